@@ -1,0 +1,70 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "report-batch",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "report-batch", targets: ["report-batch"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // C libraries from Debian, each behind a modulemap and a shim header.
+        .systemLibrary(
+            name: "CXlsxWriter",
+            pkgConfig: "xlsxwriter",
+            providers: [.apt(["libxlsxwriter-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
+
+        // Pure domain logic: models, enums, date ranges, filters, figures.
+        .target(name: "Aggregation"),
+
+        // Format writers (csv, xlsx, pdf) with no knowledge of recruiting.
+        .target(name: "Exporters", dependencies: ["CXlsxWriter", "CPangoCairo"]),
+
+        // Data sources, the pipeline from rows to files, and the batch runner.
+        .target(
+            name: "ReportGen",
+            dependencies: [
+                "Aggregation",
+                "Exporters",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+
+        // The command line: thin subcommands over ReportGen.
+        .executableTarget(
+            name: "report-batch",
+            dependencies: [
+                "ReportGen",
+                "Aggregation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Shared by the test targets: the fixture database built in code, process helpers.
+        .target(
+            name: "TestSupport",
+            dependencies: ["ReportGen", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(name: "AggregationTests", dependencies: ["Aggregation"]),
+        .testTarget(name: "ExportTests", dependencies: ["Exporters", "TestSupport"]),
+        .testTarget(
+            name: "ReportGenTests",
+            dependencies: ["ReportGen", "Aggregation", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TestSupport", "report-batch"]
+        ),
+    ]
+)

@@ -1,0 +1,59 @@
+/// A coach's role at a school.
+public enum CoachRole: String, DomainEnum {
+    case head
+    case assistant
+    case recruiting
+
+    public var displayName: String {
+        switch self {
+        case .head: "Head Coach"
+        case .assistant: "Assistant Coach"
+        case .recruiting: "Recruiting Coordinator"
+        }
+    }
+
+    /// Badge colour of the coaches list.
+    public var color: RGBColor {
+        switch self {
+        case .head: Palette.purple
+        case .assistant: Palette.blue
+        case .recruiting: Palette.green
+        }
+    }
+}
+
+/// A coach's responsiveness band (lists.md): high ≥ 75, medium 50 to < 75, low < 50;
+/// a coach with no score counts as 0.
+public enum ResponsivenessLevel: String, DomainEnum {
+    case high
+    case medium
+    case low
+
+    public var displayName: String {
+        switch self {
+        case .high: "High"
+        case .medium: "Medium"
+        case .low: "Low"
+        }
+    }
+
+    public var color: RGBColor {
+        switch self {
+        case .high: Palette.emerald
+        case .medium: Palette.amber
+        case .low: Palette.red
+        }
+    }
+
+    /// The band of a score; nil counts as 0, so as low.
+    public init(score: Double?) {
+        let value = score ?? 0
+        if value >= 75 {
+            self = .high
+        } else if value >= 50 {
+            self = .medium
+        } else {
+            self = .low
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// A school's athletic division. A null division is reported as "Unknown".
+public enum Division: String, DomainEnum {
+    case d1 = "D1"
+    case d2 = "D2"
+    case d3 = "D3"
+    case naia = "NAIA"
+    case juco = "JUCO"
+
+    public var displayName: String { rawValue }
+
+    /// Badge colour of the schools comparison (lists.md).
+    public var color: RGBColor {
+        switch self {
+        case .d1: Palette.blue
+        case .d2: Palette.green
+        case .d3: Palette.purple
+        case .naia: Palette.orange
+        case .juco: Palette.gray
+        }
+    }
+
+    /// The label used for a school whose division is null.
+    public static let unknownLabel = "Unknown"
+}

@@ -1,0 +1,100 @@
+/// How the family and a coach were in touch: the nine types of the page specifications
+/// first, then the four the app's database added (data-model.md order).
+public enum InteractionType: String, DomainEnum {
+    case email
+    case phoneCall = "phone_call"
+    case text
+    case inPersonVisit = "in_person_visit"
+    case virtualMeeting = "virtual_meeting"
+    case camp
+    case showcase
+    case tweet
+    case dm
+    case game
+    case unofficialVisit = "unofficial_visit"
+    case officialVisit = "official_visit"
+    case other
+
+    public var displayName: String {
+        switch self {
+        case .email: "Email"
+        case .phoneCall: "Phone Call"
+        case .text: "Text"
+        case .inPersonVisit: "In-Person Visit"
+        case .virtualMeeting: "Virtual Meeting"
+        case .camp: "Camp"
+        case .showcase: "Showcase"
+        case .tweet: "Tweet"
+        case .dm: "Direct Message"
+        case .game: "Game"
+        case .unofficialVisit: "Unofficial Visit"
+        case .officialVisit: "Official Visit"
+        case .other: "Other"
+        }
+    }
+
+    /// The icon colour of the interactions page; the app's later types get their own.
+    public var color: RGBColor {
+        switch self {
+        case .email: Palette.blue
+        case .phoneCall: Palette.purple
+        case .text: Palette.green
+        case .inPersonVisit: Palette.orange
+        case .virtualMeeting: Palette.indigo
+        case .camp: Palette.amber
+        case .showcase: Palette.pink
+        case .tweet: Palette.cyan
+        case .dm: RGBColor(0x7C3AED)
+        case .game: Palette.red
+        case .unofficialVisit: Palette.emerald
+        case .officialVisit: RGBColor(0x0066FF)
+        case .other: Palette.gray
+        }
+    }
+}
+
+/// Who reached out: the family (outbound) or the coach (inbound).
+public enum Direction: String, DomainEnum {
+    case outbound
+    case inbound
+
+    public var displayName: String {
+        switch self {
+        case .outbound: "Outbound"
+        case .inbound: "Inbound"
+        }
+    }
+
+    public var color: RGBColor {
+        switch self {
+        case .outbound: Palette.blue
+        case .inbound: Palette.emerald
+        }
+    }
+}
+
+/// How an interaction felt. A null sentiment counts as neutral in reports.
+public enum Sentiment: String, DomainEnum {
+    case veryPositive = "very_positive"
+    case positive
+    case neutral
+    case negative
+
+    public var displayName: String {
+        switch self {
+        case .veryPositive: "Very Positive"
+        case .positive: "Positive"
+        case .neutral: "Neutral"
+        case .negative: "Negative"
+        }
+    }
+
+    public var color: RGBColor {
+        switch self {
+        case .veryPositive: Palette.emerald
+        case .positive: Palette.blue
+        case .neutral: Palette.slate
+        case .negative: Palette.red
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// Where a school stands in the family's recruiting: the six statuses of the page
+/// specifications first, then the five the app's database added (data-model.md order).
+public enum SchoolStatus: String, DomainEnum {
+    case researching
+    case contacted
+    case interested
+    case offerReceived = "offer_received"
+    case committed
+    case declined
+    case campInvite = "camp_invite"
+    case recruited
+    case officialVisitInvited = "official_visit_invited"
+    case officialVisitScheduled = "official_visit_scheduled"
+    case notPursuing = "not_pursuing"
+
+    public var displayName: String {
+        switch self {
+        case .researching: "Researching"
+        case .contacted: "Contacted"
+        case .interested: "Interested"
+        case .offerReceived: "Offer Received"
+        case .committed: "Committed"
+        case .declined: "Declined"
+        case .campInvite: "Camp Invite"
+        case .recruited: "Recruited"
+        case .officialVisitInvited: "Official Visit Invited"
+        case .officialVisitScheduled: "Official Visit Scheduled"
+        case .notPursuing: "Not Pursuing"
+        }
+    }
+
+    /// Badge colour of the schools comparison (lists.md); the app's later statuses share
+    /// a neutral gray-blue.
+    public var color: RGBColor {
+        switch self {
+        case .researching: Palette.slate
+        case .contacted: Palette.yellow
+        case .interested: Palette.emerald
+        case .offerReceived: Palette.green
+        case .committed: Palette.purple
+        case .declined: Palette.red
+        case .campInvite, .recruited, .officialVisitInvited, .officialVisitScheduled, .notPursuing: Palette.grayBlue
+        }
+    }
+}

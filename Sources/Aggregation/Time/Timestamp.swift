@@ -1,0 +1,84 @@
+/// A timestamp as the app stores it: an instant (a date-time with an offset), or a bare
+/// calendar day (PostgreSQL `date` columns), which means that day in the report's zone.
+public enum Timestamp: Hashable, Sendable {
+    case instant(Instant)
+    case day(CivilDate)
+
+    /// Parses every form of data-model.md: a date and a time joined by `T` or a space,
+    /// seconds optional, a fraction of 1 to 9 digits, and an offset `Z`, `±HH`, `±HHMM`
+    /// or `±HH:MM`; or a bare `YYYY-MM-DD`. Throws `TimestampError` for anything else,
+    /// including a date-time without an offset.
+    public static func parse(_ text: String) throws(TimestampError) -> Timestamp {
+        var bytes = Array(text.utf8)[...]
+        guard let date = CivilDate.parse(&bytes) else { throw .malformed(text) }
+        if bytes.isEmpty { return .day(date) }
+
+        guard let separator = bytes.first, separator == UInt8(ascii: "T") || separator == UInt8(ascii: " ") else {
+            throw .malformed(text)
+        }
+        bytes.removeFirst()
+        guard let hour = ASCII.digits(&bytes, count: 2), ASCII.take(&bytes, UInt8(ascii: ":")),
+              let minute = ASCII.digits(&bytes, count: 2)
+        else { throw .malformed(text) }
+        var second = 0
+        var nanoseconds: Int32 = 0
+        if ASCII.take(&bytes, UInt8(ascii: ":")) {
+            guard let value = ASCII.digits(&bytes, count: 2) else { throw .malformed(text) }
+            second = value
+            if ASCII.take(&bytes, UInt8(ascii: ".")) {
+                var digits = 0
+                var fraction: Int32 = 0
+                while let byte = bytes.first, byte >= 0x30, byte <= 0x39 {
+                    guard digits < 9 else { throw .malformed(text) }
+                    fraction = fraction * 10 + Int32(byte - 0x30)
+                    digits += 1
+                    bytes.removeFirst()
+                }
+                guard digits > 0 else { throw .malformed(text) }
+                for _ in digits..<9 { fraction *= 10 }
+                nanoseconds = fraction
+            }
+        }
+        guard hour < 24, minute < 60, second < 60 else { throw .malformed(text) }
+
+        guard let sign = bytes.first else { throw .missingOffset(text) }
+        let offsetSeconds: Int
+        if sign == UInt8(ascii: "Z") {
+            bytes.removeFirst()
+            offsetSeconds = 0
+        } else if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            bytes.removeFirst()
+            guard let offsetHours = ASCII.digits(&bytes, count: 2) else { throw .malformed(text) }
+            var offsetMinutes = 0
+            if !bytes.isEmpty {
+                _ = ASCII.take(&bytes, UInt8(ascii: ":"))
+                guard let value = ASCII.digits(&bytes, count: 2) else { throw .malformed(text) }
+                offsetMinutes = value
+            }
+            guard offsetHours <= 18, offsetMinutes < 60 else { throw .malformed(text) }
+            let magnitude = offsetHours * 3600 + offsetMinutes * 60
+            offsetSeconds = sign == UInt8(ascii: "-") ? -magnitude : magnitude
+        } else {
+            throw .malformed(text)
+        }
+        guard bytes.isEmpty else { throw .malformed(text) }
+
+        let local = Instant(utcDate: date, hour: hour, minute: minute, second: second, nanoseconds: nanoseconds)
+        return .instant(Instant(seconds: local.seconds - Int64(offsetSeconds), nanoseconds: nanoseconds))
+    }
+}
+
+/// Why a timestamp could not be read.
+public enum TimestampError: Error, Hashable, Sendable, CustomStringConvertible {
+    case malformed(String)
+    case missingOffset(String)
+
+    public var description: String {
+        switch self {
+        case .malformed(let text):
+            "'\(text)' is not a timestamp (expected ISO 8601, e.g. 2026-02-08T12:00:00Z, or a date 2026-02-08)"
+        case .missingOffset(let text):
+            "'\(text)' has no UTC offset (add Z or an offset such as +00:00)"
+        }
+    }
+}

@@ -1,0 +1,6 @@
+#ifndef REPORT_BATCH_CPANGOCAIRO_SHIM_H
+#define REPORT_BATCH_CPANGOCAIRO_SHIM_H
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <pango/pangocairo.h>
+#endif

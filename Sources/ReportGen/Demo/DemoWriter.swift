@@ -1,0 +1,329 @@
+import Aggregation
+import Foundation
+import GRDB
+
+/// The plan of one demo family.
+private struct FamilyPlan {
+    let name: String?
+    let schools: Int
+    let timezone: String?
+    /// Interactions per school over the two years.
+    let interactionsPerSchool: ClosedRange<Int>
+    /// Who has a home location: the player, a parent, both or nobody.
+    let playerHome: (Double, Double)?
+    let parentHome: (Double, Double)?
+    /// The raw role string of the player in family_members (`player`, or the alias `athlete`).
+    let playerRole: String
+}
+
+/// Generates the rows of the demo database from a seed.
+struct DemoWriter {
+    private var random: SplitMix64
+    private let options: DemoOptions
+    private let zones: [String: Zone]
+    private let familyUnits, users, members, preferences, schools, coaches, interactions, metrics, offers: TableInserter
+    private var summary = DemoSummary()
+    private var hostileIndex = 0
+
+    init(db: Database, options: DemoOptions) throws {
+        self.options = options
+        random = SplitMix64(seed: options.seed)
+        var zones: [String: Zone] = [:]
+        for name in DemoCatalog.timezones { zones[name] = Zone(identifier: name) }
+        self.zones = zones
+        func inserter(_ table: AppSchema.Table) throws -> TableInserter {
+            try TableInserter(db: db, table: table, includeOptionalColumns: options.includeOptionalColumns)
+        }
+        familyUnits = try inserter(AppSchema.familyUnits)
+        users = try inserter(AppSchema.users)
+        members = try inserter(AppSchema.familyMembers)
+        preferences = try inserter(AppSchema.userPreferences)
+        schools = try inserter(AppSchema.schools)
+        coaches = try inserter(AppSchema.coaches)
+        interactions = try inserter(AppSchema.interactions)
+        metrics = try inserter(AppSchema.performanceMetrics)
+        offers = try inserter(AppSchema.offers)
+    }
+
+    mutating func writeAll() throws -> DemoSummary {
+        let handMade: [FamilyPlan] = [
+            FamilyPlan(name: "Rivera Family", schools: 40, timezone: "America/New_York", interactionsPerSchool: 4...22,
+                       playerHome: (35.2271, -80.8431), parentHome: (35.2271, -80.8431), playerRole: "player"),
+            FamilyPlan(name: "Nguyễn-Okafor Family, \"The Hawks\"", schools: 12, timezone: "America/Chicago",
+                       interactionsPerSchool: 3...15, playerHome: nil, parentHome: (41.8781, -87.6298), playerRole: "athlete"),
+            FamilyPlan(name: "田中 Tanaka Family 🏈", schools: 16, timezone: "America/Los_Angeles", interactionsPerSchool: 3...14,
+                       playerHome: (34.0522, -118.2437), parentHome: nil, playerRole: "player"),
+            FamilyPlan(name: nil, schools: 0, timezone: nil, interactionsPerSchool: 0...0, playerHome: nil, parentHome: nil,
+                       playerRole: "player"),
+        ]
+        for index in 0..<max(0, options.families) {
+            let plan: FamilyPlan
+            if index < handMade.count {
+                plan = handMade[index]
+            } else {
+                let surname = DemoCatalog.familySurnames[index % DemoCatalog.familySurnames.count]
+                let home: (Double, Double)? = random.chance(0.6) ? (Double(random.int(25...48)), -Double(random.int(70...122))) : nil
+                plan = FamilyPlan(name: "\(surname) Family \(index + 1)", schools: random.int(3...25),
+                                  timezone: random.chance(0.9) ? random.pick(DemoCatalog.timezones) : nil,
+                                  interactionsPerSchool: 2...12, playerHome: home, parentHome: nil, playerRole: "player")
+            }
+            try writeFamily(plan, large: index == 0)
+        }
+        return summary
+    }
+
+    // MARK: One family
+
+    private mutating func writeFamily(_ plan: FamilyPlan, large: Bool) throws {
+        let familyID = random.uuid()
+        let zone = plan.timezone.flatMap { zones[$0] } ?? .utc
+        let created = daysAgo(760)
+        try familyUnits.insert(["id": familyID, "family_name": plan.name, "created_at": stamp(created, hour: 9, zone: zone, style: 0)])
+        summary.families += 1
+
+        // The athlete, one or two parents, and their home locations.
+        let player = random.uuid(), parent = random.uuid()
+        let first = random.pick(DemoCatalog.firstNames), surname = plan.name?.components(separatedBy: " ").first ?? "Demo"
+        try users.insert(["id": player, "email": "athlete.\(player.prefix(6))@example.com", "full_name": "\(first) \(surname)",
+                          "role": plan.playerRole, "timezone": plan.timezone])
+        try users.insert(["id": parent, "email": "parent.\(parent.prefix(6))@example.com",
+                          "full_name": random.chance(0.8) ? "\(random.pick(DemoCatalog.firstNames)) \(surname)" : nil,
+                          "role": "parent", "timezone": plan.timezone])
+        try members.insert(["family_unit_id": familyID, "user_id": player, "role": plan.playerRole])
+        try members.insert(["family_unit_id": familyID, "user_id": parent, "role": "parent"])
+        var loggers = [player, parent]
+        summary.users += 2
+        if large {
+            // An admin user who is a member of the family, with a parent's role in it.
+            let admin = random.uuid()
+            try users.insert(["id": admin, "email": "coach.helper@example.com", "full_name": "Zoë Admin-Müller", "role": "admin", "timezone": nil])
+            try members.insert(["family_unit_id": familyID, "user_id": admin, "role": "parent"])
+            loggers.append(admin)
+            summary.users += 1
+        }
+        if let home = plan.playerHome { try writeLocation(user: player, home) }
+        if let home = plan.parentHome { try writeLocation(user: parent, home) }
+        try preferences.insert(["user_id": parent, "category": "notifications", "data": json(["email": true, "weekly": "monday"])])
+
+        guard plan.schools > 0 else { return }
+        var collegeOrder = Array(DemoCatalog.colleges.indices)
+        collegeOrder.shuffle(using: &random)
+        var metricUsed = false
+        for index in 0..<plan.schools {
+            let college = DemoCatalog.colleges[collegeOrder[index % collegeOrder.count]]
+            let status = index < SchoolStatus.allCases.count && large
+                ? SchoolStatus.allCases[index]
+                : random.pick([.researching, .contacted, .contacted, .interested, .interested, .offerReceived, .campInvite, .declined] as [SchoolStatus])
+            let schoolID = try writeSchool(college, index: index, familyID: familyID, owner: player, status: status, zone: zone, large: large)
+            var coachIDs: [String] = []
+            let coachCount = index == 0 ? 3 : random.int(1...3)
+            for coachIndex in 0..<coachCount {
+                let role: CoachRole = coachIndex == 0 ? .head : random.pick([.assistant, .recruiting])
+                coachIDs.append(try writeCoach(familyID: familyID, schoolID: schoolID, role: role, zone: zone, position: summary.coaches))
+            }
+            let count = random.int(plan.interactionsPerSchool)
+            for number in 0..<count {
+                try writeInteraction(familyID: familyID, schoolID: schoolID, coachID: random.chance(0.85) ? random.pick(coachIDs) : nil,
+                                     loggers: loggers, zone: zone, recent: number == 0 && index < 6)
+            }
+            if [.offerReceived, .committed, .recruited].contains(status) || (large && index == 3) {
+                try writeOffer(familyID: familyID, schoolID: schoolID, coachID: coachIDs.first, user: player, zone: zone)
+            }
+            metricUsed = true
+        }
+        // Coaches whose school is not set show "Unknown School".
+        let unattached = large ? 2 : random.int(0...1)
+        for _ in 0..<unattached {
+            _ = try writeCoach(familyID: familyID, schoolID: nil, role: .recruiting, zone: zone, position: summary.coaches)
+        }
+        if metricUsed { try writeMetrics(familyID: familyID, player: player, zone: zone, large: large) }
+    }
+
+    private mutating func writeLocation(user: String, _ home: (Double, Double)) throws {
+        try preferences.insert(["user_id": user, "category": "location",
+                                "data": json(["latitude": home.0, "longitude": home.1, "city": "Home", "zip": "00000"])])
+    }
+
+    private mutating func writeSchool(_ college: DemoCatalog.College, index: Int, familyID: String, owner: String,
+                                      status: SchoolStatus, zone: Zone, large: Bool) throws -> String {
+        let id = random.uuid()
+        let suffix = index >= DemoCatalog.colleges.count ? " (Campus \(index / DemoCatalog.colleges.count + 1))" : ""
+        let name = college.name + suffix
+        let location: String? = random.chance(0.08) ? nil
+            : college.state.isEmpty ? "\(college.city), \(random.pick(["Brazil", "Ghana"]))"
+            : random.chance(0.2) ? "\(college.city), \(college.state.lowercased()) 0\(random.int(1000...9999))"
+            : "\(college.city), \(college.state)"
+        var info: [String: Any]? = nil
+        if !random.chance(0.1) {
+            var object: [String: Any] = ["latitude": college.latitude, "longitude": college.longitude, "student_size": college.students]
+            if random.chance(0.3) { object["state"] = college.state }
+            if random.chance(0.7) { object["admission_rate"] = Double(random.int(5...90)) / 100 }
+            if random.chance(0.5) { object["gpa_requirement"] = Double(random.int(25...38)) / 10 }
+            if random.chance(0.4) { object["sat_requirement"] = random.int(1000...1500) }
+            if random.chance(0.2) { object["act_requirement"] = NSNull() }
+            if random.chance(0.1) { object.removeValue(forKey: "student_size") }
+            info = object
+        }
+        let fitScore: Double? = random.chance(0.2) ? nil : (index == 1 && large ? 0 : Double(random.int(200...1000)) / 10)
+        let created = daysAgo(random.int(30...720))
+        let row: [String: (any DatabaseValueConvertible)?] = [
+            "id": id, "family_unit_id": familyID, "user_id": owner, "name": name, "location": location,
+            "city": random.chance(0.9) ? college.city : nil,
+            "state": random.chance(0.5) && !college.state.isEmpty ? college.state : nil,
+            "division": random.chance(0.1) ? nil : college.division, "conference": college.conference,
+            "status": status.rawValue, "is_favorite": random.chance(0.1) ? nil : (random.chance(0.25) ? 1 : 0),
+            "pros": random.chance(0.3) ? nil : json(Array(DemoCatalog.pros.shuffled(using: &random).prefix(random.int(0...3)))),
+            "cons": random.chance(0.3) ? nil : json(Array(DemoCatalog.cons.shuffled(using: &random).prefix(random.int(0...2)))),
+            "notes": random.chance(0.3) ? nextHostile() : (random.chance(0.5) ? nil : "Visited in the spring."),
+            "website": "https://athletics.example.edu/\(id.prefix(8))",
+            "favicon_url": random.chance(0.5) ? "https://athletics.example.edu/\(id.prefix(8))/favicon.ico" : nil,
+            "academic_info": info.map { json($0) },
+            "fit_tier": random.chance(0.2) ? nil : random.pick(FitTier.allCases).rawValue,
+            "fit_score": fitScore, "priority_tier": random.chance(0.3) ? nil : random.pick(PriorityTier.allCases).rawValue,
+            "ranking": random.chance(0.5) ? nil : random.int(1...200),
+            "status_changed_at": stamp(created.adding(days: random.int(0...20)), hour: 14, zone: zone, style: 1),
+            "created_at": stamp(created, hour: 10, zone: zone, style: 0),
+            "updated_at": stamp(created.adding(days: 25), hour: 16, zone: zone, style: 2),
+        ]
+        try schools.insert(row)
+        summary.schools += 1
+        return id
+    }
+
+    /// Responsiveness scores on both sides of every level boundary, and nulls.
+    private static let scoreSamples: [Double?] = [nil, 49.99, 50, 74.99, 75, 100, 0, 62.5, 88, 31]
+
+    private mutating func writeCoach(familyID: String, schoolID: String?, role: CoachRole, zone: Zone, position: Int) throws -> String {
+        let id = random.uuid()
+        let first = random.pick(DemoCatalog.firstNames), last = random.pick(DemoCatalog.lastNames)
+        let handle = "\(first.prefix(1))\(last)".folding(options: [.diacriticInsensitive], locale: nil)
+            .lowercased().filter { $0.isLetter && $0.isASCII }
+        let score = DemoWriter.scoreSamples[position % DemoWriter.scoreSamples.count]
+        let lastContact: String? = random.chance(0.2) ? nil : stamp(daysAgo(random.int(0...200)), hour: random.int(8...20), zone: zone, style: random.int(0...3))
+        try coaches.insert([
+            "id": id, "family_unit_id": familyID, "school_id": schoolID, "user_id": nil, "role": role.rawValue,
+            "first_name": first, "last_name": last,
+            "email": random.chance(0.9) ? "\(handle)@athletics.example.edu" : nil,
+            "phone": random.chance(0.8) ? "+1 555-\(random.int(100...999))-\(random.int(1000...9999))" : nil,
+            "twitter_handle": random.chance(0.6) ? "\(handle)_coach" : nil,
+            "instagram_handle": random.chance(0.4) ? handle : nil,
+            "notes": random.chance(0.25) ? nextHostile() : nil,
+            "responsiveness_score": score, "last_contact_date": lastContact,
+            "created_at": stamp(daysAgo(random.int(100...700)), hour: 11, zone: zone, style: 0),
+            "updated_at": nil,
+        ])
+        summary.coaches += 1
+        return id
+    }
+
+    private mutating func writeInteraction(familyID: String, schoolID: String, coachID: String?, loggers: [String], zone: Zone, recent: Bool) throws {
+        let id = random.uuid()
+        // Denser in recent months, and one per early school in the last week so that weekly reports have data.
+        let age = recent ? random.int(0...6) : Int(pow(Double.random(in: 0..<1, using: &random), 1.6) * 730)
+        let day = daysAgo(age)
+        let type = summary.interactions < InteractionType.allCases.count
+            ? InteractionType.allCases[summary.interactions] : random.pick(InteractionType.allCases)
+        let sentiment: Sentiment? = random.chance(0.15) ? nil : random.pick(Sentiment.allCases)
+        let hour = random.chance(0.05) ? 23 : random.int(7...21)
+        let occurred = stamp(day, hour: hour, minute: hour == 23 ? 30 : random.int(0...59), zone: zone, style: random.int(0...3))
+        let hasOccurred = !random.chance(0.05)
+        let attachments: String? = random.chance(0.6) ? nil
+            : json((0..<random.int(0...3)).map { "attachment-\($0 + 1)\(random.pick([".pdf", ".jpg", " (copy).png"]))" })
+        try interactions.insert([
+            "id": id, "family_unit_id": familyID, "school_id": schoolID, "coach_id": coachID, "type": type.rawValue,
+            "direction": random.chance(0.55) ? "outbound" : "inbound",
+            "subject": random.chance(0.1) ? nil : (random.chance(0.2) ? nextHostile() : "\(type.displayName) about the program"),
+            "content": random.chance(0.3) ? nil : (random.chance(0.3) ? nextHostile() : "Talked about next steps, visits and academics."),
+            "sentiment": sentiment?.rawValue, "occurred_at": hasOccurred ? occurred : nil,
+            "logged_by": random.chance(0.05) ? nil : random.pick(loggers), "attachments": attachments,
+            "created_at": stamp(day, hour: min(hour + 1, 23), zone: zone, style: 0), "updated_at": nil,
+        ])
+        summary.interactions += 1
+    }
+
+    private mutating func writeOffer(familyID: String, schoolID: String, coachID: String?, user: String, zone: Zone) throws {
+        let type = random.pick(OfferType.allCases)
+        let offered = daysAgo(random.int(5...300))
+        try offers.insert([
+            "id": random.uuid(), "family_unit_id": familyID, "user_id": user, "school_id": schoolID, "coach_id": coachID,
+            "offer_type": type.rawValue, "status": random.chance(0.2) ? nil : random.pick(OfferStatus.allCases).rawValue,
+            "scholarship_amount": type == .fullRide ? 58_000 : (random.chance(0.5) ? Double(random.int(5...40)) * 1000 : nil),
+            "scholarship_percentage": type == .fullRide ? 100 : (type == .partial ? Double(random.int(10...90)) : nil),
+            "offer_date": offered.description, "deadline_date": random.chance(0.7) ? offered.adding(days: 60).description : nil,
+            "conditions": random.chance(0.3) ? "Maintain a 3.0 GPA, \"in good standing\"" : nil, "notes": nil,
+            "created_at": stamp(offered, hour: 12, zone: zone, style: 0),
+        ])
+        summary.offers += 1
+    }
+
+    private mutating func writeMetrics(familyID: String, player: String, zone: Zone, large: Bool) throws {
+        let kinds = large ? DemoCatalog.metrics : Array(DemoCatalog.metrics.shuffled(using: &random).prefix(3))
+        for kind in kinds {
+            for recording in 0..<random.int(3...8) {
+                let day = daysAgo(recording == 0 ? random.int(0...6) : random.int(0...720))
+                let value: Double? = random.chance(0.1) ? nil : (random.double(in: kind.range) * 100).rounded() / 100
+                let unit: String? = kind.unit.map { random.chance(0.1) ? $0.uppercased() : $0 }
+                try metrics.insert([
+                    "id": random.uuid(), "family_unit_id": familyID, "user_id": player, "metric_type": kind.type,
+                    "value": value, "unit": unit,
+                    "recorded_date": random.chance(0.1) ? nil : day.description,
+                    "notes": random.chance(0.1) ? nextHostile() : nil,
+                    "verified": random.chance(0.2) ? nil : (random.chance(0.5) ? 1 : 0),
+                    "created_at": stamp(day, hour: 18, zone: zone, style: 0),
+                ])
+                summary.metrics += 1
+            }
+        }
+        if large {
+            // A metric type whose every value is null: its summary is N/A, never 0.
+            for _ in 0..<2 {
+                try metrics.insert([
+                    "id": random.uuid(), "family_unit_id": familyID, "user_id": player, "metric_type": "broad_jump",
+                    "value": nil, "unit": "in", "recorded_date": daysAgo(random.int(0...5)).description, "notes": nil,
+                    "verified": 0, "created_at": stamp(daysAgo(3), hour: 18, zone: zone, style: 0),
+                ])
+                summary.metrics += 1
+            }
+        }
+    }
+
+    // MARK: Values
+
+    private func daysAgo(_ days: Int) -> CivilDate { options.today.adding(days: -days) }
+
+    private mutating func nextHostile() -> String {
+        defer { hostileIndex += 1 }
+        return DemoCatalog.hostile[hostileIndex % DemoCatalog.hostile.count]
+    }
+
+    /// A local wall-clock time written in one of the forms of data-model.md:
+    /// 0 `…T…Z`, 1 PostgreSQL's `… …+00` with microseconds, 2 `…T…±HH:MM` in the zone, 3 `…T…±HHMM` without seconds.
+    private func stamp(_ date: CivilDate, hour: Int, minute: Int = 0, zone: Zone, style: Int) -> String {
+        let instant = Instant(seconds: zone.startOfDay(date).seconds + Int64(hour * 3600 + minute * 60))
+        switch style {
+        case 0:
+            return instant.iso8601
+        case 1:
+            let utc = Zone.utc.localTime(of: instant)
+            return "\(utc.date) \(Instant.two(utc.hour)):\(Instant.two(utc.minute)):\(Instant.two(utc.second)).123456+00"
+        default:
+            let offset = zone.offset(at: instant)
+            let local = zone.localTime(of: instant)
+            let sign = offset < 0 ? "-" : "+"
+            let hours = Instant.two(abs(offset) / 3600), minutes = Instant.two(abs(offset) / 60 % 60)
+            let time = "\(local.date)T\(Instant.two(local.hour)):\(Instant.two(local.minute))"
+            return style == 2 ? "\(time):\(Instant.two(local.second))\(sign)\(hours):\(minutes)" : "\(time)\(sign)\(hours)\(minutes)"
+        }
+    }
+
+    private func json(_ value: Any) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]),
+              let text = String(data: data, encoding: .utf8)
+        else { return "null" }
+        return text
+    }
+}
+
+extension SplitMix64 {
+    mutating func double(in range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
+}

@@ -1,0 +1,284 @@
+import Aggregation
+import Foundation
+import GRDB
+
+/// Reads the app's tables from one SQLite file, read-only. Every query that reads family
+/// rows is scoped by `family_unit_id`: that is the access boundary (data-model.md).
+public final class SQLiteSource: Sendable {
+    public let path: String
+    /// Optional columns the database does not have (`schools.fit_score`, …); they read as null.
+    public let missingOptionalColumns: [String]
+    private let database: DatabaseQueue
+    /// The SELECT list of each table, with `NULL AS column` for absent optional columns.
+    private let selectLists: [String: String]
+
+    /// Opens `path` read-only and checks it against `AppSchema`.
+    /// - Throws: `InputError` when the file is missing or not SQLite (exit 66);
+    ///   `BadDataError` when a required table or column is missing (exit 65).
+    public init(path: String) throws {
+        self.path = path
+        try SQLiteSource.checkFile(path)
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.label = "report-batch"
+        do {
+            database = try DatabaseQueue(path: path, configuration: configuration)
+        } catch let error as DatabaseError {
+            throw InputError.unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
+        }
+
+        var missing: [String] = []
+        var lists: [String: String] = [:]
+        do {
+            try database.read { db in
+                for table in AppSchema.tables {
+                    guard try db.tableExists(table.name) else {
+                        throw BadDataError.missingTable(path: path, table: table.name)
+                    }
+                    let present = Set(try db.columns(in: table.name).map { $0.name.lowercased() })
+                    var parts: [String] = []
+                    for column in table.columns {
+                        if present.contains(column.name) {
+                            parts.append(column.name.quotedDatabaseIdentifier)
+                        } else if column.isOptional {
+                            missing.append("\(table.name).\(column.name)")
+                            parts.append("NULL AS \(column.name.quotedDatabaseIdentifier)")
+                        } else {
+                            throw BadDataError.missingColumn(path: path, table: table.name, column: column.name)
+                        }
+                    }
+                    lists[table.name] = parts.joined(separator: ", ")
+                }
+            }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw InputError.notSQLite(path: path, reason: error.message ?? "file is not a database")
+        }
+        missingOptionalColumns = missing
+        selectLists = lists
+    }
+
+    /// A note for the user when optional columns are absent, or nil.
+    public var optionalColumnsNote: String? {
+        guard !missingOptionalColumns.isEmpty else { return nil }
+        return "note: '\(path)' has no column \(missingOptionalColumns.joined(separator: ", ")); "
+            + "these optional values read as empty"
+    }
+
+    private static func checkFile(_ path: String) throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw InputError.missing(path: path)
+        }
+        guard !isFolder.boolValue else { throw InputError.isFolder(path: path) }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw InputError.unreadable(path: path, reason: "permission denied")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if header.isEmpty { throw InputError.notSQLite(path: path, reason: "the file is empty") }
+        guard header == Data("SQLite format 3\0".utf8) else {
+            throw InputError.notSQLite(path: path, reason: "it does not start with the SQLite header")
+        }
+    }
+
+    // MARK: Reading
+
+    private func select(_ table: AppSchema.Table, where condition: String, orderBy: String = "id") -> String {
+        "SELECT \(selectLists[table.name] ?? "*") FROM \(table.name.quotedDatabaseIdentifier) WHERE \(condition) ORDER BY \(orderBy)"
+    }
+
+    /// Every family, ordered by id. A family row with bad values is an error.
+    public func families() throws -> [FamilyUnit] {
+        let log = IssueLog()
+        let families = try database.read { db in
+            try collect(db, select(AppSchema.familyUnits, where: "1")) { RowDecoders.familyUnit($0, log: log) }
+        }
+        if !log.issues.isEmpty { throw BadDataError.badValues(path: path, familyID: nil, issues: log.issues) }
+        return families
+    }
+
+    /// The family with this id, or a usage error that points to `report-batch families`.
+    public func family(id: String) throws -> FamilyUnit {
+        let log = IssueLog()
+        let found = try database.read { db in
+            try Row.fetchOne(db, sql: select(AppSchema.familyUnits, where: "id = ?"), arguments: [id])
+        }
+        guard let row = found else {
+            throw UsageError("no family with id \(Quote.value(id)) in '\(path)'; `report-batch families --db \(path)` lists them")
+        }
+        guard let family = RowDecoders.familyUnit(row, log: log) else {
+            throw BadDataError.badValues(path: path, familyID: id, issues: log.issues)
+        }
+        return family
+    }
+
+    /// Loads all of one family's rows, once. Any bad value in them fails the family with
+    /// `BadDataError` (exit 65), naming the first problem and how many there are.
+    public func loadFamily(id: String) throws -> FamilyData {
+        let family = try family(id: id)
+        let log = IssueLog()
+        let data = try database.read { db in try read(family: family, db: db, log: log) }
+        if !log.issues.isEmpty { throw BadDataError.badValues(path: path, familyID: id, issues: log.issues) }
+        return data
+    }
+
+    private func read(family: FamilyUnit, db: Database, log: IssueLog) throws -> FamilyData {
+        let id: StatementArguments = [family.id]
+        let members = try collect(db, select(AppSchema.familyMembers, where: "family_unit_id = ?", orderBy: "user_id"), id) {
+            RowDecoders.member($0, log: log)
+        }
+        let userSQL = select(AppSchema.users, where: """
+            id IN (SELECT user_id FROM family_members WHERE family_unit_id = ?1) \
+            OR id IN (SELECT logged_by FROM interactions WHERE family_unit_id = ?1)
+            """)
+        let users = try collect(db, userSQL, id) { RowDecoders.user($0, log: log) }
+        let preferenceSQL = select(AppSchema.userPreferences, where: """
+            category = 'location' AND user_id IN (SELECT user_id FROM family_members WHERE family_unit_id = ?)
+            """, orderBy: "user_id")
+        let locations = try collect(db, preferenceSQL, id) { RowDecoders.homeLocation($0, log: log) }
+
+        func rows<T>(_ table: AppSchema.Table, _ decode: (Row, IssueLog) -> T?) throws -> [T] {
+            try collect(db, select(table, where: "family_unit_id = ?"), id) { decode($0, log) }
+        }
+        return FamilyData(
+            family: family, members: members,
+            users: Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+            homeLocations: Dictionary(locations.map { ($0.userID, $0.location) }, uniquingKeysWith: { first, _ in first }),
+            schools: try rows(AppSchema.schools, RowDecoders.school),
+            coaches: try rows(AppSchema.coaches, RowDecoders.coach),
+            interactions: try rows(AppSchema.interactions, RowDecoders.interaction),
+            metrics: try rows(AppSchema.performanceMetrics, RowDecoders.metric),
+            offers: try rows(AppSchema.offers, RowDecoders.offer)
+        )
+    }
+
+    /// Runs a query and keeps the rows that decode.
+    private func collect<T>(_ db: Database, _ sql: String, _ arguments: StatementArguments = [], _ decode: (Row) -> T?) throws -> [T] {
+        var result: [T] = []
+        let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try cursor.next() {
+            if let value = decode(row) { result.append(value) }
+        }
+        return result
+    }
+
+    // MARK: Families and check
+
+    /// Row counts of one family, for `report-batch families`.
+    public struct FamilyCounts: Sendable {
+        public let family: FamilyUnit
+        public let members: Int
+        public let schools: Int
+        public let coaches: Int
+        public let interactions: Int
+        public let metrics: Int
+        public let offers: Int
+    }
+
+    /// Every family with its row counts, ordered by id.
+    public func familyCounts() throws -> [FamilyCounts] {
+        let families = try self.families()
+        return try database.read { db in
+            func counts(_ table: String) throws -> [String: Int] {
+                var result: [String: Int] = [:]
+                let rows = try Row.fetchCursor(db, sql: "SELECT family_unit_id, COUNT(*) FROM \(table.quotedDatabaseIdentifier) WHERE family_unit_id IS NOT NULL GROUP BY family_unit_id")
+                while let row = try rows.next() {
+                    if let id = String.fromDatabaseValue(row[0]) { result[id] = row[1] }
+                }
+                return result
+            }
+            let members = try counts("family_members"), schools = try counts("schools"), coaches = try counts("coaches")
+            let interactions = try counts("interactions"), metrics = try counts("performance_metrics"), offers = try counts("offers")
+            return families.map { family in
+                FamilyCounts(
+                    family: family, members: members[family.id] ?? 0, schools: schools[family.id] ?? 0,
+                    coaches: coaches[family.id] ?? 0, interactions: interactions[family.id] ?? 0,
+                    metrics: metrics[family.id] ?? 0, offers: offers[family.id] ?? 0
+                )
+            }
+        }
+    }
+
+    /// Reads every row of every table and returns every problem: bad values, rows that
+    /// belong to no family, and ids that point at nothing. Writes nothing.
+    public func check() throws -> [DataIssue] {
+        let log = IssueLog()
+        try database.read { db in
+            // Every row of every table, decoded as a report would.
+            let decoders: [(AppSchema.Table, (Row, IssueLog) -> Void)] = [
+                (AppSchema.familyUnits, { _ = RowDecoders.familyUnit($0, log: $1) }),
+                (AppSchema.users, { _ = RowDecoders.user($0, log: $1) }),
+                (AppSchema.familyMembers, { _ = RowDecoders.member($0, log: $1) }),
+                (AppSchema.userPreferences, { _ = RowDecoders.homeLocation($0, log: $1) }),
+                (AppSchema.schools, { _ = RowDecoders.school($0, log: $1) }),
+                (AppSchema.coaches, { _ = RowDecoders.coach($0, log: $1) }),
+                (AppSchema.interactions, { _ = RowDecoders.interaction($0, log: $1) }),
+                (AppSchema.performanceMetrics, { _ = RowDecoders.metric($0, log: $1) }),
+                (AppSchema.offers, { _ = RowDecoders.offer($0, log: $1) }),
+            ]
+            for (table, decode) in decoders {
+                let order = table.rowIdentity.joined(separator: ", ")
+                let rows = try Row.fetchCursor(db, sql: select(table, where: "1", orderBy: order))
+                while let row = try rows.next() { decode(row, log) }
+            }
+
+            // Rows that belong to no family, or to a family that does not exist.
+            for table in AppSchema.familyTables + [AppSchema.familyMembers] {
+                let identity = table.rowIdentity.joined(separator: ", ")
+                let sql = """
+                    SELECT \(selectLists[table.name] ?? "*") FROM \(table.name) \
+                    WHERE family_unit_id IS NULL OR family_unit_id NOT IN (SELECT id FROM family_units) ORDER BY \(identity)
+                    """
+                let rows = try Row.fetchCursor(db, sql: sql)
+                while let row = try rows.next() {
+                    let field = FieldReader(table: table, row: row, log: log)
+                    if let family = field.text("family_unit_id") {
+                        field.issue("family_unit_id", "names no family (\(Quote.value(family))); the row appears in no report")
+                    } else {
+                        field.issue("family_unit_id", "is null: the row belongs to no family and appears in no report")
+                    }
+                }
+            }
+
+            // Ids that point at nothing within the row's family.
+            let dangling: [(AppSchema.Table, String, String)] = [
+                (AppSchema.coaches, "school_id", "schools"),
+                (AppSchema.interactions, "school_id", "schools"),
+                (AppSchema.interactions, "coach_id", "coaches"),
+                (AppSchema.offers, "school_id", "schools"),
+                (AppSchema.offers, "coach_id", "coaches"),
+            ]
+            for (table, column, target) in dangling {
+                let sql = """
+                    SELECT \(selectLists[table.name] ?? "*") FROM \(table.name) AS t \
+                    WHERE t.family_unit_id IN (SELECT id FROM family_units) AND t.\(column) IS NOT NULL \
+                    AND NOT EXISTS (SELECT 1 FROM \(target) AS x WHERE x.id = t.\(column) AND x.family_unit_id = t.family_unit_id) \
+                    ORDER BY t.id
+                    """
+                let rows = try Row.fetchCursor(db, sql: sql)
+                while let row = try rows.next() {
+                    let field = FieldReader(table: table, row: row, log: log)
+                    let value = field.text(column) ?? ""
+                    field.issue(column, "names no row of \(target) in the same family (\(Quote.value(value)))")
+                }
+            }
+            let userLinks: [(AppSchema.Table, String)] = [
+                (AppSchema.familyMembers, "user_id"), (AppSchema.interactions, "logged_by"), (AppSchema.userPreferences, "user_id"),
+            ]
+            for (table, column) in userLinks {
+                let order = table.rowIdentity.joined(separator: ", ")
+                let sql = """
+                    SELECT \(selectLists[table.name] ?? "*") FROM \(table.name) AS t \
+                    WHERE t.\(column) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM users AS u WHERE u.id = t.\(column)) \
+                    ORDER BY \(order)
+                    """
+                let rows = try Row.fetchCursor(db, sql: sql)
+                while let row = try rows.next() {
+                    let field = FieldReader(table: table, row: row, log: log)
+                    field.issue(column, "names no user (\(Quote.value(field.text(column) ?? "")))")
+                }
+            }
+        }
+        return log.issues
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Writes a file so that it appears under its final name only when complete: the body
+/// writes a temporary file in the same folder, which is renamed into place on success
+/// and removed on failure. A crash or a kill leaves at most a hidden `.tmp` file.
+public enum AtomicFile {
+    /// Runs `body` with a temporary path next to `path`, then renames it to `path`.
+    /// - Throws: `OutputError` when the folder is missing or not writable or the rename
+    ///   fails; whatever `body` throws (after removing the temporary file).
+    public static func write<T>(to path: String, _ body: (String) throws -> T) throws -> T {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        try ensureWritableFolder(folder)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        do {
+            let result = try body(temporary)
+            try syncFile(temporary)
+            if rename(temporary, path) != 0 {
+                throw OutputError(path: path, reason: String(cString: strerror(errno)))
+            }
+            return result
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// Writes `data` to `path` atomically.
+    public static func write(_ data: Data, to path: String) throws {
+        try write(to: path) { temporary in
+            guard FileManager.default.createFile(atPath: temporary, contents: data) else {
+                throw OutputError(path: path, reason: String(cString: strerror(errno)))
+            }
+        }
+    }
+
+    /// Makes sure `folder` exists (creating it and its parents) and can be written.
+    public static func ensureWritableFolder(_ folder: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw OutputError(path: folder, reason: "it is a file, not a folder") }
+        } else {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw OutputError(path: folder, reason: "cannot create the folder (\(Self.reason(of: error)))")
+            }
+        }
+        guard access(folder, W_OK) == 0 else {
+            throw OutputError(path: folder, reason: "the folder is not writable")
+        }
+    }
+
+    private static func syncFile(_ path: String) throws {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        if fsync(descriptor) != 0 { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    private static func reason(of error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return nsError.localizedDescription
+    }
+}

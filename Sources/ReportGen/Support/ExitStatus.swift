@@ -1,0 +1,43 @@
+import GRDB
+
+/// The process exit codes of cli.md, and the one place that maps errors to them.
+public enum ExitStatus: Int32, Sendable {
+    case success = 0
+    case failure = 1
+    case noData = 3
+    case someFamiliesFailed = 4
+    case usage = 64
+    case badData = 65
+    case inputMissing = 66
+    case cannotCreateOutput = 73
+    case busy = 75
+    case accessDenied = 77
+
+    /// The exit status for an error that ended a command.
+    public static func of(_ error: any Error) -> ExitStatus {
+        switch error {
+        case is UsageError: .usage
+        case is AccessError: .accessDenied
+        case is NoDataError: .noData
+        case is OutputError: .cannotCreateOutput
+        case is BusyError: .busy
+        case is InputError: .inputMissing
+        case is BadDataError, is DataIssue: .badData
+        case let error as DatabaseError where error.resultCode == .SQLITE_NOTADB: .inputMissing
+        case let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT: .badData
+        default: .failure
+        }
+    }
+
+    /// The one-line message for an error: what is wrong and, where it helps, what to do.
+    public static func message(for error: any Error) -> String {
+        switch error {
+        case let error as DatabaseError:
+            "database error: \(error.message ?? "\(error.resultCode)")" + (error.sql.map { " (while running: \($0))" } ?? "")
+        case let error as CustomStringConvertible:
+            error.description
+        default:
+            "\(error)"
+        }
+    }
+}

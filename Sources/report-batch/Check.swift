@@ -1,0 +1,34 @@
+import ArgumentParser
+import ReportGen
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read every row and list every problem, writing nothing.",
+        discussion: """
+            Lists unknown enumeration values, bad timestamps, numbers and JSON, rows that belong to no family, \
+            and ids that point at nothing, each with its table, row id and column. Exits 65 when it found any \
+            problem and 0 when it found none.
+            """
+    )
+
+    @Option(help: "The SQLite database to read.")
+    var db: String
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        Console.configure(global)
+        try runMapped {
+            let source = try SQLiteSource(path: db)
+            if let note = source.optionalColumnsNote { Console.note(note) }
+            let issues = try source.check()
+            for issue in issues { Console.output("\(db): \(issue)\n") }
+            if issues.isEmpty {
+                Console.note("\(db): no problems found")
+            } else {
+                Console.error("\(db): \(issues.count) \(issues.count == 1 ? "problem" : "problems") found")
+                throw ExitCode(ExitStatus.badData.rawValue)
+            }
+        }
+    }
+}

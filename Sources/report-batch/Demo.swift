@@ -1,0 +1,49 @@
+import Aggregation
+import ArgumentParser
+import ReportGen
+
+struct Demo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a realistic, deterministic demo database.",
+        discussion: """
+            The same --seed and --today always give the same rows. The first four families are a large one \
+            (40 schools), a typical one, one whose player lives in America/Los_Angeles, and one with no data; \
+            --families adds typical families drawn from the seed.
+            """
+    )
+
+    @Option(help: "The database file to write; it is replaced only once complete.")
+    var out = "demo.db"
+
+    @Option(help: "How many families to write (at least 1).")
+    var families = 4
+
+    @Option(help: "The seed of the random data; the same seed gives the same database.")
+    var seed: UInt64 = 1
+
+    @Option(help: "The day the data is relative to (YYYY-MM-DD); default: today by the run's clock, in UTC.")
+    var today: String?
+
+    @Option(help: "The run's clock (ISO 8601 with an offset); default: SOURCE_DATE_EPOCH, else the system time.")
+    var now: String?
+
+    @Flag(help: "Leave out the optional columns (fit_score, priority_tier, ranking, responsiveness_score), like the app's current schema.")
+    var withoutOptionalColumns = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        Console.configure(global)
+        try runMapped {
+            guard families >= 1 else { throw UsageError("--families must be at least 1 (got \(families))") }
+            let clock = try Clock.resolve(now: now)
+            let day = try today.map { try Clock.parseDay($0, option: "--today") } ?? Zone.utc.date(of: clock.now)
+            var options = DemoOptions(today: day)
+            options.families = families
+            options.seed = seed
+            options.includeOptionalColumns = !withoutOptionalColumns
+            let summary = try DemoDatabase.write(to: out, options: options)
+            Console.note("wrote \(out): \(summary) (today \(day), seed \(seed))")
+        }
+    }
+}

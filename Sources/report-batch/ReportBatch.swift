@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import ReportGen
+
+@main
+struct ReportBatch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report-batch",
+        abstract: "Recruiting reports and list exports of The Recruiting Compass, as files, for one family or all.",
+        discussion: """
+            Reads the app's tables from a SQLite file and writes reports and lists as json, csv, xlsx and pdf.
+            Exit codes: 0 success, 1 failure, 3 no data, 4 some families failed, 64 usage error, 65 bad input \
+            data, 66 input missing or unreadable, 73 output cannot be created, 75 busy, 77 access denied.
+            """,
+        version: ToolVersion.current,
+        subcommands: [Demo.self, Families.self, Check.self]
+    )
+}
+
+/// Options every command shares.
+struct GlobalOptions: ParsableArguments {
+    @Flag(name: .long, help: "Print more detail about what the command does.")
+    var verbose = false
+
+    @Flag(name: .long, help: "Print only errors.")
+    var quiet = false
+}
+
+/// Runs a command's work, turning any error into its one-line message on stderr and the
+/// exit code of cli.md. This is the only place that ends a command on an error.
+func runMapped(_ work: () throws -> Void) throws {
+    do {
+        try work()
+    } catch let error as ExitCode {
+        throw error
+    } catch {
+        Console.error(ExitStatus.message(for: error))
+        throw ExitCode(ExitStatus.of(error).rawValue)
+    }
+}
+
+/// Where messages go: results to stdout, everything else to stderr.
+enum Console {
+    nonisolated(unsafe) static var quiet = false
+    nonisolated(unsafe) static var verbose = false
+
+    static func configure(_ options: GlobalOptions) {
+        quiet = options.quiet
+        verbose = options.verbose && !options.quiet
+    }
+
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data(("report-batch: error: " + message + "\n").utf8))
+    }
+
+    static func note(_ message: String) {
+        guard !quiet else { return }
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    static func detail(_ message: String) {
+        guard verbose else { return }
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    static func output(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
