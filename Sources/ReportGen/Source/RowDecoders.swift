@@ -32,10 +32,10 @@ enum RowDecoders {
     static func member(_ row: Row, log: IssueLog) -> FamilyMember? {
         let f = FieldReader(table: AppSchema.familyMembers, row: row, log: log)
         let before = log.count
-        let family = f.identifier("family_unit_id")
+        let family = f.text("family_unit_id") ?? ""  // rows of no family are reported by check, not here
         let user = f.identifier("user_id")
         let role: MemberRole? = f.enumeration("role", required: true)
-        guard log.count == before, let family, let user, let role else { return nil }
+        guard log.count == before, let user, let role else { return nil }
         return FamilyMember(familyUnitID: family, userID: user, role: role)
     }
 
@@ -64,10 +64,10 @@ enum RowDecoders {
         let f = FieldReader(table: AppSchema.schools, row: row, log: log)
         let before = log.count
         let id = f.identifier("id")
-        let family = f.identifier("family_unit_id")
+        let family = f.text("family_unit_id") ?? ""  // rows of no family are reported by check, not here
         let name = f.requiredText("name")
         let status: SchoolStatus? = f.enumeration("status", required: true)
-        var school = School(id: id ?? "", familyUnitID: family ?? "", name: name ?? "", status: status ?? .researching)
+        var school = School(id: id ?? "", familyUnitID: family, name: name ?? "", status: status ?? .researching)
         school.userID = f.text("user_id")
         school.location = f.text("location")
         school.city = f.text("city")
@@ -106,11 +106,11 @@ enum RowDecoders {
         let f = FieldReader(table: AppSchema.coaches, row: row, log: log)
         let before = log.count
         let id = f.identifier("id")
-        let family = f.identifier("family_unit_id")
+        let family = f.text("family_unit_id") ?? ""  // rows of no family are reported by check, not here
         let role: CoachRole? = f.enumeration("role", required: true)
         let first = f.requiredText("first_name")
         let last = f.requiredText("last_name")
-        var coach = Coach(id: id ?? "", familyUnitID: family ?? "", role: role ?? .head, firstName: first ?? "", lastName: last ?? "")
+        var coach = Coach(id: id ?? "", familyUnitID: family, role: role ?? .head, firstName: first ?? "", lastName: last ?? "")
         coach.schoolID = f.text("school_id")
         coach.userID = f.text("user_id")
         coach.email = f.text("email")
@@ -130,7 +130,7 @@ enum RowDecoders {
         let f = FieldReader(table: AppSchema.interactions, row: row, log: log)
         let before = log.count
         let id = f.identifier("id")
-        let family = f.identifier("family_unit_id")
+        let family = f.text("family_unit_id") ?? ""  // rows of no family are reported by check, not here
         let type: InteractionType? = f.enumeration("type", required: true)
         let direction: Direction? = f.enumeration("direction", required: true)
         let occurredAt = f.timestamp("occurred_at")
@@ -142,7 +142,7 @@ enum RowDecoders {
         let sentiment: Sentiment? = f.enumeration("sentiment")
         let attachments = f.stringArray("attachments")
         let updatedAt = f.timestamp("updated_at")
-        guard log.count == before, let id, let family, let type, let direction, let date else { return nil }
+        guard log.count == before, let id, let type, let direction, let date else { return nil }
         var interaction = Interaction(id: id, familyUnitID: family, type: type, direction: direction, date: date)
         interaction.schoolID = f.text("school_id")
         interaction.coachID = f.text("coach_id")
@@ -161,7 +161,7 @@ enum RowDecoders {
         let f = FieldReader(table: AppSchema.performanceMetrics, row: row, log: log)
         let before = log.count
         let id = f.identifier("id")
-        let family = f.identifier("family_unit_id")
+        let family = f.text("family_unit_id") ?? ""  // rows of no family are reported by check, not here
         let type = f.requiredText("metric_type")
         let recorded = f.timestamp("recorded_date")
         let createdAt = f.timestamp("created_at")
@@ -170,7 +170,7 @@ enum RowDecoders {
         }
         let value = f.real("value")
         let verified = f.flag("verified")
-        guard log.count == before, let id, let family, let type, let date = recorded ?? createdAt else { return nil }
+        guard log.count == before, let id, let type, let date = recorded ?? createdAt else { return nil }
         var metric = PerformanceMetric(id: id, familyUnitID: family, metricType: type, date: date)
         metric.userID = f.text("user_id")
         metric.value = value
@@ -186,10 +186,10 @@ enum RowDecoders {
         let f = FieldReader(table: AppSchema.offers, row: row, log: log)
         let before = log.count
         let id = f.identifier("id")
-        let family = f.identifier("family_unit_id")
+        let family = f.text("family_unit_id") ?? ""  // rows of no family are reported by check, not here
         let type: OfferType? = f.enumeration("offer_type", required: true)
         let status: OfferStatus? = f.enumeration("status")
-        var offer = Offer(id: id ?? "", familyUnitID: family ?? "", offerType: type ?? .walkOn, status: status ?? .pending)
+        var offer = Offer(id: id ?? "", familyUnitID: family, offerType: type ?? .walkOn, status: status ?? .pending)
         offer.userID = f.text("user_id")
         offer.schoolID = f.text("school_id")
         offer.coachID = f.text("coach_id")

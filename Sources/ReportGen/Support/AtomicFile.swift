@@ -8,11 +8,15 @@ public enum AtomicFile {
     /// - Throws: `OutputError` when the folder is missing or not writable or the rename
     ///   fails; whatever `body` throws (after removing the temporary file).
     public static func write<T>(to path: String, _ body: (String) throws -> T) throws -> T {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
+        let parent = (path as NSString).deletingLastPathComponent
+        let folder = parent.isEmpty ? "." : parent
         try ensureWritableFolder(folder)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        let name = (path as NSString).lastPathComponent
+        let temporary = (folder as NSString).appendingPathComponent(".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        // Creating the temporary file first proves the folder takes files before any work is done.
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+        close(descriptor)
         do {
             let result = try body(temporary)
             try syncFile(temporary)

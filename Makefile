@@ -1,0 +1,20 @@
+# Every command a contributor runs; the scripts do the work so that they run without make too.
+.PHONY: build test demo quickstart deps clean
+
+deps:
+	bash scripts/install-deps.sh
+
+build: deps
+	swift build
+
+test:
+	bash scripts/test.sh
+
+quickstart:
+	bash scripts/quickstart.sh
+
+demo: build
+	mkdir -p out && .build/debug/report-batch demo --out out/demo.db
+
+clean:
+	rm -rf .build out

@@ -1,0 +1,85 @@
+import Aggregation
+import Testing
+
+/// Every raw value of data-model.md decodes to its case and shows its display name.
+struct DomainEnumTests {
+    static let schoolStatuses: [(String, String)] = [
+        ("researching", "Researching"), ("contacted", "Contacted"), ("interested", "Interested"),
+        ("offer_received", "Offer Received"), ("committed", "Committed"), ("declined", "Declined"),
+        ("camp_invite", "Camp Invite"), ("recruited", "Recruited"), ("official_visit_invited", "Official Visit Invited"),
+        ("official_visit_scheduled", "Official Visit Scheduled"), ("not_pursuing", "Not Pursuing"),
+    ]
+    static let interactionTypes: [(String, String)] = [
+        ("email", "Email"), ("phone_call", "Phone Call"), ("text", "Text"), ("in_person_visit", "In-Person Visit"),
+        ("virtual_meeting", "Virtual Meeting"), ("camp", "Camp"), ("showcase", "Showcase"), ("tweet", "Tweet"),
+        ("dm", "Direct Message"), ("game", "Game"), ("unofficial_visit", "Unofficial Visit"),
+        ("official_visit", "Official Visit"), ("other", "Other"),
+    ]
+
+    @Test(arguments: schoolStatuses)
+    func schoolStatus(raw: String, display: String) throws {
+        let status = try #require(SchoolStatus.decode(raw))
+        #expect(status.rawValue == raw)
+        #expect(status.displayName == display)
+    }
+
+    @Test func schoolStatusesAreInDataModelOrder() {
+        #expect(SchoolStatus.allCases.map(\.rawValue) == Self.schoolStatuses.map(\.0))
+    }
+
+    @Test(arguments: interactionTypes)
+    func interactionType(raw: String, display: String) throws {
+        let type = try #require(InteractionType.decode(raw))
+        #expect(type.displayName == display)
+    }
+
+    @Test func interactionTypesAreInDataModelOrder() {
+        #expect(InteractionType.allCases.map(\.rawValue) == Self.interactionTypes.map(\.0))
+    }
+
+    @Test func theSmallerEnumerations() {
+        #expect(Division.allCases.map(\.rawValue) == ["D1", "D2", "D3", "NAIA", "JUCO"])
+        #expect(Division.allCases.map(\.displayName) == ["D1", "D2", "D3", "NAIA", "JUCO"])
+        #expect(Sentiment.allCases.map(\.rawValue) == ["very_positive", "positive", "neutral", "negative"])
+        #expect(Sentiment.allCases.map(\.displayName) == ["Very Positive", "Positive", "Neutral", "Negative"])
+        #expect(Direction.allCases.map(\.displayName) == ["Outbound", "Inbound"])
+        #expect(CoachRole.allCases.map(\.rawValue) == ["head", "assistant", "recruiting"])
+        #expect(CoachRole.allCases.map(\.displayName) == ["Head Coach", "Assistant Coach", "Recruiting Coordinator"])
+        #expect(OfferType.allCases.map(\.rawValue) == ["full_ride", "partial", "preferred_walk_on", "walk_on"])
+        #expect(OfferType.allCases.map(\.displayName) == ["Full Ride", "Partial", "Preferred Walk-On", "Walk-On"])
+        #expect(OfferStatus.allCases.map(\.displayName) == ["Pending", "Accepted", "Declined", "Expired"])
+        #expect(FitTier.allCases.map(\.rawValue) == ["reach", "match", "safety", "unlikely"])
+        #expect(PriorityTier.allCases.map(\.displayName) == ["A", "B", "C"])
+        #expect(UserRole.allCases.map(\.rawValue) == ["player", "parent", "admin"])
+        #expect(MemberRole.allCases.map(\.rawValue) == ["player", "parent"])
+    }
+
+    @Test func athleteIsAcceptedAsPlayer() {
+        #expect(UserRole.decode("athlete") == .player)
+        #expect(MemberRole.decode("athlete") == .player)
+        #expect(MemberRole.acceptedValues == ["player", "parent", "athlete"])
+    }
+
+    @Test(arguments: ["Interested", "INTERESTED", " interested", "interested ", "", "offer received", "Offer Received"])
+    func unknownOrMiscasedValuesDoNotDecode(raw: String) {
+        #expect(SchoolStatus.decode(raw) == nil)
+    }
+
+    @Test func coloursOfThePageSpecifications() {
+        #expect(ResponsivenessLevel.high.color.hexString == "#10B981")
+        #expect(ResponsivenessLevel.medium.color.hexString == "#F59E0B")
+        #expect(ResponsivenessLevel.low.color.hexString == "#EF4444")
+        #expect(Palette.schoolsCard.hexString == "#0066FF")
+        #expect(Palette.coachesCard.hexString == "#9333EA")
+        #expect(Palette.interactionsCard.hexString == "#00CC66")
+        #expect(Palette.metricsCard.hexString == "#FF6B00")
+        #expect(Palette.responseRateCard.hexString == "#4F46E5")
+        #expect(RGBColor(hexString: "#4f46e5") == Palette.responseRateCard)
+        #expect(RGBColor(hexString: "nope") == nil)
+    }
+
+    @Test(arguments: [(nil, ResponsivenessLevel.low), (0, .low), (49.99, .low), (50, .medium), (74.99, .medium), (75, .high), (100, .high)] as [(Double?, ResponsivenessLevel)])
+    func responsivenessLevels(score: Double?, level: ResponsivenessLevel) {
+        #expect(ResponsivenessLevel(score: score) == level)
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `demo`, `families` and `check` as a user runs them: stdout, stderr, exit code, files.
+struct FoundationCommandTests {
+    @Test func theDemoIsDeterministicAndPassesCheck() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for name in ["one.db", "two.db"] {
+            let made = try ReportBatchProcess.run(["demo", "--out", name, "--seed", "7", "--today", "2026-11-22"], in: folder.path)
+            #expect(made.status == 0, "\(made.stderr)")
+            #expect(made.stderr.contains("wrote \(name): 4 families"))
+        }
+        let first = try ReportBatchProcess.tool("sqlite3", [folder.file("one.db"), ".dump"])
+        let second = try ReportBatchProcess.tool("sqlite3", [folder.file("two.db"), ".dump"])
+        #expect(first.status == 0 && !first.stdout.isEmpty)
+        #expect(first.stdout == second.stdout)
+
+        // Another seed or another day gives other data.
+        _ = try ReportBatchProcess.run(["demo", "--out", "three.db", "--seed", "8", "--today", "2026-11-22"], in: folder.path)
+        #expect(try ReportBatchProcess.tool("sqlite3", [folder.file("three.db"), ".dump"]).stdout != first.stdout)
+
+        let check = try ReportBatchProcess.run(["check", "--db", "one.db"], in: folder.path)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stderr == "one.db: no problems found\n")
+        // Nothing but the two databases and the third was written.
+        #expect(folder.contents() == ["one.db", "three.db", "two.db"])
+    }
+
+    @Test func theDemoHoldsEveryValueAndTheHostileStrings() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try ReportBatchProcess.run(["demo", "--out", "demo.db", "--today", "2026-11-22"], in: folder.path)
+        func values(_ sql: String) throws -> Set<String> {
+            Set(try ReportBatchProcess.tool("sqlite3", [folder.file("demo.db"), sql]).stdout.split(separator: "\n").map(String.init))
+        }
+        #expect(try values("SELECT DISTINCT status FROM schools").count == 11)
+        #expect(try values("SELECT DISTINCT type FROM interactions").count == 13)
+        #expect(try values("SELECT DISTINCT coalesce(sentiment, 'null') FROM interactions") == ["very_positive", "positive", "neutral", "negative", "null"])
+        #expect(try values("SELECT DISTINCT coalesce(division, 'null') FROM schools") == ["D1", "D2", "D3", "NAIA", "JUCO", "null"])
+        #expect(try values("SELECT DISTINCT role FROM coaches") == ["head", "assistant", "recruiting"])
+        #expect(try values("SELECT DISTINCT timezone FROM users WHERE timezone IS NOT NULL").contains("America/Los_Angeles"))
+        #expect(try values("SELECT count(*) FROM schools GROUP BY family_unit_id ORDER BY 1 DESC LIMIT 1") == ["40"])
+        #expect(try values("SELECT count(*) FROM offers") != ["0"])
+        #expect(try values("SELECT count(*) FROM user_preferences WHERE category = 'location'") == ["4"])
+        let notes = try ReportBatchProcess.tool("sqlite3", [folder.file("demo.db"), "SELECT notes FROM schools UNION ALL SELECT content FROM interactions"]).stdout
+        for hostile in ["Núñez", "東京大学", "🏈", "Smith, Jr.", "\"come visit\"", "Line one\nLine two", "=HYPERLINK", "+1 555", "@coach_handle", "-5 degrees"] {
+            #expect(notes.contains(hostile), "the demo lacks \(hostile)")
+        }
+        // Interactions spread over two years before --today, and some in the last week.
+        let range = try ReportBatchProcess.tool("sqlite3", [folder.file("demo.db"), "SELECT min(substr(created_at,1,10)), max(substr(created_at,1,10)) FROM interactions"]).stdout
+        #expect(range.hasPrefix("2024-11-2") && range.contains("|2026-11-2"), "\(range)")
+    }
+
+    @Test func theAppsCurrentSchemaWithoutOptionalColumns() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let made = try ReportBatchProcess.run(["demo", "--out", "current.db", "--without-optional-columns", "--today", "2026-11-22"], in: folder.path)
+        #expect(made.status == 0)
+        let columns = try ReportBatchProcess.tool("sqlite3", [folder.file("current.db"), "SELECT name FROM pragma_table_info('schools')"]).stdout
+        #expect(!columns.contains("fit_score") && columns.contains("fit_tier"))
+        let check = try ReportBatchProcess.run(["check", "--db", "current.db"], in: folder.path)
+        #expect(check.status == 0)
+        #expect(check.stderr.contains("note: 'current.db' has no column schools.fit_score, schools.priority_tier, schools.ranking, coaches.responsiveness_score"))
+    }
+
+    @Test func familiesListsIdsNamesAndCounts() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try ReportBatchProcess.run(["demo", "--out", "demo.db", "--families", "6", "--today", "2026-11-22"], in: folder.path)
+        let result = try ReportBatchProcess.run(["families", "--db", "demo.db"], in: folder.path)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 7)
+        #expect(lines[0].hasPrefix("ID") && lines[0].contains("INTERACTIONS"))
+        #expect(result.stdout.contains("Rivera Family"))
+        #expect(result.stdout.contains("田中 Tanaka Family 🏈"))
+        #expect(result.stderr == "6 families in demo.db\n")
+        let rivera = try #require(lines.first { $0.contains("Rivera Family") })
+        #expect(rivera.split(separator: " ", omittingEmptySubsequences: true).contains("40"))
+    }
+
+    @Test func checkListsEveryProblemAndExits65() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("bad.db")
+        try Fixture.database(at: path) { f in
+            try f.family("F")
+            try f.school("s1", family: "F", status: "Interested")
+            try f.interaction("i1", family: "F", occurredAt: "2026-02-08T12:00:00", ["created_at": nil])
+            try f.metric("m1", family: "F", ["value": "NaN"])
+            try f.school("s2", family: nil)
+        }
+        let result = try ReportBatchProcess.run(["check", "--db", "bad.db"], in: folder.path)
+        #expect(result.status == 65)
+        #expect(result.stdout == """
+            bad.db: schools row 's1', column status: unknown value 'Interested' (accepted: researching, contacted, interested, offer_received, committed, declined, camp_invite, recruited, official_visit_invited, official_visit_scheduled, not_pursuing)
+            bad.db: interactions row 'i1', column occurred_at: '2026-02-08T12:00:00' has no UTC offset (add Z or an offset such as +00:00)
+            bad.db: performance_metrics row 'm1', column value: holds text 'NaN' where a number is expected
+            bad.db: schools row 's2', column family_unit_id: is null: the row belongs to no family and appears in no report
+
+            """)
+        #expect(result.stderr == "report-batch: error: bad.db: 4 problems found\n")
+    }
+
+    @Test(arguments: [
+        (["families", "--db", "missing.db"], Int32(66), "report-batch: error: database 'missing.db' does not exist (make one with `report-batch demo --out missing.db`)\n"),
+        (["check", "--db", "empty.db"], 66, "report-batch: error: 'empty.db' is not a SQLite database: the file is empty\n"),
+        (["check", "--db", "text.db"], 66, "report-batch: error: 'text.db' is not a SQLite database: it does not start with the SQLite header\n"),
+        (["families", "--db", "."], 66, "report-batch: error: database '.' is a folder, not a SQLite file\n"),
+        (["demo", "--families", "0"], 64, "report-batch: error: --families must be at least 1 (got 0)\n"),
+        (["demo", "--today", "2026-02-30"], 64, "report-batch: error: --today '2026-02-30' is not a date in the form YYYY-MM-DD\n"),
+        (["demo", "--now", "yesterday"], 64, "report-batch: error: --now 'yesterday' is not a timestamp with an offset (e.g. 2026-11-23T06:00:00Z)\n"),
+        (["demo", "--out", "/proc/report-batch-test.db", "--today", "2026-11-22"], 73, nil),
+        (["demo", "--out", "blocker/x.db", "--today", "2026-11-22"], 73, "report-batch: error: cannot write 'blocker': it is a file, not a folder\n"),
+    ] as [([String], Int32, String?)])
+    func errorsExitWithTheirCodeAndOneLine(arguments: [String], status: Int32, message: String?) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        FileManager.default.createFile(atPath: folder.file("empty.db"), contents: Data())
+        FileManager.default.createFile(atPath: folder.file("text.db"), contents: Data("hello".utf8))
+        FileManager.default.createFile(atPath: folder.file("blocker"), contents: Data("x".utf8))
+        let result = try ReportBatchProcess.run(arguments, in: folder.path)
+        #expect(result.status == status, "\(result.stderr)")
+        if let message { #expect(result.stderr == message) }
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func theRunsClockComesFromSourceDateEpoch() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // 1_795_000_000 is 2026-11-18T11:06:40Z: the demo is relative to that day when --today is not given.
+        let result = try ReportBatchProcess.run(["demo", "--out", "d.db"], in: folder.path, environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("today 2026-11-18"), "\(result.stderr)")
+    }
+}

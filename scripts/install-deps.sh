@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs what report-batch needs that is missing: Debian packages (C libraries, fonts,
+# and the readers the tests open outputs with) and Python packages for the tests.
+# Checks first, so that a second run is fast and touches nothing.
+set -euo pipefail
+
+# C libraries the build links, fonts the PDFs use, and the tools tests and users read files with.
+packages=(
+  pkg-config libsqlite3-dev libxlsxwriter-dev libcairo2-dev libpango1.0-dev
+  fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core fontconfig
+  sqlite3 poppler-utils qpdf
+)
+# Python runs the tests' readers; a machine may already have its own (pyenv) on PATH.
+command -v python3 >/dev/null || packages+=(python3 python3-pip)
+python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if ((${#missing[@]})); then
+  echo "install-deps: installing ${missing[*]}" >&2
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install ${missing[*]}" >&2; exit 1; }
+    sudo="sudo"
+  fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fc-cache -f >/dev/null 2>&1 || true
+fi
+
+# Python readers used by the tests to open what report-batch writes.
+if [ "${REPORT_BATCH_SKIP_PYTHON:-0}" != "1" ]; then
+  if ! python3 -c "import openpyxl" 2>/dev/null; then
+    echo "install-deps: installing openpyxl (tests read xlsx back with it)" >&2
+    python3 -m pip install --quiet --disable-pip-version-check openpyxl 2>/dev/null \
+      || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages openpyxl
+  fi
+fi

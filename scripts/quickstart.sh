@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The first README command: installs what is missing, builds report-batch, makes the demo
+# database and runs the main job on it, then says where the files are.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/install-deps.sh
+echo "==> building report-batch (release)" >&2
+swift build -c release --product report-batch 2>&1 | grep -v "^\[" >&2 || true
+bin="$(swift build -c release --show-bin-path)/report-batch"
+[ -x "$bin" ] || { echo "quickstart: the build did not produce $bin" >&2; exit 1; }
+
+mkdir -p out
+echo "==> making the demo database out/demo.db" >&2
+"$bin" demo --out out/demo.db
+
+echo "==> the families in it" >&2
+"$bin" families --db out/demo.db
+
+echo "==> checking every row" >&2
+"$bin" check --db out/demo.db
+
+echo >&2
+echo "report-batch is at $bin; the demo database is at out/demo.db" >&2
