@@ -13,7 +13,7 @@ struct ReportBatch: ParsableCommand {
             data, 66 input missing or unreadable, 73 output cannot be created, 75 busy, 77 access denied.
             """,
         version: ToolVersion.current,
-        subcommands: [Demo.self, Families.self, Check.self]
+        subcommands: [Report.self, Demo.self, Families.self, Check.self]
     )
 }
 

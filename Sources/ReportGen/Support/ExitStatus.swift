@@ -1,3 +1,4 @@
+import Exporters
 import GRDB
 
 /// The process exit codes of cli.md, and the one place that maps errors to them.
@@ -20,6 +21,7 @@ public enum ExitStatus: Int32, Sendable {
         case is AccessError: .accessDenied
         case is NoDataError: .noData
         case is OutputError: .cannotCreateOutput
+        case ExportError.write: .cannotCreateOutput
         case is BusyError: .busy
         case is InputError: .inputMissing
         case is BadDataError, is DataIssue: .badData

@@ -1,0 +1,94 @@
+/// A count for one category of a breakdown.
+public struct Tally<Key: Hashable & Sendable>: Hashable, Sendable {
+    public let key: Key
+    public var count: Int
+
+    public init(_ key: Key, _ count: Int) {
+        self.key = key
+        self.count = count
+    }
+}
+
+extension Array {
+    /// The count of a key in a breakdown; 0 when the key is not there.
+    public func count<Key>(of key: Key) -> Int where Element == Tally<Key> {
+        first { $0.key == key }?.count ?? 0
+    }
+}
+
+/// Every figure of the recruiting report (report.md §2), computed from one family's rows.
+/// Breakdowns list every category in data-model order, zero counts included.
+public struct ReportFigures: Hashable, Sendable {
+    public struct Schools: Hashable, Sendable {
+        public var total = 0
+        public var byStatus: [Tally<SchoolStatus>] = []
+        /// D1 … JUCO, then nil for "Unknown".
+        public var byDivision: [Tally<Division?>] = []
+        public var favorites = 0
+    }
+
+    public struct Coaches: Hashable, Sendable {
+        public var total = 0
+        public var schoolsWithCoaches = 0
+        /// Coaches with at least one outbound interaction in the range.
+        public var contactedCoaches = 0
+        /// Of those, the coaches with at least one inbound interaction in the range.
+        public var respondingCoaches = 0
+        /// 0–100, or nil ("N/A") when no coach was contacted.
+        public var responseRate: Double?
+        /// The mean of the coaches' scores, or nil when none has one.
+        public var avgResponsiveness: Double?
+    }
+
+    public struct Interactions: Hashable, Sendable {
+        public var total = 0
+        public var byType: [Tally<InteractionType>] = []
+        /// A null sentiment counts as neutral.
+        public var bySentiment: [Tally<Sentiment>] = []
+        public var byDirection: [Tally<Direction>] = []
+    }
+
+    /// The summary of one metric type in the range.
+    public struct MetricSummary: Hashable, Sendable {
+        public let type: String
+        /// Rows of this type in the range, null values included.
+        public let rows: Int
+        /// Non-null values.
+        public let count: Int
+        public let avg: Double?
+        public let min: Double?
+        public let max: Double?
+        /// The most frequent non-null unit; ties go to the first in code-point order.
+        public let unit: String?
+    }
+
+    public struct Metrics: Hashable, Sendable {
+        /// Rows in the range, null values included.
+        public var total = 0
+        /// One per metric type with rows in the range, in code-point order of the type.
+        public var summaries: [MetricSummary] = []
+    }
+
+    /// The figures of the period before (report.md §2, "Previous period").
+    public struct PreviousPeriod: Hashable, Sendable {
+        public let range: DateRange
+        public var interactionsTotal = 0
+        public var byDirection: [Tally<Direction>] = []
+        public var contactedCoaches = 0
+        public var respondingCoaches = 0
+        public var responseRate: Double?
+    }
+
+    public let range: DateRange
+    public var schools = Schools()
+    public var coaches = Coaches()
+    public var interactions = Interactions()
+    public var metrics = Metrics()
+    public var previous: PreviousPeriod
+
+    /// True when there is nothing to report (report.md §3): no schools, no coaches, and no
+    /// interactions and no metrics in the range.
+    public var isEmpty: Bool {
+        schools.total == 0 && coaches.total == 0 && interactions.total == 0 && metrics.total == 0
+    }
+}

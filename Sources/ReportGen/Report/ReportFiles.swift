@@ -1,0 +1,97 @@
+import Aggregation
+import Exporters
+import Foundation
+
+/// The formats a report renders to.
+public enum ReportFormat: String, CaseIterable, Sendable {
+    case json
+    case csv
+
+    /// Whether the format is text that can go to standard output.
+    public var isText: Bool { true }
+
+    /// Parses a comma-separated `--format` list, keeping the order given and dropping repeats.
+    /// - Throws: `UsageError` naming the bad value and the accepted ones.
+    public static func parseList(_ text: String, option: String = "--format") throws -> [ReportFormat] {
+        var formats: [ReportFormat] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = part.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let format = ReportFormat(rawValue: name) else {
+                throw UsageError("\(option) \(Quote.value(String(part))) is not a format; use one or more of: \(allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            if !formats.contains(format) { formats.append(format) }
+        }
+        return formats
+    }
+}
+
+/// Where outputs go: files in a folder, or standard output for a single text format.
+public enum OutputTarget: Hashable, Sendable {
+    case folder(String)
+    case standardOutput
+
+    /// `-` is standard output; anything else a folder.
+    public init(option: String) {
+        self = option == "-" ? .standardOutput : .folder(option)
+    }
+}
+
+/// A file an output step wrote.
+public struct WrittenFile: Hashable, Sendable {
+    public let path: String
+    public let format: String
+    public let bytes: Int
+    /// Data rows, where the format has rows (csv, xlsx).
+    public let rows: Int?
+}
+
+/// Writes a report in each format asked for, each file atomically.
+public enum ReportFiles {
+    /// `report_<family slug>_<from>_<to>.<format>`.
+    public static func fileName(_ run: ReportRun, _ format: ReportFormat) -> String {
+        "report_\(Slug.family(name: run.data.family.familyName, id: run.data.family.id))_\(run.range.from)_\(run.range.to).\(format.rawValue)"
+    }
+
+    /// Writes `run` in `formats` to `target`.
+    /// - Throws: `UsageError` for standard output with more than one format; `OutputError`
+    ///   or `ExportError` when a file cannot be written (nothing is left under a final name).
+    public static func write(_ run: ReportRun, formats: [ReportFormat], to target: OutputTarget,
+                             csv options: CSVWriter.Options = CSVWriter.Options()) throws -> [WrittenFile] {
+        switch target {
+        case .standardOutput:
+            guard formats.count == 1, let format = formats.first, format.isText else {
+                throw UsageError("--out - writes one text format to standard output; give a single --format (json or csv)")
+            }
+            let sink = ByteSink.standardOutput()
+            let rows = try render(run, format, to: sink, csv: options)
+            try sink.close()
+            return [WrittenFile(path: "-", format: format.rawValue, bytes: sink.bytesWritten, rows: rows)]
+        case .folder(let folder):
+            try AtomicFile.ensureWritableFolder(folder)
+            return try formats.map { format in
+                let path = (folder as NSString).appendingPathComponent(fileName(run, format))
+                return try AtomicFile.write(to: path) { temporary in
+                    let sink = try ByteSink(path: temporary)
+                    let rows = try render(run, format, to: sink, csv: options)
+                    try sink.close()
+                    return WrittenFile(path: path, format: format.rawValue, bytes: sink.bytesWritten, rows: rows)
+                }
+            }
+        }
+    }
+
+    /// Renders one format into a sink; returns the data rows written, where that applies.
+    private static func render(_ run: ReportRun, _ format: ReportFormat, to sink: ByteSink, csv options: CSVWriter.Options) throws -> Int? {
+        switch format {
+        case .json:
+            try sink.write(ReportJSON.document(run).serialized())
+            return nil
+        case .csv:
+            let writer = try CSVWriter(sink: sink, options: options)
+            try writer.writeHeader(ReportCSV.header)
+            for row in ReportCSV.rows(run) { try writer.writeRow(row) }
+            try writer.finish()
+            return writer.rowsWritten
+        }
+    }
+}

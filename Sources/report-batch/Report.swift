@@ -1,0 +1,41 @@
+import Aggregation
+import ArgumentParser
+import Exporters
+import ReportGen
+
+struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write one family's recruiting report.",
+        discussion: """
+            The report covers whole days in the report's time zone: --timezone, else the family player's zone, \
+            else UTC. Presets: \(ReportPreset.names) (default \(ReportPreset.standard.rawValue)). \
+            Files are named report_<family>_<from>_<to>.<format> and their paths printed on stdout. \
+            Exits 3 with "No data found for selected date range" and writes nothing when the family has no \
+            schools, no coaches, and no interactions or metrics in the range.
+            """
+    )
+
+    @OptionGroup var source: SourceOptions
+    @OptionGroup var dates: DateOptions
+
+    @Option(help: "The formats to write, comma-separated: json, csv.")
+    var format = "json,csv"
+
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        Console.configure(global)
+        try runMapped {
+            let formats = try ReportFormat.parseList(format)
+            let selection = try dates.selection()
+            let context = try dates.context()
+            let data = try source.loadFamily()
+            let report = try ReportRun(data: data, selection: selection, today: context.today, timezone: context.zone, clock: context.clock)
+            for warning in report.warnings { Console.note("warning: \(warning)") }
+            guard !report.isEmpty else { throw NoDataError(familyID: data.family.id) }
+            let files = try ReportFiles.write(report, formats: formats, to: OutputTarget(option: output.out), csv: output.csvOptions)
+            Console.printWritten(files)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Aggregation
+import ArgumentParser
+import Exporters
+import ReportGen
+
+/// The database and family a command reads.
+struct SourceOptions: ParsableArguments {
+    @Option(help: "The SQLite database to read.")
+    var db: String
+
+    @Option(help: "The family's id; `report-batch families --db FILE` lists them.")
+    var family: String
+
+    /// Opens the database and loads the family's rows, once.
+    func loadFamily() throws -> FamilyData {
+        let source = try SQLiteSource(path: db)
+        if let note = source.optionalColumnsNote { Console.detail(note) }
+        return try source.loadFamily(id: family)
+    }
+}
+
+/// The clock, today, the zone and the range of a command that computes dates (report.md §1).
+struct DateOptions: ParsableArguments {
+    @Option(help: "A preset range: \(ReportPreset.names). Default: \(ReportPreset.standard.rawValue).")
+    var preset: String?
+
+    @Option(help: "The first day of a custom range (YYYY-MM-DD), with --to.")
+    var from: String?
+
+    @Option(help: "The last day of a custom range (YYYY-MM-DD), with --from; the whole day is included.")
+    var to: String?
+
+    @Option(help: "The day presets end on (YYYY-MM-DD), for back-fills. Default: the clock's date in the report's zone.")
+    var today: String?
+
+    @Option(help: "The IANA time zone of day boundaries and shown dates. Default: the family player's zone, else UTC.")
+    var timezone: String?
+
+    @Option(help: "The run's clock, ISO 8601 with an offset (e.g. 2026-11-23T06:00:00Z). Default: SOURCE_DATE_EPOCH, else the system time.")
+    var now: String?
+
+    struct Context {
+        let clock: Clock
+        let today: CivilDate?
+        let zone: Zone?
+    }
+
+    func selection(defaultPreset: ReportPreset = .standard) throws -> RangeSelection {
+        try RangeSelection.parse(preset: preset, from: from, to: to, defaultPreset: defaultPreset)
+    }
+
+    func context() throws -> Context {
+        Context(
+            clock: try Clock.resolve(now: now),
+            today: try today.map { try Clock.parseDay($0, option: "--today") },
+            zone: try timezone.map { try Zone.parseOption($0) }
+        )
+    }
+}
+
+/// Where files go and how csv is written.
+struct OutputOptions: ParsableArguments {
+    @Option(help: "The folder to write into (created if missing), or - to write a single text format to stdout.")
+    var out = "."
+
+    @Flag(help: "Leave out the UTF-8 byte order mark at the start of csv files, for programs that do not want it.")
+    var noBom = false
+
+    @Flag(help: "Write csv text exactly as stored, without the ' that stops spreadsheets from running text starting with = + - @ as a formula. For machine readers only: never open such a file in a spreadsheet.")
+    var rawCsv = false
+
+    var csvOptions: CSVWriter.Options { CSVWriter.Options(byteOrderMark: !noBom, formulaGuard: !rawCsv) }
+}
+
+extension Console {
+    /// Prints the written files' paths on stdout, one per line (nothing for stdout itself).
+    static func printWritten(_ files: [WrittenFile]) {
+        for file in files where file.path != "-" { output(file.path + "\n") }
+    }
+}
