@@ -123,7 +123,7 @@ public enum Stats {
     /// `part` of `whole` in percent, clamped to 0–100; nil when `whole` is 0.
     public static func percentage(_ part: Int, of whole: Int) -> Double? {
         guard whole > 0 else { return nil }
-        return min(100, max(0, Double(part) / Double(whole) * 100))
+        return min(100, max(0, Double(part) * 100 / Double(whole)))
     }
 }
 

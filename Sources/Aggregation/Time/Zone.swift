@@ -5,20 +5,22 @@ import Foundation
 /// here reads the clock.
 public struct Zone: Hashable, Sendable, CustomStringConvertible {
     public let timeZone: TimeZone
+    /// The name as given (Foundation on Linux reports `UTC` as `GMT`; outputs show what the user named).
+    public let identifier: String
 
     /// The zone of an IANA name such as `America/New_York`, or nil when the name is unknown.
     public init?(identifier: String) {
         guard !identifier.isEmpty, let zone = TimeZone(identifier: identifier) else { return nil }
         timeZone = zone
+        self.identifier = identifier
     }
 
-    public static let utc = Zone(timeZone: TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!)
+    public static let utc = Zone(timeZone: TimeZone(secondsFromGMT: 0) ?? TimeZone.current, identifier: "UTC")
 
-    init(timeZone: TimeZone) {
+    init(timeZone: TimeZone, identifier: String) {
         self.timeZone = timeZone
+        self.identifier = identifier
     }
-
-    public var identifier: String { timeZone.identifier }
     public var description: String { identifier }
 
     /// Seconds to add to UTC to get the local wall-clock time at `instant`.
