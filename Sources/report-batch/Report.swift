@@ -16,7 +16,8 @@ struct Report: ParsableCommand {
     )
 
     @OptionGroup var source: SourceOptions
-    @OptionGroup var dates: DateOptions
+    @OptionGroup var range: RangeOptions
+    @OptionGroup var clock: ClockOptions
 
     @Option(help: "The formats to write, comma-separated: json, csv.")
     var format = "json,csv"
@@ -28,8 +29,8 @@ struct Report: ParsableCommand {
         Console.configure(global)
         try runMapped {
             let formats = try ReportFormat.parseList(format)
-            let selection = try dates.selection()
-            let context = try dates.context()
+            let selection = try range.selection()
+            let context = try clock.context()
             let data = try source.loadFamily()
             let report = try ReportRun(data: data, selection: selection, today: context.today, timezone: context.zone, clock: context.clock)
             for warning in report.warnings { Console.note("warning: \(warning)") }

@@ -13,8 +13,29 @@ struct ReportBatch: ParsableCommand {
             data, 66 input missing or unreadable, 73 output cannot be created, 75 busy, 77 access denied.
             """,
         version: ToolVersion.current,
-        subcommands: [Report.self, Demo.self, Families.self, Check.self]
+        subcommands: [Report.self, Export.self, Demo.self, Families.self, Check.self]
     )
+
+    /// Parses and runs the command; every error, the argument parser's included, ends as
+    /// one line on stderr with the exit code of cli.md.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                // --help and --version.
+                Console.output(fullMessage(for: error) + "\n")
+                Foundation.exit(0)
+            }
+            let message = self.message(for: error).split(whereSeparator: \.isNewline).joined(separator: "; ")
+            Console.error(message + " (see `report-batch help`)")
+            Foundation.exit(code.rawValue)
+        }
+    }
 }
 
 /// Options every command shares.

@@ -19,9 +19,9 @@ struct SourceOptions: ParsableArguments {
     }
 }
 
-/// The clock, today, the zone and the range of a command that computes dates (report.md §1).
-struct DateOptions: ParsableArguments {
-    @Option(help: "A preset range: \(ReportPreset.names). Default: \(ReportPreset.standard.rawValue).")
+/// A preset or custom date range (report.md §1).
+struct RangeOptions: ParsableArguments {
+    @Option(help: "A preset range: \(ReportPreset.names).")
     var preset: String?
 
     @Option(help: "The first day of a custom range (YYYY-MM-DD), with --to.")
@@ -30,7 +30,16 @@ struct DateOptions: ParsableArguments {
     @Option(help: "The last day of a custom range (YYYY-MM-DD), with --from; the whole day is included.")
     var to: String?
 
-    @Option(help: "The day presets end on (YYYY-MM-DD), for back-fills. Default: the clock's date in the report's zone.")
+    var isGiven: Bool { preset != nil || from != nil || to != nil }
+
+    func selection(defaultPreset: ReportPreset = .standard) throws -> RangeSelection {
+        try RangeSelection.parse(preset: preset, from: from, to: to, defaultPreset: defaultPreset)
+    }
+}
+
+/// The clock, today and the zone of a command that computes dates (report.md §1).
+struct ClockOptions: ParsableArguments {
+    @Option(help: "The day presets and \"last N days\" end on (YYYY-MM-DD), for back-fills. Default: the clock's date in the report's zone.")
     var today: String?
 
     @Option(help: "The IANA time zone of day boundaries and shown dates. Default: the family player's zone, else UTC.")
@@ -43,10 +52,6 @@ struct DateOptions: ParsableArguments {
         let clock: Clock
         let today: CivilDate?
         let zone: Zone?
-    }
-
-    func selection(defaultPreset: ReportPreset = .standard) throws -> RangeSelection {
-        try RangeSelection.parse(preset: preset, from: from, to: to, defaultPreset: defaultPreset)
     }
 
     func context() throws -> Context {

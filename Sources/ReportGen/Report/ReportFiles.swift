@@ -13,15 +13,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// Parses a comma-separated `--format` list, keeping the order given and dropping repeats.
     /// - Throws: `UsageError` naming the bad value and the accepted ones.
     public static func parseList(_ text: String, option: String = "--format") throws -> [ReportFormat] {
-        var formats: [ReportFormat] = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let name = part.trimmingCharacters(in: .whitespaces).lowercased()
-            guard let format = ReportFormat(rawValue: name) else {
-                throw UsageError("\(option) \(Quote.value(String(part))) is not a format; use one or more of: \(allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            if !formats.contains(format) { formats.append(format) }
-        }
-        return formats
+        try FormatList.parse(text, option: option)
     }
 }
 

@@ -114,15 +114,16 @@ public final class SQLiteSource: Sendable {
 
     /// Loads all of one family's rows, once. Any bad value in them fails the family with
     /// `BadDataError` (exit 65), naming the first problem and how many there are.
-    public func loadFamily(id: String) throws -> FamilyData {
+    /// With `interactions: false` the interactions are left for `forEachInteraction` to stream.
+    public func loadFamily(id: String, interactions: Bool = true) throws -> FamilyData {
         let family = try family(id: id)
         let log = IssueLog()
-        let data = try database.read { db in try read(family: family, db: db, log: log) }
+        let data = try database.read { db in try read(family: family, db: db, log: log, interactions: interactions) }
         if !log.issues.isEmpty { throw BadDataError.badValues(path: path, familyID: id, issues: log.issues) }
         return data
     }
 
-    private func read(family: FamilyUnit, db: Database, log: IssueLog) throws -> FamilyData {
+    private func read(family: FamilyUnit, db: Database, log: IssueLog, interactions: Bool) throws -> FamilyData {
         let id: StatementArguments = [family.id]
         let members = try collect(db, select(AppSchema.familyMembers, where: "family_unit_id = ?", orderBy: "user_id"), id) {
             RowDecoders.member($0, log: log)
@@ -146,7 +147,7 @@ public final class SQLiteSource: Sendable {
             homeLocations: Dictionary(locations.map { ($0.userID, $0.location) }, uniquingKeysWith: { first, _ in first }),
             schools: try rows(AppSchema.schools, RowDecoders.school),
             coaches: try rows(AppSchema.coaches, RowDecoders.coach),
-            interactions: try rows(AppSchema.interactions, RowDecoders.interaction),
+            interactions: interactions ? try rows(AppSchema.interactions, RowDecoders.interaction) : [],
             metrics: try rows(AppSchema.performanceMetrics, RowDecoders.metric),
             offers: try rows(AppSchema.offers, RowDecoders.offer)
         )
@@ -160,6 +161,41 @@ public final class SQLiteSource: Sendable {
             if let value = decode(row) { result.append(value) }
         }
         return result
+    }
+
+    /// Streams one family's interactions to `body` one at a time, without holding them:
+    /// newest first by date in `zone` and then by id when `zone` is given, else in id order.
+    /// The ordering is SQLite's: it sorts on keys from a SQL function that reads the
+    /// timestamps with the same parser and zone as everything else, and spills to disk past
+    /// its cache, so memory stays flat however many rows the family has.
+    /// - Throws: `BadDataError` at the first bad row (the file being written is then discarded).
+    public func forEachInteraction(familyID: String, newestFirstIn zone: Zone?, _ body: (Interaction) throws -> Void) throws {
+        try database.read { db in
+            var order = "id"
+            if let zone {
+                let key: @Sendable (DatabaseValue, DatabaseValue) -> Instant? = { occurred, created in
+                    for value in [occurred, created] {
+                        if let text = String.fromDatabaseValue(value), let stamp = try? Timestamp.parse(text) { return zone.instant(of: stamp) }
+                    }
+                    return nil
+                }
+                db.add(function: DatabaseFunction("rb_date_seconds", argumentCount: 2, pure: true) { values in
+                    key(values[0], values[1]).map { $0.seconds }
+                })
+                db.add(function: DatabaseFunction("rb_date_nanos", argumentCount: 2, pure: true) { values in
+                    key(values[0], values[1]).map { Int64($0.nanoseconds) }
+                })
+                order = "rb_date_seconds(occurred_at, created_at) DESC, rb_date_nanos(occurred_at, created_at) DESC, id"
+            }
+            let cursor = try Row.fetchCursor(db, sql: select(AppSchema.interactions, where: "family_unit_id = ?", orderBy: order), arguments: [familyID])
+            let log = IssueLog()
+            while let row = try cursor.next() {
+                guard let interaction = RowDecoders.interaction(row, log: log) else {
+                    throw BadDataError.badValues(path: path, familyID: familyID, issues: log.issues)
+                }
+                try body(interaction)
+            }
+        }
     }
 
     // MARK: Families and check

@@ -4,28 +4,57 @@ import Foundation
 /// writes a temporary file in the same folder, which is renamed into place on success
 /// and removed on failure. A crash or a kill leaves at most a hidden `.tmp` file.
 public enum AtomicFile {
+    /// A file being written under a temporary name next to its final one.
+    public final class Pending {
+        public let path: String
+        public let temporaryPath: String
+        private var done = false
+
+        /// Creates the empty temporary file, which proves the folder takes files before any work is done.
+        /// - Throws: `OutputError` when the folder is missing, not writable or full.
+        public init(path: String) throws {
+            self.path = path
+            let parent = (path as NSString).deletingLastPathComponent
+            let folder = parent.isEmpty ? "." : parent
+            try AtomicFile.ensureWritableFolder(folder)
+            let name = (path as NSString).lastPathComponent
+            temporaryPath = (folder as NSString).appendingPathComponent(".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+            close(descriptor)
+        }
+
+        /// Flushes the temporary file to disk and renames it to its final name.
+        public func commit() throws {
+            guard !done else { return }
+            try AtomicFile.syncFile(temporaryPath)
+            if rename(temporaryPath, path) != 0 {
+                throw OutputError(path: path, reason: String(cString: strerror(errno)))
+            }
+            done = true
+        }
+
+        /// Removes the temporary file; the final name is never touched.
+        public func discard() {
+            guard !done else { return }
+            unlink(temporaryPath)
+            done = true
+        }
+
+        deinit { discard() }
+    }
+
     /// Runs `body` with a temporary path next to `path`, then renames it to `path`.
     /// - Throws: `OutputError` when the folder is missing or not writable or the rename
     ///   fails; whatever `body` throws (after removing the temporary file).
     public static func write<T>(to path: String, _ body: (String) throws -> T) throws -> T {
-        let parent = (path as NSString).deletingLastPathComponent
-        let folder = parent.isEmpty ? "." : parent
-        try ensureWritableFolder(folder)
-        let name = (path as NSString).lastPathComponent
-        let temporary = (folder as NSString).appendingPathComponent(".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        // Creating the temporary file first proves the folder takes files before any work is done.
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
-        close(descriptor)
+        let pending = try Pending(path: path)
         do {
-            let result = try body(temporary)
-            try syncFile(temporary)
-            if rename(temporary, path) != 0 {
-                throw OutputError(path: path, reason: String(cString: strerror(errno)))
-            }
+            let result = try body(pending.temporaryPath)
+            try pending.commit()
             return result
         } catch {
-            unlink(temporary)
+            pending.discard()
             throw error
         }
     }
@@ -56,7 +85,7 @@ public enum AtomicFile {
         }
     }
 
-    private static func syncFile(_ path: String) throws {
+    static func syncFile(_ path: String) throws {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }

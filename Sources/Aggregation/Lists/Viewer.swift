@@ -1,0 +1,48 @@
+/// Who looks at a list (lists.md): the family as a whole (what a parent sees), or one
+/// member. A player sees only the interactions they logged; a parent or admin sees all.
+public enum Viewer: Hashable, Sendable {
+    case family
+    case member(userID: String, role: MemberRole)
+
+    /// The viewer for `--as USER_ID`.
+    /// - Throws: `ViewerError.notAMember` when the user is not a member of the family.
+    public static func resolve(_ userID: String?, in data: FamilyData) throws(ViewerError) -> Viewer {
+        guard let userID else { return .family }
+        guard let membership = data.membership(of: userID) else { throw .notAMember(userID: userID, familyID: data.family.id) }
+        return .member(userID: userID, role: membership.role)
+    }
+
+    public var userID: String? {
+        if case .member(let id, _) = self { return id }
+        return nil
+    }
+
+    public var isPlayer: Bool {
+        if case .member(_, .player) = self { return true }
+        return false
+    }
+
+    /// Whether this viewer sees an interaction at all.
+    public func sees(_ interaction: Interaction) -> Bool {
+        guard case .member(let id, .player) = self else { return true }
+        return interaction.loggedBy == id
+    }
+
+    /// The viewer's home location: theirs if they have one, else the family player's.
+    public func home(in data: FamilyData) -> Coordinate? {
+        if let id = userID, let own = data.homeLocations[id]?.coordinate { return own }
+        return data.player.flatMap { data.homeLocations[$0.userID]?.coordinate }
+    }
+}
+
+/// Why a viewer or a viewer's filter is refused.
+public enum ViewerError: Error, Hashable, Sendable, CustomStringConvertible {
+    case notAMember(userID: String, familyID: String)
+
+    public var description: String {
+        switch self {
+        case .notAMember(let user, let family):
+            "user '\(user)' is not a member of family '\(family)' and may not see its data"
+        }
+    }
+}

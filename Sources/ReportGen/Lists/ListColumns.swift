@@ -1,0 +1,104 @@
+import Aggregation
+import Exporters
+
+/// One column of a list export: its header and how a row becomes its cell.
+public struct ListColumn<Row>: Sendable {
+    public let header: String
+    public let cell: @Sendable (Row) -> Cell
+
+    public init(_ header: String, _ cell: @escaping @Sendable (Row) -> Cell) {
+        self.header = header
+        self.cell = cell
+    }
+}
+
+/// The columns of each list (lists.md), with the cell text every format shares.
+public enum ListColumns {
+    static func date(_ day: CivilDate?) -> Cell {
+        day.map { .date(ExportDate(year: $0.year, month: $0.month, day: $0.day)) } ?? .empty
+    }
+
+    static func dateTime(_ timestamp: Timestamp, zone: Zone) -> Cell {
+        let local = zone.localTime(of: zone.instant(of: timestamp))
+        return .dateTime(ExportDateTime(date: ExportDate(year: local.date.year, month: local.date.month, day: local.date.day),
+                                        hour: local.hour, minute: local.minute, second: local.second))
+    }
+
+    static func link(_ text: String?, _ url: (String) -> String) -> Cell {
+        guard let text, !text.isEmpty else { return .text(text) }
+        return .link(text: text, url: url(text))
+    }
+
+    /// A handle as a URL path: stored without `@`, but tolerate one.
+    static func handle(_ text: String) -> String {
+        (text.hasPrefix("@") ? String(text.dropFirst()) : text).addingPercentEncodingForPath()
+    }
+
+    public static let coaches: [ListColumn<CoachListRow>] = [
+        ListColumn("First Name") { .text($0.coach.firstName) },
+        ListColumn("Last Name") { .text($0.coach.lastName) },
+        ListColumn("Role") { .text($0.coach.role.displayName) },
+        ListColumn("School") { .text($0.schoolName ?? CoachListRow.unknownSchool) },
+        ListColumn("Email") { link($0.coach.email) { "mailto:" + $0 } },
+        ListColumn("Phone") { link($0.coach.phone) { "tel:" + $0.filter { $0.isNumber || $0 == "+" } } },
+        ListColumn("Twitter") { link($0.coach.twitterHandle) { "https://x.com/" + handle($0) } },
+        ListColumn("Instagram") { link($0.coach.instagramHandle) { "https://instagram.com/" + handle($0) } },
+        ListColumn("Responsiveness (%)") { .percent($0.coach.responsivenessScore) },
+        ListColumn("Last Contact") { date($0.lastContactDay) },
+        ListColumn("Interactions") { .integer($0.interactionCount) },
+        ListColumn("Notes") { .text($0.coach.notes) },
+    ]
+
+    public static func schools(zone: Zone) -> [ListColumn<SchoolListRow>] {
+        [
+            ListColumn("School") { .text($0.school.name) },
+            ListColumn("Location") { .text($0.school.location) },
+            ListColumn("State") { .text($0.state) },
+            ListColumn("Division") { .text($0.school.division?.displayName) },
+            ListColumn("Conference") { .text($0.school.conference) },
+            ListColumn("Status") { .text($0.school.status.displayName) },
+            ListColumn("Priority Tier") { .text($0.school.priorityTier?.displayName) },
+            ListColumn("Favorite") { .bool($0.school.isFavorite) },
+            ListColumn("Fit Score") { .number($0.school.fitScore) },
+            ListColumn("Size") { .text($0.size?.displayName) },
+            ListColumn("Students") { .integer($0.school.academicInfo?.studentSize) },
+            // Miles to a tenth: the haversine's further digits are noise, not information.
+            ListColumn("Distance (mi)") { .number($0.distance.map { ($0 * 10).rounded() / 10 }) },
+            ListColumn("Coaches") { .integer($0.coachCount) },
+            ListColumn("Interactions") { .integer($0.interactionCount) },
+            ListColumn("Offer") { .text($0.offer?.summary) },
+            ListColumn("Scholarship (%)") { .percent($0.offer?.scholarshipPercentage) },
+            ListColumn("Offer Deadline") { date($0.offer?.deadlineDate.map(zone.date(of:))) },
+            ListColumn("Pros") { $0.school.pros.isEmpty ? .empty : .text($0.school.pros.joined(separator: "; ")) },
+            ListColumn("Cons") { $0.school.cons.isEmpty ? .empty : .text($0.school.cons.joined(separator: "; ")) },
+            ListColumn("Website") { link($0.school.website) { $0 } },
+            ListColumn("Notes") { .text($0.school.notes) },
+        ]
+    }
+
+    public static func interactions(zone: Zone) -> [ListColumn<InteractionListRow>] {
+        [
+            ListColumn("Date") { dateTime($0.interaction.date, zone: zone) },
+            ListColumn("Type") { .text($0.interaction.type.displayName) },
+            ListColumn("Direction") { .text($0.interaction.direction.displayName) },
+            ListColumn("Sentiment") { .text($0.interaction.sentiment?.displayName) },
+            ListColumn("Subject") { .text($0.interaction.displaySubject) },
+            ListColumn("School") { .text($0.school) },
+            ListColumn("Coach") { .text($0.coach) },
+            ListColumn("Logged By") { .text($0.loggedBy) },
+            ListColumn("Content") { .text($0.interaction.content) },
+            ListColumn("Attachments") { .integer($0.interaction.attachments.count) },
+        ]
+    }
+}
+
+extension String {
+    /// Percent-encodes what may not stand in a URL path segment.
+    func addingPercentEncodingForPath() -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove("/")
+        return addingPercentEncoding(withAllowedCharacters: allowed) ?? self
+    }
+}
+
+import Foundation

@@ -1,0 +1,213 @@
+import Aggregation
+import Exporters
+import Foundation
+
+/// The three lists of the app's list pages.
+public enum ListKind: String, CaseIterable, Sendable {
+    case coaches
+    case schools
+    case interactions
+
+    /// What an export says when the family has no rows of this kind at all.
+    public var noneAtAll: String {
+        switch self {
+        case .coaches: "No coaches found"
+        case .schools: "No schools found"
+        case .interactions: "No interactions yet"
+        }
+    }
+
+    /// What an export says when filters left no row.
+    public var noMatch: String { "No \(rawValue) match your filters" }
+}
+
+/// The formats a list renders to.
+public enum ListFormat: String, CaseIterable, Sendable {
+    case csv
+
+    /// Parses a comma-separated `--format` list.
+    public static func parseList(_ text: String, option: String = "--format") throws -> [ListFormat] {
+        try FormatList.parse(text, option: option)
+    }
+}
+
+/// Parsing of comma-separated format lists, shared by reports and lists.
+enum FormatList {
+    static func parse<Format: RawRepresentable & CaseIterable & Equatable>(_ text: String, option: String) throws -> [Format] where Format.RawValue == String {
+        var formats: [Format] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = part.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let format = Format(rawValue: name) else {
+                let accepted = Format.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError("\(option) \(Quote.value(String(part))) is not a format; use one or more of: \(accepted)")
+            }
+            if !formats.contains(format) { formats.append(format) }
+        }
+        return formats
+    }
+}
+
+/// One list export: which list, its filters and sort, who views it.
+public struct ListRequest: Sendable {
+    public enum Filters: Sendable {
+        case coaches(CoachFilters)
+        case schools(SchoolFilters)
+        /// The interactions' filters, with a preset or custom range when one was given.
+        case interactions(InteractionFilters, range: RangeSelection?)
+    }
+
+    public var filters: Filters
+    /// `--as`: a member's user id, or nil for the family as a whole.
+    public var viewerID: String?
+    /// `--home LAT,LON`, for distances.
+    public var home: Coordinate?
+    public var today: CivilDate?
+    public var zone: Zone?
+    public var formats: [ListFormat] = [.csv]
+
+    public init(filters: Filters) {
+        self.filters = filters
+    }
+
+    public var kind: ListKind {
+        switch filters {
+        case .coaches: .coaches
+        case .schools: .schools
+        case .interactions: .interactions
+        }
+    }
+}
+
+/// What an export wrote.
+public struct ListResult: Sendable {
+    public let files: [WrittenFile]
+    public let rows: Int
+    /// "No coaches match your filters" and the like, when no row was written.
+    public let emptyMessage: String?
+    /// The analytics cards, for the interactions list.
+    public let analytics: InteractionAnalytics?
+}
+
+/// Runs list exports: filters and sorts in Aggregation, rows written to every format in one pass.
+public enum ListExport {
+    /// `<list>_<family slug>.<format>`.
+    public static func fileName(_ kind: ListKind, family: FamilyUnit, format: ListFormat) -> String {
+        "\(kind.rawValue)_\(Slug.family(name: family.familyName, id: family.id)).\(format.rawValue)"
+    }
+
+    /// Exports one list of one family.
+    /// - Parameters:
+    ///   - data: the family's rows; its interactions are not read (they come from `interactions`).
+    ///   - interactions: the family's interactions, loaded or streamed.
+    /// - Throws: `AccessError` for a viewer who is not a member or a filter the viewer may not
+    ///   use; `UsageError` for a bad filter; `OutputError`/`ExportError` when a file cannot be
+    ///   written. Nothing is left under a final name on error.
+    public static func run(_ request: ListRequest, data: FamilyData, interactions: InteractionFeed, clock: Clock,
+                           to target: OutputTarget, csv: CSVWriter.Options = CSVWriter.Options()) throws -> ListResult {
+        let viewer: Viewer
+        do {
+            viewer = try Viewer.resolve(request.viewerID, in: data)
+        } catch {
+            throw AccessError(error.description)
+        }
+        let zone = Zone.report(for: data, override: request.zone)
+        let today = request.today ?? zone.date(of: clock.now)
+
+        switch request.filters {
+        case .coaches(let filters):
+            let tally = try self.tally(interactions, viewer: viewer, zone: zone)
+            let all = CoachListRow.rows(data, tally: tally, zone: zone)
+            let rows = filters.query(today: today).apply(to: all)
+            return try write(request, family: data.family, target: target, csv: csv, columns: ListColumns.coaches,
+                             total: all.count) { emit in try rows.forEach(emit) }
+
+        case .schools(let filters):
+            let home = request.home ?? viewer.home(in: data)
+            let query: ListQuery<SchoolListRow>
+            do {
+                query = try filters.query(hasHome: home != nil)
+            } catch {
+                throw UsageError(error.description)
+            }
+            let tally = try self.tally(interactions, viewer: viewer, zone: zone)
+            let all = SchoolListRow.rows(data, tally: tally, home: home, zone: zone)
+            let rows = query.apply(to: all)
+            return try write(request, family: data.family, target: target, csv: csv, columns: ListColumns.schools(zone: zone),
+                             total: all.count) { emit in try rows.forEach(emit) }
+
+        case .interactions(var filters, let range):
+            if let loggedBy = filters.loggedBy {
+                guard !viewer.isPlayer else {
+                    throw AccessError("--logged-by is for a parent or the family view; a player sees only the interactions they logged")
+                }
+                guard data.membership(of: loggedBy) != nil else {
+                    throw UsageError("--logged-by \(Quote.value(loggedBy)) is not a member of family '\(data.family.id)'; `report-batch families` lists families, and members are in family_members")
+                }
+            }
+            if let range { filters.window = DayWindow(range: try range.range(today: today), zone: zone) }
+            let checks = filters.filters(viewer: viewer, today: today, zone: zone)
+            let builder = InteractionRowBuilder(data, viewer: viewer)
+            var analytics = InteractionAnalytics(today: today, zone: zone)
+            var visible = 0
+            let result = try write(request, family: data.family, target: target, csv: csv, columns: ListColumns.interactions(zone: zone),
+                                   total: nil) { emit in
+                // Rows stream newest first; only the one in hand is held.
+                try interactions.forEach(newestFirstIn: zone) { interaction in
+                    if viewer.sees(interaction) { visible += 1 }
+                    guard checks.allSatisfy({ $0.matches(interaction) }) else { return }
+                    analytics.add(interaction)
+                    try emit(builder.row(interaction))
+                }
+            }
+            let message = result.rows > 0 ? nil : (visible == 0 ? ListKind.interactions.noneAtAll : ListKind.interactions.noMatch)
+            return ListResult(files: result.files, rows: result.rows, emptyMessage: message, analytics: analytics)
+        }
+    }
+
+    /// Counts the interactions the viewer sees, per coach and per school.
+    private static func tally(_ feed: InteractionFeed, viewer: Viewer, zone: Zone) throws -> InteractionTally {
+        var tally = InteractionTally(zone: zone)
+        try feed.forEach(newestFirstIn: nil) { if viewer.sees($0) { tally.add($0) } }
+        return tally
+    }
+
+    /// Writes the header, then every row `produce` emits, to each format; commits every file
+    /// only when all are complete.
+    private static func write<Row>(_ request: ListRequest, family: FamilyUnit, target: OutputTarget, csv: CSVWriter.Options,
+                                   columns: [ListColumn<Row>], total: Int?,
+                                   produce: ((Row) throws -> Void) throws -> Void) throws -> ListResult {
+        var outputs: [TableOutput] = []
+        switch target {
+        case .standardOutput:
+            guard request.formats.count == 1 else {
+                throw UsageError("--out - writes one text format to standard output; give a single --format (csv)")
+            }
+            outputs.append(try CSVTableOutput(path: nil, options: csv))
+        case .folder(let folder):
+            try AtomicFile.ensureWritableFolder(folder)
+            for format in request.formats {
+                let path = (folder as NSString).appendingPathComponent(fileName(request.kind, family: family, format: format))
+                switch format {
+                case .csv: outputs.append(try CSVTableOutput(path: path, options: csv))
+                }
+            }
+        }
+        do {
+            let headers = columns.map(\.header)
+            for output in outputs { try output.writeHeader(headers) }
+            var count = 0
+            try produce { row in
+                let cells = columns.map { $0.cell(row) }
+                for output in outputs { try output.writeRow(cells) }
+                count += 1
+            }
+            let files = try outputs.map { try $0.finish() }
+            for output in outputs { try output.pending?.commit() }
+            let message = count > 0 ? nil : (total == 0 ? request.kind.noneAtAll : request.kind.noMatch)
+            return ListResult(files: files, rows: count, emptyMessage: message, analytics: nil)
+        } catch {
+            for output in outputs { output.pending?.discard() }
+            throw error
+        }
+    }
+}

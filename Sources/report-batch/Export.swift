@@ -1,0 +1,183 @@
+import Aggregation
+import ArgumentParser
+import Exporters
+import ReportGen
+
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Export one of the app's lists: coaches, schools or interactions, with its filters and sorts.",
+        discussion: """
+            Files are named <list>_<family>.<format> and their paths printed on stdout. An export with no rows \
+            still writes its file (headers only) and says so on stderr.
+            """,
+        subcommands: [ExportCoaches.self, ExportSchools.self, ExportInteractions.self]
+    )
+}
+
+/// What every list export takes besides its own filters.
+struct ExportOptions: ParsableArguments {
+    @OptionGroup var source: SourceOptions
+
+    @Option(name: .customLong("as"), help: "View the list as this member (a user id): a player sees only the interactions they logged. Default: the family as a whole, as a parent sees it.")
+    var viewer: String?
+
+    @Option(help: "The formats to write, comma-separated: csv.")
+    var format = "csv"
+
+    @OptionGroup var clock: ClockOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var global: GlobalOptions
+
+    /// Loads the family (interactions are streamed, not loaded), runs the export, prints the result.
+    func run(home: String? = nil, _ filters: () throws -> ListRequest.Filters) throws {
+        Console.configure(global)
+        try runMapped {
+            var request = ListRequest(filters: try filters())
+            request.formats = try ListFormat.parseList(format)
+            let context = try clock.context()
+            request.viewerID = viewer
+            request.home = try home.map { try OptionParsing.coordinate($0, option: "--home") }
+            request.today = context.today
+            request.zone = context.zone
+            let database = try SQLiteSource(path: source.db)
+            if let note = database.optionalColumnsNote { Console.detail(note) }
+            let data = try database.loadFamily(id: source.family, interactions: false)
+            let result = try ListExport.run(request, data: data, interactions: .database(database, familyID: data.family.id),
+                                            clock: context.clock, to: OutputTarget(option: output.out), csv: output.csvOptions)
+            Console.printWritten(result.files)
+            if let message = result.emptyMessage { Console.note(message) }
+            if let analytics = result.analytics {
+                Console.detail("\(analytics.total) interactions: \(analytics.outbound) outbound, \(analytics.inbound) inbound, \(analytics.thisWeek) this week")
+            }
+        }
+    }
+}
+
+struct ExportCoaches: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "coaches", abstract: "Export the coaches list.")
+
+    @Option(help: "Keep coaches whose first or last name, email, phone, notes, Twitter or Instagram contains this text (ignoring case and accents).")
+    var search: String?
+    @Option(help: "Keep coaches of one role: head, assistant, recruiting.")
+    var role: String?
+    @Option(help: "Keep coaches last contacted within the last N days, today included; never-contacted coaches are left out.")
+    var lastContactDays: Int?
+    @Option(help: "Keep coaches of one responsiveness level: high (75 or more), medium (50 to under 75), low (under 50 or none).")
+    var responsiveness: String?
+    @Option(help: "The order: name (default), school, last-contacted, responsiveness, role.")
+    var sort = "name"
+    @OptionGroup var options: ExportOptions
+
+    func run() throws {
+        try options.run { .coaches(try filters()) }
+    }
+
+    func filters() throws -> CoachFilters {
+        var filters = CoachFilters()
+        filters.search = search
+        filters.role = try role.map { try OptionParsing.domainValue($0, option: "--role", noun: "a coach role") }
+        filters.lastContactDays = try lastContactDays.map { try OptionParsing.days($0, option: "--last-contact-days") }
+        filters.responsiveness = try responsiveness.map { try OptionParsing.domainValue($0, option: "--responsiveness", noun: "a responsiveness level") }
+        filters.sort = try OptionParsing.named(sort, option: "--sort", noun: "a coaches sort")
+        return filters
+    }
+}
+
+struct ExportSchools: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "schools", abstract: "Export the schools list (the schools comparison).")
+
+    @Option(help: "Keep schools whose name or location contains this text (ignoring case and accents).")
+    var search: String?
+    @Option(help: "Keep schools of one division: D1, D2, D3, NAIA, JUCO.")
+    var division: String?
+    @Option(help: "Keep schools in this status; repeat the option for any of several.")
+    var status: [String] = []
+    @Option(help: "Keep schools in this US state (two letters, any case).")
+    var state: String?
+    @Flag(help: "Keep only favorite schools.")
+    var favorites = false
+    @Option(help: "Keep schools of one priority tier: A, B, C.")
+    var tier: String?
+    @Option(help: "Keep schools whose fit score is at least this (0–100); schools with no fit score are left out.")
+    var fitMin: Double?
+    @Option(help: "Keep schools whose fit score is at most this (0–100); schools with no fit score are left out.")
+    var fitMax: Double?
+    @Option(help: "Keep schools within this many miles of the home location; needs a home location.")
+    var maxDistance: Double?
+    @Option(help: "The home location as LAT,LON. Default: the viewer's location preference, else the family player's.")
+    var home: String?
+    @Option(help: "The order: name (default), fit-score, distance, last-contact.")
+    var sort = "name"
+    @OptionGroup var options: ExportOptions
+
+    func run() throws {
+        try options.run(home: home) { .schools(try filters()) }
+    }
+
+    func filters() throws -> SchoolFilters {
+        var filters = SchoolFilters()
+        filters.search = search
+        filters.division = try division.map { try OptionParsing.domainValue($0, option: "--division", noun: "a division") }
+        filters.statuses = try status.map { try OptionParsing.domainValue($0, option: "--status", noun: "a school status") }
+        if let state {
+            guard state.count == 2, state.allSatisfy(\.isLetter) else {
+                throw UsageError("--state \(state.debugDescription) is not a two-letter state code (e.g. TX)")
+            }
+            filters.state = state
+        }
+        filters.favoritesOnly = favorites
+        filters.tier = try tier.map { try OptionParsing.domainValue($0.uppercased(), option: "--tier", noun: "a priority tier") }
+        filters.fitMin = try fitMin.map { try OptionParsing.percent($0, option: "--fit-min") }
+        filters.fitMax = try fitMax.map { try OptionParsing.percent($0, option: "--fit-max") }
+        if let low = filters.fitMin, let high = filters.fitMax, low > high {
+            throw UsageError("--fit-min \(low) is above --fit-max \(high); no school could match")
+        }
+        if let maxDistance {
+            guard maxDistance.isFinite, maxDistance >= 0 else { throw UsageError("--max-distance \(maxDistance) must be a number of miles, 0 or more") }
+            filters.maxDistance = maxDistance
+        }
+        filters.sort = try OptionParsing.named(sort, option: "--sort", noun: "a schools sort")
+        return filters
+    }
+}
+
+struct ExportInteractions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "interactions",
+        abstract: "Export the interactions list, newest first.",
+        discussion: "All of the family's interactions that the viewer sees, unless --days, --preset or --from/--to narrows them."
+    )
+
+    @Option(help: "Keep interactions whose subject or content contains this text (ignoring case and accents).")
+    var search: String?
+    @Option(help: "Keep interactions of one type: \(InteractionType.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var type: String?
+    @Option(help: "Keep interactions of one direction: outbound, inbound.")
+    var direction: String?
+    @Option(help: "Keep interactions of one sentiment: very_positive, positive, neutral, negative (no sentiment matches none).")
+    var sentiment: String?
+    @Option(help: "Keep interactions of the last N days, today included.")
+    var days: Int?
+    @OptionGroup var range: RangeOptions
+    @Option(help: "Keep interactions logged by this member (a user id); for a parent or the family view only.")
+    var loggedBy: String?
+    @OptionGroup var options: ExportOptions
+
+    func run() throws {
+        try options.run(filters)
+    }
+
+    func filters() throws -> ListRequest.Filters {
+        var filters = InteractionFilters()
+        filters.search = search
+        filters.type = try type.map { try OptionParsing.domainValue($0, option: "--type", noun: "an interaction type") }
+        filters.direction = try direction.map { try OptionParsing.domainValue($0, option: "--direction", noun: "a direction") }
+        filters.sentiment = try sentiment.map { try OptionParsing.domainValue($0, option: "--sentiment", noun: "a sentiment") }
+        if let days, range.isGiven {
+            throw UsageError("--days \(days) cannot be combined with --preset or --from/--to; give one of them")
+        }
+        filters.lastDays = try days.map { try OptionParsing.days($0, option: "--days") }
+        filters.loggedBy = loggedBy
+        return .interactions(filters, range: range.isGiven ? try range.selection() : nil)
+    }
+}
