@@ -56,7 +56,7 @@ let package = Package(
             dependencies: ["ReportGen", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "AggregationTests", dependencies: ["Aggregation"]),
+        .testTarget(name: "AggregationTests", dependencies: ["Aggregation", "ReportGen"]),
         .testTarget(name: "ExportTests", dependencies: ["Exporters", "TestSupport"]),
         .testTarget(
             name: "ReportGenTests",

@@ -1,0 +1,207 @@
+import Aggregation
+import Foundation
+import Testing
+
+/// The filters, sorts and derived values of lists.md, at their boundaries.
+struct ListTests {
+    let zone = Zone(identifier: "America/Chicago")!
+    let today = CivilDate(iso: "2026-11-22")!
+    let family = FamilyUnit(id: "F", familyName: "Rivera Family", createdAt: nil)
+
+    func coach(_ id: String, first: String = "Ann", last: String, school: String? = nil, score: Double? = nil,
+               lastContact: String? = nil, role: CoachRole = .head) -> Coach {
+        var coach = Coach(id: id, familyUnitID: "F", role: role, firstName: first, lastName: last)
+        coach.schoolID = school
+        coach.responsivenessScore = score
+        coach.lastContactDate = lastContact.map { try! Timestamp.parse($0) }
+        return coach
+    }
+
+    func coachRows(_ coaches: [Coach], schools: [School] = []) -> [CoachListRow] {
+        CoachListRow.rows(FamilyData(family: family, schools: schools, coaches: coaches), tally: InteractionTally(zone: zone), zone: zone)
+    }
+
+    @Test(arguments: [
+        (ResponsivenessLevel.high, ["c75", "c100"]),
+        (.medium, ["c50", "c7499"]),
+        (.low, ["c0", "c4999", "cnull"]),
+    ])
+    func responsivenessLevels(level: ResponsivenessLevel, ids: [String]) {
+        let scores: [(String, Double?)] = [("c4999", 49.99), ("c50", 50), ("c7499", 74.99), ("c75", 75), ("cnull", nil), ("c0", 0), ("c100", 100)]
+        let rows = coachRows(scores.map { coach($0.0, last: $0.0, score: $0.1) })
+        var filters = CoachFilters()
+        filters.responsiveness = level
+        #expect(Set(filters.query(today: today).apply(to: rows).map(\.id)) == Set(ids))
+    }
+
+    @Test func lastContactWithinNDaysIncludesTodayAndTheFuture() {
+        let rows = coachRows([
+            coach("today", last: "A", lastContact: "2026-11-22"),
+            coach("edge", last: "B", lastContact: "2026-11-16"),           // today − 6: inside 7 days
+            coach("outside", last: "C", lastContact: "2026-11-15"),        // today − 7
+            coach("late-night", last: "D", lastContact: "2026-11-16T05:30:00Z"),  // Nov 15, 23:30 in Chicago
+            coach("future", last: "E", lastContact: "2026-12-01T12:00:00Z"),
+            coach("never", last: "F"),
+        ])
+        var filters = CoachFilters()
+        filters.lastContactDays = 7
+        #expect(filters.query(today: today).apply(to: rows).map(\.id) == ["today", "edge", "future"])
+        filters.lastContactDays = 1
+        #expect(filters.query(today: today).apply(to: rows).map(\.id) == ["today", "future"])
+    }
+
+    @Test func searchIgnoresCaseAndDiacritics() {
+        let rows = coachRows([
+            coach("1", first: "José", last: "Núñez"), coach("2", first: "JOSE", last: "Smith"),
+            coach("3", first: "Ann", last: "Lee"), coach("4", first: "Zoë", last: "Ødegaard"),
+        ])
+        var filters = CoachFilters()
+        filters.search = "jose"
+        #expect(filters.query(today: today).apply(to: rows).map(\.id) == ["1", "2"])  // Núñez before Smith
+        filters.search = "NUNEZ"
+        #expect(filters.query(today: today).apply(to: rows).map(\.id) == ["1"])
+        filters.search = "zoe"
+        #expect(filters.query(today: today).apply(to: rows).map(\.id) == ["4"])
+    }
+
+    @Test func coachSorts() {
+        let schools = [School(id: "s-b", familyUnitID: "F", name: "Baylor", status: .contacted), School(id: "s-a", familyUnitID: "F", name: "Ábaco", status: .contacted)]
+        let coaches = [
+            coach("5", first: "Zed", last: "álvarez", school: "s-b", score: 80, lastContact: "2026-11-01", role: .recruiting),
+            coach("2", first: "Amy", last: "Alvarez", school: nil, score: nil, lastContact: nil, role: .assistant),
+            coach("3", first: "Bo", last: "Baker", school: "gone", score: 80, lastContact: "2026-11-20", role: .head),
+            coach("1", first: "Cy", last: "Cole", school: "s-a", score: 20, lastContact: "2026-11-20", role: .head),
+            coach("4", first: "Amy", last: "Alvarez", school: "s-a", score: 99, lastContact: "2026-10-01", role: .assistant),
+        ]
+        let rows = coachRows(coaches, schools: schools)
+        func sorted(_ sort: CoachSort) -> [String] {
+            var filters = CoachFilters()
+            filters.sort = sort
+            return filters.query(today: today).apply(to: rows).map(\.id)
+        }
+        // Last name, then first name, A–Z ignoring case and accents; exact ties by id.
+        #expect(sorted(.name) == ["2", "4", "5", "3", "1"])
+        // "Unknown School" (null id or a school not on the list) last.
+        #expect(sorted(.school) == ["4", "1", "5", "2", "3"])
+        #expect(sorted(.lastContacted) == ["1", "3", "5", "4", "2"])
+        #expect(sorted(.responsiveness) == ["4", "3", "5", "1", "2"])
+        #expect(sorted(.role) == ["3", "1", "2", "4", "5"])
+        #expect(rows.first { $0.id == "3" }?.schoolName == nil)
+    }
+
+    func school(_ id: String, name: String = "School", fit: Double? = nil, size: Int? = nil, lat: Double? = nil, lon: Double? = nil,
+                state: String? = nil, location: String? = nil) -> School {
+        var school = School(id: id, familyUnitID: "F", name: name, status: .researching)
+        school.fitScore = fit
+        school.state = state
+        school.location = location
+        if size != nil || lat != nil || lon != nil { school.academicInfo = AcademicInfo(latitude: lat, longitude: lon, studentSize: size) }
+        return school
+    }
+
+    @Test(arguments: [(999, SizeCategory.verySmall), (1_000, .small), (4_999, .small), (5_000, .medium), (14_999, .medium),
+                      (15_000, .large), (29_999, .large), (30_000, .veryLarge), (0, .verySmall)] as [(Int, SizeCategory)])
+    func sizeCategories(students: Int, size: SizeCategory) {
+        #expect(SizeCategory(students: students) == size)
+    }
+
+    @Test func noStudentCountMeansNoSize() {
+        #expect(SizeCategory(students: nil) == nil)
+    }
+
+    func schoolRows(_ schools: [School], home: Coordinate? = nil, data extra: (inout FamilyData) -> Void = { _ in }) -> [SchoolListRow] {
+        var data = FamilyData(family: family, schools: schools)
+        extra(&data)
+        var tally = InteractionTally(zone: zone)
+        data.interactions.forEach { tally.add($0) }
+        return SchoolListRow.rows(data, tally: tally, home: home, zone: zone)
+    }
+
+    @Test func fitScoreRangeLeavesOutSchoolsWithoutOne() throws {
+        let rows = schoolRows([school("none"), school("zero", fit: 0), school("fifty", fit: 50), school("max", fit: 100)])
+        var filters = SchoolFilters()
+        filters.fitMin = 0
+        #expect(try filters.query(hasHome: false).apply(to: rows).map(\.id) == ["fifty", "max", "zero"])
+        filters.fitMin = 50
+        filters.fitMax = 50
+        #expect(try filters.query(hasHome: false).apply(to: rows).map(\.id) == ["fifty"])
+        filters.fitMin = nil
+        filters.fitMax = 49.9
+        #expect(try filters.query(hasHome: false).apply(to: rows).map(\.id) == ["zero"])
+        filters = SchoolFilters()
+        filters.sort = .fitScore
+        #expect(try filters.query(hasHome: false).apply(to: rows).map(\.id) == ["max", "fifty", "zero", "none"])
+    }
+
+    @Test func distancesWithALatitudeOfZero() throws {
+        let home = Coordinate(latitude: 0, longitude: 0)
+        let rows = schoolRows([
+            school("gulf", lat: 0, lon: 1),             // on the equator: 69.1 miles
+            school("far", lat: 30.2849, lon: -97.7341),
+            school("nowhere"), school("half", lat: 0, lon: nil),
+        ], home: home)
+        let gulf = try #require(rows.first { $0.id == "gulf" }?.distance)
+        #expect(abs(gulf - 69.09) < 0.01)
+        #expect(rows.first { $0.id == "nowhere" }?.distance == nil)
+        #expect(rows.first { $0.id == "half" }?.distance == nil)
+        var filters = SchoolFilters()
+        filters.maxDistance = 69.1
+        #expect(try filters.query(hasHome: true).apply(to: rows).map(\.id) == ["gulf"])
+        filters.maxDistance = nil
+        filters.sort = .distance
+        #expect(try filters.query(hasHome: true).apply(to: rows).map(\.id) == ["gulf", "far", "half", "nowhere"])
+    }
+
+    @Test func maxDistanceNeedsAHome() {
+        var filters = SchoolFilters()
+        filters.maxDistance = 100
+        #expect(throws: SchoolFilterError.needsHomeLocation) { try filters.query(hasHome: false) }
+        #expect(SchoolFilterError.needsHomeLocation.description == "Set a home location (--home LAT,LON) to filter by distance")
+    }
+
+    @Test func haversine() {
+        let austin = Coordinate(latitude: 30.2672, longitude: -97.7431), dallas = Coordinate(latitude: 32.7767, longitude: -96.7970)
+        #expect(abs(Haversine.miles(austin, dallas) - 182.2) < 1)
+        #expect(Haversine.miles(austin, austin) == 0)
+    }
+
+    @Test(arguments: [
+        ("Austin, TX", "TX"), ("Austin, tx 78701", "TX"), ("Austin, TX 78701-1234", "TX"), ("Montréal, QC", nil),
+        ("Washington, DC", "DC"), ("San Juan, PR", "PR"), ("Austin TX", nil), ("Austin, Texas", nil), ("", nil),
+        ("Paris, France", nil), ("Somewhere, TX, USA", nil),
+    ] as [(String, String?)])
+    func stateFromLocation(location: String, state: String?) {
+        #expect(USState.parse(location: location) == state)
+    }
+
+    @Test func stateComesFromTheColumnThenAcademicInfoThenLocation() {
+        var first = school("a", state: "tx", location: "Boston, MA")
+        #expect(SchoolListRow.state(of: first) == "TX")
+        first.state = nil
+        first.academicInfo = AcademicInfo(state: "ca")
+        #expect(SchoolListRow.state(of: first) == "CA")
+        first.academicInfo = nil
+        #expect(SchoolListRow.state(of: first) == "MA")
+    }
+
+    @Test func lastContactIsTheLatestOfInteractionsAndCoachesAndTheOfferIsTheMostRecent() throws {
+        let rows = schoolRows([school("s")]) { data in
+            data.coaches = [coach("c", last: "X", school: "s", lastContact: "2026-11-10")]
+            var interaction = Interaction(id: "i", familyUnitID: "F", type: .email, direction: .outbound, date: try! Timestamp.parse("2026-11-12T12:00:00Z"))
+            interaction.schoolID = "s"
+            data.interactions = [interaction]
+            var older = Offer(id: "o1", familyUnitID: "F", offerType: .fullRide, status: .expired)
+            older.schoolID = "s"
+            older.offerDate = try! Timestamp.parse("2026-01-01")
+            var newer = Offer(id: "o2", familyUnitID: "F", offerType: .partial, status: .pending)
+            newer.schoolID = "s"
+            newer.offerDate = try! Timestamp.parse("2026-06-01")
+            data.offers = [newer, older]
+        }
+        let row = try #require(rows.first)
+        #expect(row.lastContactDay?.description == "2026-11-12")
+        #expect(row.offer?.id == "o2")
+        #expect(row.offer?.summary == "Partial (Pending)")
+        #expect(row.coachCount == 1 && row.interactionCount == 1)
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `report-batch export` as a user runs it.
+struct ExportCommandTests {
+    static let now = "2026-11-23T06:00:00Z"
+
+    /// Every list of every demo family, read back by Python's csv module: the rows parse,
+    /// the header is the documented one, and the hostile strings come back unchanged but for
+    /// the `'` before a leading = + - @.
+    @Test func everyListOfTheDemoReadsBackInPython() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        let hostile = ["José Núñez said: \"come visit\"", "東京大学の練習を見学", "🏈 Great camp! 🎉🔥", "Smith, Jr. called back, twice",
+                       "Line one\nLine two\r\nLine three", "=HYPERLINK(\"http://example.invalid\",\"click\")", "+1 555 0100 ext. 7",
+                       "-5 degrees at the showcase", "@coach_handle replied", "\tTabbed note", " leading and trailing spaces "]
+        var seen = Set<String>()
+        for family in [demo.rivera, demo.hawks, demo.tanaka, demo.empty] {
+            for list in ["coaches", "schools", "interactions"] {
+                let result = try ReportBatchProcess.run(["export", list, "--db", "demo.db", "--family", family, "--now", Self.now, "--out", "out"], in: demo.folder.path)
+                #expect(result.status == 0, "\(result.stderr)")
+                let path = demo.folder.file(result.stdout.trimmingCharacters(in: .newlines))
+                let script = """
+                    import csv, json, sys
+                    with open(sys.argv[1], newline='', encoding='utf-8-sig') as f:
+                        rows = list(csv.reader(f))
+                    assert all(len(r) == len(rows[0]) for r in rows), 'ragged rows'
+                    print(json.dumps(rows))
+                    """
+                let check = try ReportBatchProcess.tool("python3", ["-c", script, path])
+                #expect(check.status == 0, "\(check.stderr)")
+                let rows = try #require(try JSONSerialization.jsonObject(with: check.stdoutData) as? [[String]])
+                let expectedHeader: [String] = switch list {
+                case "coaches": ["First Name", "Last Name", "Role", "School", "Email", "Phone", "Twitter", "Instagram", "Responsiveness (%)", "Last Contact", "Interactions", "Notes"]
+                case "schools": ["School", "Location", "State", "Division", "Conference", "Status", "Priority Tier", "Favorite", "Fit Score", "Size", "Students", "Distance (mi)", "Coaches", "Interactions", "Offer", "Scholarship (%)", "Offer Deadline", "Pros", "Cons", "Website", "Notes"]
+                default: ["Date", "Type", "Direction", "Sentiment", "Subject", "School", "Coach", "Logged By", "Content", "Attachments"]
+                }
+                #expect(rows.first == expectedHeader)
+                if family == demo.empty {
+                    #expect(rows.count == 1)
+                    #expect(result.stderr.contains(list == "interactions" ? "No interactions yet" : "No \(list) found"))
+                }
+                for cell in rows.dropFirst().joined() {
+                    for text in hostile {
+                        let guarded = "=+-@\t".contains(text.first!) ? "'" + text : text
+                        if cell.contains(guarded) { seen.insert(text) }
+                    }
+                    // No cell starts a formula.
+                    #expect(!(cell.first.map { "=+-@\t\r".contains($0) } ?? false), "\(cell)")
+                }
+            }
+        }
+        #expect(seen == Set(hostile), "missing: \(Set(hostile).subtracting(seen))")
+    }
+
+    @Test func aPlayerSeesOnlyWhatTheyLoggedAndYouIsTheViewer() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        let player = try ReportBatchProcess.tool("sqlite3", [demo.folder.file("demo.db"),
+            "SELECT user_id FROM family_members WHERE family_unit_id = '\(demo.rivera)' AND role = 'player'"]).stdout.trimmingCharacters(in: .newlines)
+        let logged = try ReportBatchProcess.tool("sqlite3", [demo.folder.file("demo.db"),
+            "SELECT count(*) FROM interactions WHERE family_unit_id = '\(demo.rivera)' AND logged_by = '\(player)'"]).stdout.trimmingCharacters(in: .newlines)
+        let result = try ReportBatchProcess.run(["export", "interactions", "--db", "demo.db", "--family", demo.rivera, "--as", player,
+                                                 "--out", "-", "--no-bom"], in: demo.folder.path)
+        #expect(result.status == 0)
+        let lines = result.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        let script = "import csv,sys\nrows=list(csv.reader(open(sys.argv[1],newline='',encoding='utf-8')))\nprint(len(rows)-1, set(r[7] for r in rows[1:]))"
+        let file = demo.folder.file("player.csv")
+        try result.stdoutData.write(to: URL(fileURLWithPath: file))
+        let check = try ReportBatchProcess.tool("python3", ["-c", script, file])
+        #expect(check.stdout.trimmingCharacters(in: .newlines) == "\(logged) {'You'}", "\(lines.count)")
+        // The family view sees everyone's, with names instead of "You".
+        let family = try ReportBatchProcess.run(["export", "interactions", "--db", "demo.db", "--family", demo.rivera, "--out", "-"], in: demo.folder.path)
+        #expect(!family.stdout.contains(",You,"))
+    }
+
+    @Test(arguments: [
+        (["export", "schools", "--max-distance", "100"], Int32(64), "Set a home location (--home LAT,LON) to filter by distance"),
+        (["export", "coaches", "--role", "coachy"], 64, "--role 'coachy' is not a coach role; use one of: head, assistant, recruiting"),
+        (["export", "interactions", "--as", "stranger"], 77, "user 'stranger' is not a member of family"),
+        (["export", "coaches", "--sort", "age"], 64, "--sort 'age' is not a coaches sort; use one of: name, school, last-contacted, responsiveness, role"),
+        (["export", "schools", "--status", "offer received"], 64, "--status 'offer received' is not a school status; use one of: researching"),
+        (["export", "schools", "--fit-min", "80", "--fit-max", "60"], 64, "--fit-min 80.0 is above --fit-max 60.0"),
+        (["export", "schools", "--home", "91,0"], 64, "--home '91,0' is not LAT,LON in degrees"),
+        (["export", "interactions", "--days", "0"], 64, "--days 0 must be a whole number of days, at least 1"),
+        (["export", "interactions", "--days", "7", "--preset", "last-7-days"], 64, "--days 7 cannot be combined with --preset"),
+        (["export", "interactions", "--sentiment", "happy"], 64, "--sentiment 'happy' is not a sentiment; use one of: very_positive, positive, neutral, negative"),
+        (["export", "interactions", "--logged-by", "stranger"], 64, "--logged-by 'stranger' is not a member of family"),
+        (["export", "interactions", "--bogus"], 64, "Unknown option '--bogus'"),
+    ] as [([String], Int32, String)])
+    func errorsExitWithTheirCodeAndWriteNothing(arguments: [String], status: Int32, message: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Fixture.database(at: folder.file("f.db")) { f in
+            try f.family("F")
+            try f.user("kid", role: "player")
+            try f.member(family: "F", user: "kid", role: "player")
+            try f.school("s", family: "F")
+        }
+        let result = try ReportBatchProcess.run(arguments + ["--db", "f.db", "--family", "F", "--out", "out"], in: folder.path)
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("report-batch: error: \(message)"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(folder.contents() == ["f.db"])
+    }
+
+    @Test func aPlayerMayNotFilterByLogger() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Fixture.database(at: folder.file("f.db")) { f in
+            try f.family("F")
+            try f.user("kid", role: "player")
+            try f.user("mom", role: "parent")
+            try f.member(family: "F", user: "kid", role: "player")
+            try f.member(family: "F", user: "mom", role: "parent")
+        }
+        let refused = try ReportBatchProcess.run(["export", "interactions", "--db", "f.db", "--family", "F", "--as", "kid", "--logged-by", "mom", "--out", "out"], in: folder.path)
+        #expect(refused.status == 77)
+        #expect(folder.contents() == ["f.db"])
+        let allowed = try ReportBatchProcess.run(["export", "interactions", "--db", "f.db", "--family", "F", "--as", "mom", "--logged-by", "kid", "--out", "out"], in: folder.path)
+        #expect(allowed.status == 0)
+        #expect(allowed.stderr == "No interactions yet\n")
+    }
+
+    @Test func filtersAndSortsOnTheCommandLine() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Fixture.database(at: folder.file("f.db")) { f in
+            try f.family("F")
+            try f.user("kid", role: "player", timezone: "America/Chicago")
+            try f.member(family: "F", user: "kid", role: "player")
+            try f.location(user: "kid", json: #"{"latitude": 30.2672, "longitude": -97.7431}"#)
+            try f.school("near", family: "F", name: "Texas State", status: "interested", ["academic_info": #"{"latitude": 29.8884, "longitude": -97.9384, "student_size": 38000}"#, "location": "San Marcos, TX", "is_favorite": 1])
+            try f.school("far", family: "F", name: "École Polytechnique", status: "offer_received", ["academic_info": #"{"latitude": 45.5, "longitude": -73.6}"#, "location": "Montréal, QC"])
+            try f.school("unknown", family: "F", name: "Abbey College", status: "interested")
+            try f.interaction("late", family: "F", occurredAt: "2026-11-23T05:30:00Z", ["subject": "Late call", "school_id": "near"])
+            try f.interaction("early", family: "F", occurredAt: "2026-11-23T06:30:00Z", ["subject": "Café visit", "direction": "inbound", "school_id": "far"])
+        }
+        func run(_ extra: [String]) throws -> [String] {
+            let result = try ReportBatchProcess.run(["export"] + extra + ["--db", "f.db", "--family", "F", "--now", Self.now, "--out", "-", "--no-bom"], in: folder.path)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }.map { String($0.prefix(while: { $0 != "," })) }
+        }
+        #expect(try run(["schools", "--sort", "distance"]) == ["Texas State", "École Polytechnique", "Abbey College"])
+        #expect(try run(["schools", "--max-distance", "50"]) == ["Texas State"])
+        #expect(try run(["schools", "--status", "offer_received", "--status", "interested", "--state", "tx"]) == ["Texas State"])
+        #expect(try run(["schools", "--search", "ecole"]) == ["École Polytechnique"])
+        #expect(try run(["schools", "--favorites"]) == ["Texas State"])
+        // In Chicago the two interactions fall on Nov 22 (23:30) and Nov 23 (00:30); newest first.
+        #expect(try run(["interactions"]) == ["2026-11-23 00:30", "2026-11-22 23:30"])
+        #expect(try run(["interactions", "--from", "2026-11-22", "--to", "2026-11-22"]) == ["2026-11-22 23:30"])
+        #expect(try run(["interactions", "--search", "CAFE"]) == ["2026-11-23 00:30"])
+        #expect(try run(["interactions", "--direction", "inbound", "--timezone", "UTC"]) == ["2026-11-23 06:30"])
+    }
+}
