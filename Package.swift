@@ -10,6 +10,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Tests only: unzips xlsx files to compare their XML parts with recorded ones.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // C libraries from Debian, each behind a modulemap and a shim header.
@@ -53,7 +55,7 @@ let package = Package(
         // Shared by the test targets: the fixture database built in code, process helpers.
         .target(
             name: "TestSupport",
-            dependencies: ["ReportGen", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["ReportGen", .product(name: "GRDB", package: "GRDB.swift"), "ZIPFoundation"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "AggregationTests", dependencies: ["Aggregation", "ReportGen"]),

@@ -8,7 +8,7 @@ set -euo pipefail
 packages=(
   pkg-config libsqlite3-dev libxlsxwriter-dev libcairo2-dev libpango1.0-dev
   fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji fonts-dejavu-core fontconfig
-  sqlite3 poppler-utils qpdf
+  sqlite3 poppler-utils qpdf locales
 )
 # Python runs the tests' readers; a machine may already have its own (pyenv) on PATH.
 command -v python3 >/dev/null || packages+=(python3 python3-pip)
@@ -31,6 +31,16 @@ if ((${#missing[@]})); then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   fc-cache -f >/dev/null 2>&1 || true
+fi
+
+# A locale with a decimal comma, so that the tests can prove no output depends on LC_NUMERIC.
+if ! locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\?8$'; then
+  echo "install-deps: generating the de_DE.UTF-8 locale (tests run with a decimal comma)" >&2
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo sed -i 's/^# *de_DE.UTF-8 UTF-8/de_DE.UTF-8 UTF-8/' /etc/locale.gen
+  grep -q '^de_DE.UTF-8 UTF-8' /etc/locale.gen || echo 'de_DE.UTF-8 UTF-8' | $sudo tee -a /etc/locale.gen >/dev/null
+  $sudo locale-gen >/dev/null
 fi
 
 # Python readers used by the tests to open what report-batch writes.

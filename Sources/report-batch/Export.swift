@@ -21,7 +21,7 @@ struct ExportOptions: ParsableArguments {
     @Option(name: .customLong("as"), help: "View the list as this member (a user id): a player sees only the interactions they logged. Default: the family as a whole, as a parent sees it.")
     var viewer: String?
 
-    @Option(help: "The formats to write, comma-separated: csv.")
+    @Option(help: "The formats to write, comma-separated: csv, xlsx.")
     var format = "csv"
 
     @OptionGroup var clock: ClockOptions
@@ -45,6 +45,7 @@ struct ExportOptions: ParsableArguments {
             let result = try ListExport.run(request, data: data, interactions: .database(database, familyID: data.family.id),
                                             clock: context.clock, to: OutputTarget(option: output.out), csv: output.csvOptions)
             Console.printWritten(result.files)
+            for warning in result.warnings { Console.note("warning: \(warning)") }
             if let message = result.emptyMessage { Console.note(message) }
             if let analytics = result.analytics {
                 Console.detail("\(analytics.total) interactions: \(analytics.outbound) outbound, \(analytics.inbound) inbound, \(analytics.thisWeek) this week")

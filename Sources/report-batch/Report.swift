@@ -19,8 +19,8 @@ struct Report: ParsableCommand {
     @OptionGroup var range: RangeOptions
     @OptionGroup var clock: ClockOptions
 
-    @Option(help: "The formats to write, comma-separated: json, csv.")
-    var format = "json,csv"
+    @Option(help: "The formats to write, comma-separated: json, csv, xlsx.")
+    var format = "json,csv,xlsx"
 
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions
@@ -37,6 +37,7 @@ struct Report: ParsableCommand {
             guard !report.isEmpty else { throw NoDataError(familyID: data.family.id) }
             let files = try ReportFiles.write(report, formats: formats, to: OutputTarget(option: output.out), csv: output.csvOptions)
             Console.printWritten(files)
+            for file in files { for warning in file.warnings { Console.note("warning: \(warning)") } }
         }
     }
 }

@@ -17,6 +17,9 @@ public enum ListKind: String, CaseIterable, Sendable {
         }
     }
 
+    /// The list's name in titles and sheet names.
+    public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
     /// What an export says when filters left no row.
     public var noMatch: String { "No \(rawValue) match your filters" }
 }
@@ -24,6 +27,7 @@ public enum ListKind: String, CaseIterable, Sendable {
 /// The formats a list renders to.
 public enum ListFormat: String, CaseIterable, Sendable {
     case csv
+    case xlsx
 
     /// Parses a comma-separated `--format` list.
     public static func parseList(_ text: String, option: String = "--format") throws -> [ListFormat] {
@@ -86,6 +90,8 @@ public struct ListResult: Sendable {
     public let emptyMessage: String?
     /// The analytics cards, for the interactions list.
     public let analytics: InteractionAnalytics?
+    /// Warnings about the files (text cut at a cell limit, links written as text).
+    public let warnings: [String]
 }
 
 /// Runs list exports: filters and sorts in Aggregation, rows written to every format in one pass.
@@ -118,7 +124,7 @@ public enum ListExport {
             let tally = try self.tally(interactions, viewer: viewer, zone: zone)
             let all = CoachListRow.rows(data, tally: tally, zone: zone)
             let rows = filters.query(today: today).apply(to: all)
-            return try write(request, family: data.family, target: target, csv: csv, columns: ListColumns.coaches,
+            return try write(request, family: data.family, clock: clock, target: target, csv: csv, columns: ListColumns.coaches,
                              total: all.count) { emit in try rows.forEach(emit) }
 
         case .schools(let filters):
@@ -132,7 +138,7 @@ public enum ListExport {
             let tally = try self.tally(interactions, viewer: viewer, zone: zone)
             let all = SchoolListRow.rows(data, tally: tally, home: home, zone: zone)
             let rows = query.apply(to: all)
-            return try write(request, family: data.family, target: target, csv: csv, columns: ListColumns.schools(zone: zone),
+            return try write(request, family: data.family, clock: clock, target: target, csv: csv, columns: ListColumns.schools(zone: zone),
                              total: all.count) { emit in try rows.forEach(emit) }
 
         case .interactions(var filters, let range):
@@ -149,8 +155,11 @@ public enum ListExport {
             let builder = InteractionRowBuilder(data, viewer: viewer)
             var analytics = InteractionAnalytics(today: today, zone: zone)
             var visible = 0
-            let result = try write(request, family: data.family, target: target, csv: csv, columns: ListColumns.interactions(zone: zone),
-                                   total: nil) { emit in
+            let result = try write(request, family: data.family, clock: clock, target: target, csv: csv, columns: ListColumns.interactions(zone: zone),
+                                   total: nil, summary: {
+                                       ("Analytics", [("Total", .integer(analytics.total)), ("Outbound", .integer(analytics.outbound)),
+                                                      ("Inbound", .integer(analytics.inbound)), ("This Week", .integer(analytics.thisWeek))])
+                                   }) { emit in
                 // Rows stream newest first; only the one in hand is held.
                 try interactions.forEach(newestFirstIn: zone) { interaction in
                     if viewer.sees(interaction) { visible += 1 }
@@ -160,7 +169,7 @@ public enum ListExport {
                 }
             }
             let message = result.rows > 0 ? nil : (visible == 0 ? ListKind.interactions.noneAtAll : ListKind.interactions.noMatch)
-            return ListResult(files: result.files, rows: result.rows, emptyMessage: message, analytics: analytics)
+            return ListResult(files: result.files, rows: result.rows, emptyMessage: message, analytics: analytics, warnings: result.warnings)
         }
     }
 
@@ -173,14 +182,15 @@ public enum ListExport {
 
     /// Writes the header, then every row `produce` emits, to each format; commits every file
     /// only when all are complete.
-    private static func write<Row>(_ request: ListRequest, family: FamilyUnit, target: OutputTarget, csv: CSVWriter.Options,
+    private static func write<Row>(_ request: ListRequest, family: FamilyUnit, clock: Clock, target: OutputTarget, csv: CSVWriter.Options,
                                    columns: [ListColumn<Row>], total: Int?,
+                                   summary: () -> (String, [(String, Cell)])? = { nil },
                                    produce: ((Row) throws -> Void) throws -> Void) throws -> ListResult {
         var outputs: [TableOutput] = []
         switch target {
         case .standardOutput:
-            guard request.formats.count == 1 else {
-                throw UsageError("--out - writes one text format to standard output; give a single --format (csv)")
+            guard request.formats == [.csv] else {
+                throw UsageError("--out - writes one text format to standard output; give --format csv")
             }
             outputs.append(try CSVTableOutput(path: nil, options: csv))
         case .folder(let folder):
@@ -188,7 +198,13 @@ public enum ListExport {
             for format in request.formats {
                 let path = (folder as NSString).appendingPathComponent(fileName(request.kind, family: family, format: format))
                 switch format {
-                case .csv: outputs.append(try CSVTableOutput(path: path, options: csv))
+                case .csv:
+                    outputs.append(try CSVTableOutput(path: path, options: csv))
+                case .xlsx:
+                    let properties = XLSXWorkbook.Properties(
+                        title: request.kind.title, subject: "\(request.kind.title) – \(family.displayName)",
+                        creator: ToolVersion.creator, created: Date(timeIntervalSince1970: Double(clock.now.seconds)))
+                    outputs.append(try XLSXTableOutput(path: path, sheetName: request.kind.title, properties: properties))
                 }
             }
         }
@@ -201,10 +217,14 @@ public enum ListExport {
                 for output in outputs { try output.writeRow(cells) }
                 count += 1
             }
+            if let (title, figures) = summary() {
+                for output in outputs { try output.writeSummary(title: title, figures) }
+            }
             let files = try outputs.map { try $0.finish() }
             for output in outputs { try output.pending?.commit() }
             let message = count > 0 ? nil : (total == 0 ? request.kind.noneAtAll : request.kind.noMatch)
-            return ListResult(files: files, rows: count, emptyMessage: message, analytics: nil)
+            return ListResult(files: files, rows: count, emptyMessage: message, analytics: nil,
+                              warnings: outputs.flatMap { output in output.warnings.map { "\((output.pending?.path ?? "-") as NSString).lastPathComponent): \($0)" } })
         } catch {
             for output in outputs { output.pending?.discard() }
             throw error

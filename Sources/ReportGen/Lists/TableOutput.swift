@@ -9,6 +9,58 @@ protocol TableOutput: AnyObject {
     /// Completes the file under its temporary name and says what was written.
     func finish() throws -> WrittenFile
     var pending: AtomicFile.Pending? { get }
+    /// Adds the list's summary figures (the interactions' analytics) where the format has room.
+    func writeSummary(title: String, _ figures: [(String, Cell)]) throws
+    /// Warnings about the file (text cut, links written as text).
+    var warnings: [String] { get }
+}
+
+extension TableOutput {
+    func writeSummary(title: String, _ figures: [(String, Cell)]) throws {}
+    var warnings: [String] { [] }
+}
+
+/// An xlsx list: one sheet in constant-memory mode (rows go straight to disk), a frozen,
+/// filtered header, links, and an optional summary sheet.
+final class XLSXTableOutput: TableOutput {
+    let pending: AtomicFile.Pending?
+    private let workbook: XLSXWorkbook
+    private let sheet: XLSXSheet
+    private var row = 0
+
+    init(path: String, sheetName: String, properties: XLSXWorkbook.Properties) throws {
+        let pending = try AtomicFile.Pending(path: path)
+        self.pending = pending
+        let folder = (pending.temporaryPath as NSString).deletingLastPathComponent
+        workbook = try XLSXWorkbook(path: pending.temporaryPath, properties: properties, constantMemory: true, temporaryFolder: folder)
+        sheet = try workbook.addSheet(sheetName)
+    }
+
+    func writeHeader(_ headers: [String]) throws {
+        try sheet.writeHeader(headers)
+    }
+
+    func writeRow(_ cells: [Cell]) throws {
+        row += 1
+        try sheet.writeRow(cells, row: row)
+    }
+
+    func writeSummary(title: String, _ figures: [(String, Cell)]) throws {
+        let summary = try workbook.addSheet(title)
+        try summary.writeHeader(["Measure", "Value"])
+        for (index, figure) in figures.enumerated() {
+            try summary.writeRow([.text(figure.0), figure.1], row: index + 1)
+        }
+    }
+
+    var warnings: [String] { workbook.warnings }
+
+    func finish() throws -> WrittenFile {
+        try workbook.close()
+        let path = pending?.temporaryPath ?? ""
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        return WrittenFile(path: pending?.path ?? "-", format: "xlsx", bytes: size ?? 0, rows: row)
+    }
 }
 
 /// A csv list, to a file or to standard output.

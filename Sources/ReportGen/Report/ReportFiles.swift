@@ -6,9 +6,10 @@ import Foundation
 public enum ReportFormat: String, CaseIterable, Sendable {
     case json
     case csv
+    case xlsx
 
     /// Whether the format is text that can go to standard output.
-    public var isText: Bool { true }
+    public var isText: Bool { self == .json || self == .csv }
 
     /// Parses a comma-separated `--format` list, keeping the order given and dropping repeats.
     /// - Throws: `UsageError` naming the bad value and the accepted ones.
@@ -35,6 +36,16 @@ public struct WrittenFile: Hashable, Sendable {
     public let bytes: Int
     /// Data rows, where the format has rows (csv, xlsx).
     public let rows: Int?
+    /// What the reader should know about the file (text cut, links written as text).
+    public var warnings: [String] = []
+
+    public init(path: String, format: String, bytes: Int, rows: Int?, warnings: [String] = []) {
+        self.path = path
+        self.format = format
+        self.bytes = bytes
+        self.rows = rows
+        self.warnings = warnings
+    }
 }
 
 /// Writes a report in each format asked for, each file atomically.
@@ -63,6 +74,11 @@ public enum ReportFiles {
             return try formats.map { format in
                 let path = (folder as NSString).appendingPathComponent(fileName(run, format))
                 return try AtomicFile.write(to: path) { temporary in
+                    if format == .xlsx {
+                        let warnings = try ReportWorkbook.write(run, to: temporary)
+                        let size = (try FileManager.default.attributesOfItem(atPath: temporary)[.size] as? Int) ?? 0
+                        return WrittenFile(path: path, format: format.rawValue, bytes: size, rows: ReportCSV.rows(run).count, warnings: warnings)
+                    }
                     let sink = try ByteSink(path: temporary)
                     let rows = try render(run, format, to: sink, csv: options)
                     try sink.close()
@@ -84,6 +100,8 @@ public enum ReportFiles {
             for row in ReportCSV.rows(run) { try writer.writeRow(row) }
             try writer.finish()
             return writer.rowsWritten
+        case .xlsx:
+            throw UsageError("xlsx is not a text format")
         }
     }
 }

@@ -66,3 +66,55 @@ public enum ReportText {
     public static let title = "Recruiting Report"
     public static let noData = "No data found for selected date range"
 }
+
+extension ReportText {
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// "Feb 3, 2026".
+    public static func day(_ date: CivilDate) -> String { "\(months[date.month - 1]) \(date.day), \(date.year)" }
+
+    /// "Feb 3, 2026, 2:15 PM" for a local time.
+    public static func dayTime(_ time: LocalDateTime) -> String {
+        let hour = time.hour % 12 == 0 ? 12 : time.hour % 12
+        return "\(day(time.date)), \(hour):\(Instant.two(time.minute)) \(time.hour < 12 ? "AM" : "PM")"
+    }
+
+    /// "Nov 16, 2026 – Nov 22, 2026".
+    public static func rangeText(_ range: DateRange) -> String {
+        range.from == range.to ? day(range.from) : "\(day(range.from)) – \(day(range.to))"
+    }
+
+    /// "Nov 16, 2026 – Nov 22, 2026 (America/New_York)".
+    public static func rangeLine(_ run: ReportRun) -> String { "\(rangeText(run.range)) (\(run.zone.identifier))" }
+
+    /// The generation time in the report's zone, e.g. "Nov 23, 2026, 1:00 AM".
+    public static func generatedLine(_ run: ReportRun) -> String { dayTime(run.zone.localTime(of: run.generatedAt)) }
+
+    /// The five stat cards of the dashboard, with their colours.
+    public static func statCards(_ figures: ReportFigures) -> [(label: String, value: Cell, color: RGBColor)] {
+        [
+            ("Schools", .integer(figures.schools.total), Palette.schoolsCard),
+            ("Coaches", .integer(figures.coaches.total), Palette.coachesCard),
+            ("Interactions", .integer(figures.interactions.total), Palette.interactionsCard),
+            ("Metrics", .integer(figures.metrics.total), Palette.metricsCard),
+            ("Response Rate (%)", figures.coaches.responseRate.map { .percent($0) } ?? .text("N/A"), Palette.responseRateCard),
+        ]
+    }
+
+    /// This period against the previous one: interactions, each direction, the response rate.
+    public static func comparison(_ figures: ReportFigures) -> [(label: String, current: Cell, previous: Cell, change: Cell)] {
+        func counts(_ label: String, _ now: Int, _ before: Int) -> (String, Cell, Cell, Cell) {
+            (label, .integer(now), .integer(before), .integer(now - before))
+        }
+        let previous = figures.previous
+        var rows = [counts("Interactions", figures.interactions.total, previous.interactionsTotal)]
+        for direction in Direction.allCases {
+            rows.append(counts("\(direction.displayName) interactions", figures.interactions.byDirection.count(of: direction),
+                               previous.byDirection.count(of: direction)))
+        }
+        let now = figures.coaches.responseRate, before = previous.responseRate
+        let change: Cell = (now != nil && before != nil) ? .number(now! - before!) : .empty
+        rows.append(("Response Rate (%)", now.map { .percent($0) } ?? .text("N/A"), before.map { .percent($0) } ?? .text("N/A"), change))
+        return rows
+    }
+}

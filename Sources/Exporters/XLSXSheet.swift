@@ -1,0 +1,157 @@
+import CXlsxWriter
+import Foundation
+
+/// One worksheet of an `XLSXWorkbook`: typed cells (numbers as numbers, dates as dates,
+/// links as links), a frozen and filtered header, and column widths fitted to the content.
+public final class XLSXSheet {
+    let worksheet: UnsafeMutablePointer<lxw_worksheet>
+    public let name: String
+    private unowned let workbook: XLSXWorkbook
+    private var widths: [Int: Int] = [:]
+    private var linkCount = 0
+    private var cutCells = 0
+    private var linksAsText = 0
+    private var table: (header: Int, lastRow: Int, columns: Int)?
+
+    /// Excel's limits (outputs.md).
+    public static let maxCellCharacters = 32_767
+    public static let maxLinks = 65_530
+    public static let maxLinkLength = 255
+    /// Column widths are fitted to the content up to this many characters.
+    public static let maxColumnWidth = 60
+
+    init(worksheet: UnsafeMutablePointer<lxw_worksheet>, name: String, workbook: XLSXWorkbook) {
+        self.worksheet = worksheet
+        self.name = name
+        self.workbook = workbook
+    }
+
+    /// Writes a bold header row at `row`, freezes the rows above and including it, and
+    /// puts an autofilter over the table that follows (its extent is set when the sheet finishes).
+    public func writeHeader(_ titles: [String], row: Int = 0) throws {
+        for (column, title) in titles.enumerated() {
+            try write(.text(title), row: row, column: column, format: workbook.formats.header)
+        }
+        worksheet_freeze_panes(worksheet, lxw_row_t(row + 1), 0)
+        table = (row, row, titles.count)
+    }
+
+    /// Writes one row of cells, starting at column 0.
+    public func writeRow(_ cells: [Cell], row: Int) throws {
+        for (column, cell) in cells.enumerated() { try write(cell, row: row, column: column) }
+        if let current = table, row > current.lastRow { table = (current.header, row, current.columns) }
+    }
+
+    /// Writes one cell. Empty cells are left blank; text is cleaned of control characters
+    /// and cut at Excel's limit with "…".
+    public func write(_ cell: Cell, row: Int, column: Int, style: Style = .plain) throws {
+        let format: UnsafeMutablePointer<lxw_format>? = switch style {
+        case .plain: nil
+        case .title: workbook.formats.title
+        case .subtitle: workbook.formats.subtitle
+        case .header: workbook.formats.header
+        }
+        try write(cell, row: row, column: column, format: format)
+    }
+
+    /// How a cell looks beyond its type.
+    public enum Style: Sendable {
+        case plain, title, subtitle, header
+    }
+
+    private func write(_ cell: Cell, row: Int, column: Int, format: UnsafeMutablePointer<lxw_format>?) throws {
+        let r = lxw_row_t(row), c = lxw_col_t(column)
+        switch cell {
+        case .empty:
+            return
+        case .text(let raw):
+            let text = fitted(raw)
+            note(width: text.split(separator: "\n").map(\.count).max() ?? 0, column: column, isTitle: format == workbook.formats.title || format == workbook.formats.subtitle)
+            try workbook.check(worksheet_write_string(worksheet, r, c, text, format), "worksheet_write_string")
+        case .integer(let value):
+            note(width: String(value).count, column: column)
+            try workbook.check(worksheet_write_number(worksheet, r, c, Double(value), format), "worksheet_write_number")
+        case .number(let value):
+            guard value.isFinite else { return }
+            note(width: min(12, NumberText.shortest(value).count), column: column)
+            try workbook.check(worksheet_write_number(worksheet, r, c, value, format), "worksheet_write_number")
+        case .percent(let value):
+            guard value.isFinite else { return }
+            note(width: 6, column: column)
+            try workbook.check(worksheet_write_number(worksheet, r, c, value, format ?? workbook.formats.percent), "worksheet_write_number")
+        case .date(let date):
+            var value = lxw_datetime(year: Int32(date.year), month: Int32(date.month), day: Int32(date.day), hour: 0, min: 0, sec: 0)
+            note(width: 10, column: column)
+            try workbook.check(worksheet_write_datetime(worksheet, r, c, &value, format ?? workbook.formats.date), "worksheet_write_datetime")
+        case .dateTime(let dateTime):
+            var value = lxw_datetime(year: Int32(dateTime.date.year), month: Int32(dateTime.date.month), day: Int32(dateTime.date.day),
+                                     hour: Int32(dateTime.hour), min: Int32(dateTime.minute), sec: Double(dateTime.second))
+            note(width: 16, column: column)
+            try workbook.check(worksheet_write_datetime(worksheet, r, c, &value, format ?? workbook.formats.dateTime), "worksheet_write_datetime")
+        case .bool(let value):
+            note(width: 5, column: column)
+            try workbook.check(worksheet_write_boolean(worksheet, r, c, value ? 1 : 0, format), "worksheet_write_boolean")
+        case .link(let rawText, let url):
+            let text = fitted(rawText)
+            guard linkCount < XLSXSheet.maxLinks, url.utf8.count <= XLSXSheet.maxLinkLength else {
+                linksAsText += 1
+                return try write(.text(text), row: row, column: column, format: format)
+            }
+            linkCount += 1
+            note(width: text.count, column: column)
+            try workbook.check(worksheet_write_url_opt(worksheet, r, c, url, format ?? workbook.formats.link, text, nil), "worksheet_write_url")
+        }
+    }
+
+    /// Cleans control characters, makes line breaks the LF a spreadsheet cell uses (a CR
+    /// would be stored as `_x000D_`, which readers show as such), and cuts text past Excel's
+    /// cell limit, counting the cut.
+    private func fitted(_ raw: String) -> String {
+        var text = CellText.clean(raw)
+        if text.utf8.contains(0x0D) {
+            text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        }
+        let scalars = text.unicodeScalars
+        guard scalars.count > XLSXSheet.maxCellCharacters else { return text }
+        cutCells += 1
+        var cut = String.UnicodeScalarView()
+        cut.append(contentsOf: scalars.prefix(XLSXSheet.maxCellCharacters - 1))
+        cut.append("…")
+        return String(cut)
+    }
+
+    private func note(width: Int, column: Int, isTitle: Bool = false) {
+        guard !isTitle else { return }
+        widths[column] = max(widths[column] ?? 0, width)
+    }
+
+    /// Sets a column's width by hand (in characters).
+    public func setWidth(_ width: Double, column: Int) throws {
+        try workbook.check(worksheet_set_column(worksheet, lxw_col_t(column), lxw_col_t(column), width, nil), "worksheet_set_column")
+        widths[column] = nil
+    }
+
+    /// The warnings of this sheet, one per kind.
+    public var warnings: [String] {
+        var result: [String] = []
+        if cutCells > 0 {
+            result.append("sheet '\(name)': \(cutCells) cell\(cutCells == 1 ? "" : "s") longer than Excel's limit of 32,767 characters cut with \"…\"")
+        }
+        if linksAsText > 0 {
+            result.append("sheet '\(name)': \(linksAsText) link\(linksAsText == 1 ? "" : "s") written as plain text (Excel allows 65,530 links per sheet and 255 characters per link)")
+        }
+        return result
+    }
+
+    /// Sets the fitted column widths and the autofilter's extent; called by the workbook on close.
+    func finish() throws {
+        for (column, width) in widths.sorted(by: { $0.key < $1.key }) {
+            let fitted = Double(min(XLSXSheet.maxColumnWidth, max(8, width + 2)))
+            try workbook.check(worksheet_set_column(worksheet, lxw_col_t(column), lxw_col_t(column), fitted, nil), "worksheet_set_column")
+        }
+        if let table {
+            try workbook.check(worksheet_autofilter(worksheet, lxw_row_t(table.header), 0, lxw_row_t(table.lastRow), lxw_col_t(max(0, table.columns - 1))),
+                               "worksheet_autofilter")
+        }
+    }
+}

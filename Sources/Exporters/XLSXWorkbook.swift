@@ -1,0 +1,205 @@
+import CXlsxWriter
+import Foundation
+
+/// An xlsx workbook written through libxlsxwriter. It owns the C handle and releases it
+/// exactly once: `close()` writes the file; dropping an unclosed workbook frees it
+/// without writing. Every libxlsxwriter status is checked here and turned into an
+/// `ExportError` carrying `lxw_strerror`'s text.
+public final class XLSXWorkbook {
+    public struct Properties: Sendable {
+        public var title: String
+        public var subject: String
+        /// The creating program, e.g. "report-batch 0.1.0".
+        public var creator: String
+        /// The creation date written into the document, from the run's clock (never the library's).
+        public var created: Date
+
+        public init(title: String, subject: String, creator: String, created: Date) {
+            self.title = title
+            self.subject = subject
+            self.creator = creator
+            self.created = created
+        }
+    }
+
+    /// Formats every sheet shares.
+    struct Formats {
+        let header, title, subtitle, date, dateTime, percent, link, wrap: UnsafeMutablePointer<lxw_format>
+    }
+
+    private var handle: UnsafeMutablePointer<lxw_workbook>?
+    private let path: String
+    let formats: Formats
+    private var sheets: [XLSXSheet] = []
+    /// C strings that libxlsxwriter keeps pointers to until the workbook is closed.
+    private var retainedStrings: [UnsafeMutablePointer<CChar>] = []
+
+    /// Creates a workbook that will be written to `path` on `close()`.
+    /// - Parameter constantMemory: write rows straight to temporary files (for large lists);
+    ///   rows must then be written in order.
+    public init(path: String, properties: Properties, constantMemory: Bool, temporaryFolder: String? = nil) throws {
+        // libxlsxwriter formats numbers with the C library's printf: keep the decimal point a point.
+        setlocale(LC_NUMERIC, "C")
+        self.path = path
+        var options = lxw_workbook_options()
+        options.constant_memory = constantMemory ? 1 : 0
+        options.use_zip64 = 1
+        let tmp = temporaryFolder.map { strdup($0) } ?? nil
+        defer { free(tmp) }
+        options.tmpdir = tmp
+        guard let workbook = workbook_new_opt(path, &options) else {
+            throw ExportError.library(name: "libxlsxwriter", call: "workbook_new_opt", message: "could not create a workbook for '\(path)'")
+        }
+        handle = workbook
+        func format(_ configure: (UnsafeMutablePointer<lxw_format>) -> Void) -> UnsafeMutablePointer<lxw_format> {
+            let format = workbook_add_format(workbook)!
+            configure(format)
+            return format
+        }
+        formats = Formats(
+            header: format {
+                format_set_bold($0)
+                format_set_bg_color($0, 0xE5E7EB)
+                format_set_bottom($0, UInt8(LXW_BORDER_THIN.rawValue))
+            },
+            title: format {
+                format_set_bold($0)
+                format_set_font_size($0, 16)
+            },
+            subtitle: format { format_set_font_color($0, 0x4B5563) },
+            date: format { format_set_num_format($0, "yyyy-mm-dd") },
+            dateTime: format { format_set_num_format($0, "yyyy-mm-dd hh:mm") },
+            percent: format { format_set_num_format($0, "0.0") },
+            link: format {
+                format_set_font_color($0, 0x0563C1)
+                format_set_underline($0, UInt8(LXW_UNDERLINE_SINGLE.rawValue))
+            },
+            wrap: format { format_set_text_wrap($0) }
+        )
+        try setProperties(properties)
+    }
+
+    deinit {
+        // An unclosed workbook (an error on the way) is freed without writing a file.
+        if let handle { lxw_workbook_free(handle) }
+        for string in retainedStrings { free(string) }
+    }
+
+    private func setProperties(_ properties: Properties) throws {
+        var doc = lxw_doc_properties()
+        doc.title = retain(properties.title)
+        doc.subject = retain(properties.subject)
+        doc.author = retain(properties.creator)
+        doc.comments = retain("Created by \(properties.creator)")
+        doc.created = time_t(properties.created.timeIntervalSince1970.rounded(.down))
+        try check(workbook_set_properties(try open(), &doc), "workbook_set_properties")
+    }
+
+    /// Adds a worksheet; names are made valid for Excel (≤ 31 characters, none of `[]:*?/\`).
+    public func addSheet(_ name: String) throws -> XLSXSheet {
+        let valid = XLSXWorkbook.sheetName(name)
+        guard let worksheet = workbook_add_worksheet(try open(), valid) else {
+            throw ExportError.library(name: "libxlsxwriter", call: "workbook_add_worksheet", message: "could not add sheet '\(valid)'")
+        }
+        let sheet = XLSXSheet(worksheet: worksheet, name: valid, workbook: self)
+        sheets.append(sheet)
+        return sheet
+    }
+
+    /// Adds a native chart of one series, placed on `sheet` at a cell.
+    public func addChart(_ kind: ChartKind, title: String, on sheet: XLSXSheet, categories: CellRange, values: CellRange,
+                         color: UInt32, at anchor: (row: Int, column: Int), size: (width: Int, height: Int)) throws {
+        guard let chart = workbook_add_chart(try open(), UInt8(kind == .column ? LXW_CHART_COLUMN.rawValue : LXW_CHART_BAR.rawValue)) else {
+            throw ExportError.library(name: "libxlsxwriter", call: "workbook_add_chart", message: "could not add a chart")
+        }
+        guard let series = chart_add_series(chart, retain(categories.formula), retain(values.formula)) else {
+            throw ExportError.library(name: "libxlsxwriter", call: "chart_add_series", message: "could not add a series to '\(title)'")
+        }
+        var fill = lxw_chart_fill()
+        fill.color = color
+        chart_series_set_fill(series, &fill)
+        chart_title_set_name(chart, retain(title))
+        chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_NONE.rawValue))
+        var options = lxw_chart_options()
+        options.x_scale = Double(size.width) / 480
+        options.y_scale = Double(size.height) / 288
+        try check(worksheet_insert_chart_opt(sheet.worksheet, lxw_row_t(anchor.row), lxw_col_t(anchor.column), chart, &options),
+                  "worksheet_insert_chart_opt")
+    }
+
+    public enum ChartKind: Sendable {
+        case column
+        case bar
+    }
+
+    /// Finishes every sheet and writes the file. Called once; the handle is gone afterwards.
+    public func close() throws {
+        let workbook = try open()
+        for sheet in sheets { try sheet.finish() }
+        handle = nil
+        let status = workbook_close(workbook)
+        for string in retainedStrings { free(string) }
+        retainedStrings.removeAll()
+        try check(status, "workbook_close")
+    }
+
+    /// Warnings of every sheet (text cut at Excel's cell limit, links written as text).
+    public var warnings: [String] { sheets.flatMap(\.warnings) }
+
+    func open() throws -> UnsafeMutablePointer<lxw_workbook> {
+        guard let handle else {
+            throw ExportError.library(name: "libxlsxwriter", call: "workbook", message: "the workbook for '\(path)' is already closed")
+        }
+        return handle
+    }
+
+    /// A C copy of `text` that lives until the workbook is closed.
+    func retain(_ text: String) -> UnsafeMutablePointer<CChar> {
+        let copy = strdup(text)!
+        retainedStrings.append(copy)
+        return copy
+    }
+
+    func check(_ status: lxw_error, _ call: String) throws {
+        guard status != LXW_NO_ERROR else { return }
+        throw ExportError.library(name: "libxlsxwriter", call: call, message: String(cString: lxw_strerror(status)))
+    }
+
+    /// An Excel-valid sheet name: `[]:*?/\` replaced, at most 31 characters, never empty.
+    public static func sheetName(_ name: String) -> String {
+        let replaced = String(name.map { "[]:*?/\\".contains($0) ? "_" : $0 }).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+        let cut = String(replaced.unicodeScalars.prefix(31).map(Character.init))
+        return cut.isEmpty ? "Sheet" : cut
+    }
+
+}
+
+/// A range of cells on a sheet, in the `=Sheet!$A$1:$A$5` form charts use.
+public struct CellRange: Sendable {
+    public let sheet: String
+    public let firstRow: Int, firstColumn: Int, lastRow: Int, lastColumn: Int
+
+    public init(sheet: String, firstRow: Int, firstColumn: Int, lastRow: Int, lastColumn: Int) {
+        self.sheet = sheet
+        self.firstRow = firstRow
+        self.firstColumn = firstColumn
+        self.lastRow = lastRow
+        self.lastColumn = lastColumn
+    }
+
+    var formula: String {
+        let quoted = "'" + sheet.replacingOccurrences(of: "'", with: "''") + "'"
+        return "=\(quoted)!$\(CellRange.column(firstColumn))$\(firstRow + 1):$\(CellRange.column(lastColumn))$\(lastRow + 1)"
+    }
+
+    static func column(_ index: Int) -> String {
+        var index = index + 1
+        var name = ""
+        while index > 0 {
+            let remainder = (index - 1) % 26
+            name = String(UnicodeScalar(UInt8(65 + remainder))) + name
+            index = (index - 1) / 26
+        }
+        return name
+    }
+}

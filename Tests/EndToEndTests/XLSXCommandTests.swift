@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The workbooks a user gets from `report` and `export`, opened with openpyxl.
+struct XLSXCommandTests {
+    static let now = ReportCommandTests.now
+
+    @Test func theReportWorkbookHasItsSummaryChartsAndData() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        let result = try ReportBatchProcess.run(["report", "--db", "demo.db", "--family", demo.rivera, "--preset", "last-90-days",
+                                                 "--today", "2026-11-22", "--now", Self.now, "--format", "json,xlsx", "--out", "out"], in: demo.folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let paths = result.stdout.split(separator: "\n").map { demo.folder.file(String($0)) }
+        let script = """
+            import openpyxl, json, sys, datetime
+            doc = json.load(open(sys.argv[1], encoding='utf-8'))
+            wb = openpyxl.load_workbook(sys.argv[2])
+            assert wb.sheetnames == ['Summary', 'Data'], wb.sheetnames
+            s = wb['Summary']
+            assert len(s._charts) == 2, len(s._charts)
+            assert s['A1'].value == 'Recruiting Report' and s['A2'].value == 'Rivera Family'
+            cards = {s.cell(5, c).value: s.cell(6, c).value for c in range(1, 6)}
+            assert cards['Schools'] == doc['schools']['total'] and cards['Interactions'] == doc['interactions']['total'], cards
+            assert abs(cards['Response Rate (%)'] - doc['coaches']['responseRate']) < 1e-9, cards
+            labels = [row[0].value for row in s.iter_rows(min_col=1, max_col=1)]
+            for title in ['Schools by Status', 'Schools by Division', 'Interactions by Type', 'Interactions by Sentiment', 'Metric Summaries']:
+                assert title in labels, title
+            d = wb['Data']
+            assert d.freeze_panes == 'A2' and d.auto_filter.ref.startswith('A1:E'), (d.freeze_panes, d.auto_filter.ref)
+            rows = [[c.value for c in r] for r in d.iter_rows(min_row=2)]
+            total = [r for r in rows if r[0] == 'interactions' and r[1] == 'total'][0]
+            assert total[3] == doc['interactions']['total'] and isinstance(total[3], (int, float)), total
+            rate = [r for r in rows if r[1] == 'response_rate' and r[0] == 'coaches'][0]
+            assert isinstance(rate[3], float) and abs(rate[3] - doc['coaches']['responseRate']) < 1e-9, rate
+            assert wb.properties.created == datetime.datetime(2026, 11, 23, 6, 0) and wb.properties.subject == 'Recruiting Report – Rivera Family'
+            print('ok')
+            """
+        let check = try ReportBatchProcess.tool("python3", ["-c", script, paths[0], paths[1]])
+        #expect(check.stdout == "ok\n", "\(check.stderr)")
+    }
+
+    @Test func listWorkbooksHoldTypedCellsLinksLocalDatesAndHostileText() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        for list in ["coaches", "schools", "interactions"] {
+            let result = try ReportBatchProcess.run(["export", list, "--db", "demo.db", "--family", demo.tanaka, "--now", Self.now,
+                                                     "--format", "csv,xlsx", "--out", "out"], in: demo.folder.path)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let script = """
+            import openpyxl, csv, glob, datetime, sys
+            def book(name):
+                return openpyxl.load_workbook(glob.glob('out/%s_*.xlsx' % name)[0])
+            def table(name):
+                with open(glob.glob('out/%s_*.csv' % name)[0], newline='', encoding='utf-8-sig') as f:
+                    return list(csv.reader(f))
+            for name in ['coaches', 'schools', 'interactions']:
+                ws = book(name).worksheets[0]
+                assert ws.freeze_panes == 'A2' and ws.auto_filter.ref.startswith('A1:'), (name, ws.freeze_panes)
+                rows = [[c for c in r] for r in ws.iter_rows(min_row=2)]
+                text = table(name)[1:]
+                assert len(rows) == len(text), (name, len(rows), len(text))
+                for cells, line in zip(rows, text):
+                    for cell, value in zip(cells, line):
+                        v = cell.value
+                        if isinstance(v, str):
+                            # xlsx holds the text itself: the csv's guard quote, and CR line breaks made LF, are the only differences.
+                            value = value.replace('\\r\\n', '\\n').replace('\\r', '\\n')
+                            assert value == v or value == "'" + v, (name, v, value)
+                        elif isinstance(v, bool):
+                            assert value == ('TRUE' if v else 'FALSE')
+                        elif isinstance(v, datetime.datetime):
+                            assert cell.is_date
+                            assert value == (v.strftime('%Y-%m-%d %H:%M') if name == 'interactions' and cell.column == 1 else v.strftime('%Y-%m-%d')), (v, value)
+                        elif v is None:
+                            assert value == '', (name, value)
+                        else:
+                            assert float(value) == v, (name, v, value)
+            coaches = book('coaches').worksheets[0]
+            emails = [r[4] for r in coaches.iter_rows(min_row=2) if r[4].value]
+            assert emails and all(c.hyperlink.target == 'mailto:' + c.value for c in emails)
+            phones = [r[5] for r in coaches.iter_rows(min_row=2) if r[5].value]
+            assert phones and all(c.hyperlink.target.startswith('tel:+1555') for c in phones), phones[0].hyperlink.target
+            twitter = [r[6] for r in coaches.iter_rows(min_row=2) if r[6].value]
+            assert all(c.hyperlink.target == 'https://x.com/' + c.value for c in twitter)
+            inter = book('interactions')
+            assert inter.sheetnames == ['Interactions', 'Analytics']
+            analytics = {r[0].value: r[1].value for r in inter['Analytics'].iter_rows(min_row=2)}
+            assert analytics['Total'] == inter.worksheets[0].max_row - 1, analytics
+            print('ok')
+            """
+        let check = try ReportBatchProcess.tool("python3", ["-c", script], in: demo.folder.path)
+        #expect(check.stdout == "ok\n", "\(check.stderr)")
+    }
+
+    @Test func aDecimalCommaLocaleChangesNoByte() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        for (folder, locale) in [("c", "C"), ("de", "de_DE.UTF-8")] {
+            let env = ["LC_ALL": locale, "LANG": locale, "LC_NUMERIC": locale]
+            let report = try ReportBatchProcess.run(["report", "--db", "demo.db", "--family", demo.rivera, "--now", Self.now, "--out", folder], in: demo.folder.path, environment: env)
+            #expect(report.status == 0, "\(report.stderr)")
+            for list in ["coaches", "schools", "interactions"] {
+                let export = try ReportBatchProcess.run(["export", list, "--db", "demo.db", "--family", demo.rivera, "--now", Self.now,
+                                                         "--format", "csv,xlsx", "--out", folder], in: demo.folder.path, environment: env)
+                #expect(export.status == 0)
+            }
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: demo.folder.file("c")).sorted()
+        #expect(names.count == 9)
+        for name in names {
+            let c = try Data(contentsOf: URL(fileURLWithPath: demo.folder.file("c/\(name)")))
+            let de = try Data(contentsOf: URL(fileURLWithPath: demo.folder.file("de/\(name)")))
+            #expect(c == de, "\(name) differs under de_DE.UTF-8")
+        }
+        // The workbook really holds fractional numbers, written with a point.
+        let parts = try Golden.parts(ofZip: demo.folder.file("de/\(names.first { $0.hasPrefix("schools") && $0.hasSuffix(".xlsx") }!)"))
+        let sheet = String(decoding: parts["xl/worksheets/sheet1.xml"] ?? Data(), as: UTF8.self)
+        #expect(sheet.range(of: #"<v>\d+\.\d+</v>"#, options: .regularExpression) != nil)
+        #expect(sheet.range(of: #"<v>\d+,\d+</v>"#, options: .regularExpression) == nil)
+    }
+}

@@ -1,0 +1,93 @@
+import Exporters
+import Foundation
+import Testing
+import TestSupport
+
+/// The generic xlsx writer: typed cells, limits, links, determinism, golden parts.
+struct XLSXWorkbookTests {
+    let created = Date(timeIntervalSince1970: 1_795_413_600)  // 2026-11-23T06:00:00Z
+
+    func sample(at path: String, longText: Int = 10) throws -> [String] {
+        let workbook = try XLSXWorkbook(path: path, properties: .init(title: "Coaches", subject: "Coaches – Rivera Family",
+                                                                      creator: "report-batch test", created: created), constantMemory: true)
+        let sheet = try workbook.addSheet("Coaches: [A/B]*?")
+        try sheet.writeHeader(["Name", "Score (%)", "Count", "Day", "When", "Favorite", "Email", "Notes"])
+        try sheet.writeRow([.text("José Núñez"), .percent(74.99), .integer(12), .date(ExportDate(year: 2026, month: 2, day: 3)),
+                            .dateTime(ExportDateTime(date: ExportDate(year: 2026, month: 2, day: 3), hour: 14, minute: 15)),
+                            .bool(true), .link(text: "jose@example.edu", url: "mailto:jose@example.edu"), .text("=1+1")], row: 1)
+        try sheet.writeRow([.text("田中 🏈\u{0007}\u{0085}"), .empty, .number(-3.25), .empty, .empty, .bool(false),
+                            .link(text: "long", url: "https://example.edu/" + String(repeating: "x", count: 300)),
+                            .text(String(repeating: "é", count: longText))], row: 2)
+        try workbook.close()
+        return workbook.warnings
+    }
+
+    @Test func theXMLPartsMatchTheRecordedOnes() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("sample.xlsx")
+        let warnings = try sample(at: path)
+        #expect(warnings == ["sheet 'Coaches_ _A_B___': 1 link written as plain text (Excel allows 65,530 links per sheet and 255 characters per link)"])
+        try Golden.assertXLSXParts(path, matches: Golden.folder("sample.xlsx"))
+    }
+
+    @Test func twoWorkbooksWithTheSameClockAreByteIdentical() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try sample(at: folder.file("a.xlsx"))
+        _ = try sample(at: folder.file("b.xlsx"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("a.xlsx"))) == Data(contentsOf: URL(fileURLWithPath: folder.file("b.xlsx"))))
+    }
+
+    @Test func openpyxlReadsTypedCells() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("sample.xlsx")
+        let warnings = try sample(at: path, longText: 40_000)
+        #expect(warnings.contains("sheet 'Coaches_ _A_B___': 1 cell longer than Excel's limit of 32,767 characters cut with \"…\""))
+        let script = """
+            import openpyxl, sys, datetime
+            wb = openpyxl.load_workbook(sys.argv[1])
+            ws = wb.worksheets[0]
+            assert ws.title == 'Coaches_ _A_B___', ws.title
+            assert ws.freeze_panes == 'A2' and ws.auto_filter.ref == 'A1:H3', (ws.freeze_panes, ws.auto_filter.ref)
+            r = [c.value for c in ws[2]]
+            assert r[0] == 'José Núñez' and r[1] == 74.99 and r[2] == 12, r
+            assert ws['B2'].number_format == '0.0', ws['B2'].number_format
+            assert r[3] == datetime.datetime(2026, 2, 3) and ws['D2'].is_date and ws['D2'].number_format == 'yyyy-mm-dd'
+            assert r[4] == datetime.datetime(2026, 2, 3, 14, 15) and ws['E2'].number_format == 'yyyy-mm-dd hh:mm'
+            assert r[5] is True and ws['F3'].value is False
+            assert ws['G2'].hyperlink.target == 'mailto:jose@example.edu', ws['G2'].hyperlink
+            assert ws['G3'].hyperlink is None and ws['G3'].value == 'long'
+            assert r[7] == '=1+1' and ws['H2'].data_type == 's', ws['H2'].data_type
+            assert ws['A3'].value == '田中 🏈', repr(ws['A3'].value)
+            assert ws['C3'].value == -3.25 and ws['B3'].value is None
+            long = ws['H3'].value
+            assert len(long) == 32767 and long.endswith('…'), len(long)
+            assert wb.properties.title == 'Coaches' and wb.properties.subject == 'Coaches – Rivera Family'
+            assert wb.properties.creator == 'report-batch test'
+            assert wb.properties.created == datetime.datetime(2026, 11, 23, 6, 0), wb.properties.created
+            print('ok')
+            """
+        let check = try ReportBatchProcess.tool("python3", ["-c", script, path])
+        #expect(check.stdout == "ok\n", "\(check.stderr)")
+    }
+
+    @Test func sheetNames() {
+        #expect(XLSXWorkbook.sheetName("Interactions") == "Interactions")
+        #expect(XLSXWorkbook.sheetName("a/b\\c[d]e:f*g?h") == "a_b_c_d_e_f_g_h")
+        #expect(XLSXWorkbook.sheetName(String(repeating: "x", count: 40)).count == 31)
+        #expect(XLSXWorkbook.sheetName("''") == "Sheet")
+    }
+
+    @Test func aWorkbookThatCannotBeWrittenSaysWhy() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let workbook = try XLSXWorkbook(path: folder.file("missing/dir/x.xlsx"), properties: .init(title: "t", subject: "s", creator: "c", created: created), constantMemory: false)
+        _ = try workbook.addSheet("S")
+        let error = #expect(throws: ExportError.self) { try workbook.close() }
+        #expect(error?.description.hasPrefix("libxlsxwriter failed in workbook_close: ") == true, "\(error?.description ?? "")")
+        // Closing twice is refused, never a crash.
+        #expect(throws: ExportError.self) { try workbook.close() }
+    }
+}
