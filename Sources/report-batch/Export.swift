@@ -21,7 +21,7 @@ struct ExportOptions: ParsableArguments {
     @Option(name: .customLong("as"), help: "View the list as this member (a user id): a player sees only the interactions they logged. Default: the family as a whole, as a parent sees it.")
     var viewer: String?
 
-    @Option(help: "The formats to write, comma-separated: csv, xlsx.")
+    @Option(help: "The formats to write, comma-separated: csv, xlsx, pdf.")
     var format = "csv"
 
     @OptionGroup var clock: ClockOptions

@@ -19,8 +19,8 @@ struct Report: ParsableCommand {
     @OptionGroup var range: RangeOptions
     @OptionGroup var clock: ClockOptions
 
-    @Option(help: "The formats to write, comma-separated: json, csv, xlsx.")
-    var format = "json,csv,xlsx"
+    @Option(help: "The formats to write, comma-separated: json, csv, xlsx, pdf.")
+    var format = "json,csv,xlsx,pdf"
 
     @OptionGroup var output: OutputOptions
     @OptionGroup var global: GlobalOptions

@@ -12,6 +12,9 @@ public struct DemoOptions: Sendable {
     public var today: CivilDate
     /// False writes the app's current schema, without the optional columns of data-model.md.
     public var includeOptionalColumns = true
+    /// Multiplies the large family's schools (and so its coaches) by K and its interactions
+    /// by K²: 25 gives 1,000 schools and about 330,000 interactions, for benchmarks.
+    public var scale = 1
 
     public init(today: CivilDate) {
         self.today = today

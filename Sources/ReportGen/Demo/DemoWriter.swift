@@ -58,7 +58,12 @@ struct DemoWriter {
         ]
         for index in 0..<max(0, options.families) {
             let plan: FamilyPlan
-            if index < handMade.count {
+            if index == 0, options.scale > 1 {
+                let base = handMade[0], k = options.scale
+                plan = FamilyPlan(name: base.name, schools: base.schools * k, timezone: base.timezone,
+                                  interactionsPerSchool: (base.interactionsPerSchool.lowerBound * k)...(base.interactionsPerSchool.upperBound * k),
+                                  playerHome: base.playerHome, parentHome: base.parentHome, playerRole: base.playerRole)
+            } else if index < handMade.count {
                 plan = handMade[index]
             } else {
                 let surname = DemoCatalog.familySurnames[index % DemoCatalog.familySurnames.count]

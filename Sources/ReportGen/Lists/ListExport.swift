@@ -28,6 +28,7 @@ public enum ListKind: String, CaseIterable, Sendable {
 public enum ListFormat: String, CaseIterable, Sendable {
     case csv
     case xlsx
+    case pdf
 
     /// Parses a comma-separated `--format` list.
     public static func parseList(_ text: String, option: String = "--format") throws -> [ListFormat] {
@@ -94,6 +95,13 @@ public struct ListResult: Sendable {
     public let warnings: [String]
 }
 
+/// The interactions' running counts, shared by the streaming pass and the summaries written after it.
+final class InteractionCounts: @unchecked Sendable {
+    var analytics: InteractionAnalytics
+    var visible = 0
+    init(analytics: InteractionAnalytics) { self.analytics = analytics }
+}
+
 /// Runs list exports: filters and sorts in Aggregation, rows written to every format in one pass.
 public enum ListExport {
     /// `<list>_<family slug>.<format>`.
@@ -124,8 +132,8 @@ public enum ListExport {
             let tally = try self.tally(interactions, viewer: viewer, zone: zone)
             let all = CoachListRow.rows(data, tally: tally, zone: zone)
             let rows = filters.query(today: today).apply(to: all)
-            return try write(request, family: data.family, clock: clock, target: target, csv: csv, columns: ListColumns.coaches,
-                             total: all.count) { emit in try rows.forEach(emit) }
+            return try write(request, family: data.family, clock: clock, zone: zone, target: target, csv: csv, columns: ListColumns.coaches,
+                             pdf: ListPDF.coaches, total: all.count) { emit in try rows.forEach(emit) }
 
         case .schools(let filters):
             let home = request.home ?? viewer.home(in: data)
@@ -138,8 +146,8 @@ public enum ListExport {
             let tally = try self.tally(interactions, viewer: viewer, zone: zone)
             let all = SchoolListRow.rows(data, tally: tally, home: home, zone: zone)
             let rows = query.apply(to: all)
-            return try write(request, family: data.family, clock: clock, target: target, csv: csv, columns: ListColumns.schools(zone: zone),
-                             total: all.count) { emit in try rows.forEach(emit) }
+            return try write(request, family: data.family, clock: clock, zone: zone, target: target, csv: csv, columns: ListColumns.schools(zone: zone),
+                             pdf: ListPDF.schools(home: home != nil, zone: zone), total: all.count) { emit in try rows.forEach(emit) }
 
         case .interactions(var filters, let range):
             if let loggedBy = filters.loggedBy {
@@ -153,23 +161,25 @@ public enum ListExport {
             if let range { filters.window = DayWindow(range: try range.range(today: today), zone: zone) }
             let checks = filters.filters(viewer: viewer, today: today, zone: zone)
             let builder = InteractionRowBuilder(data, viewer: viewer)
-            var analytics = InteractionAnalytics(today: today, zone: zone)
-            var visible = 0
-            let result = try write(request, family: data.family, clock: clock, target: target, csv: csv, columns: ListColumns.interactions(zone: zone),
-                                   total: nil, summary: {
+            let counts = InteractionCounts(analytics: InteractionAnalytics(today: today, zone: zone))
+            let result = try write(request, family: data.family, clock: clock, zone: zone, target: target, csv: csv, columns: ListColumns.interactions(zone: zone),
+                                   pdf: ListPDF.interactions(zone: zone) { counts.analytics },
+                                   total: nil, emptyMessage: { counts.visible == 0 ? ListKind.interactions.noneAtAll : ListKind.interactions.noMatch },
+                                   summary: {
+                                       let analytics = counts.analytics
+                                       return
                                        ("Analytics", [("Total", .integer(analytics.total)), ("Outbound", .integer(analytics.outbound)),
                                                       ("Inbound", .integer(analytics.inbound)), ("This Week", .integer(analytics.thisWeek))])
                                    }) { emit in
                 // Rows stream newest first; only the one in hand is held.
                 try interactions.forEach(newestFirstIn: zone) { interaction in
-                    if viewer.sees(interaction) { visible += 1 }
+                    if viewer.sees(interaction) { counts.visible += 1 }
                     guard checks.allSatisfy({ $0.matches(interaction) }) else { return }
-                    analytics.add(interaction)
+                    counts.analytics.add(interaction)
                     try emit(builder.row(interaction))
                 }
             }
-            let message = result.rows > 0 ? nil : (visible == 0 ? ListKind.interactions.noneAtAll : ListKind.interactions.noMatch)
-            return ListResult(files: result.files, rows: result.rows, emptyMessage: message, analytics: analytics, warnings: result.warnings)
+            return ListResult(files: result.files, rows: result.rows, emptyMessage: result.emptyMessage, analytics: counts.analytics, warnings: result.warnings)
         }
     }
 
@@ -182,11 +192,15 @@ public enum ListExport {
 
     /// Writes the header, then every row `produce` emits, to each format; commits every file
     /// only when all are complete.
-    private static func write<Row>(_ request: ListRequest, family: FamilyUnit, clock: Clock, target: OutputTarget, csv: CSVWriter.Options,
-                                   columns: [ListColumn<Row>], total: Int?,
+    private static func write<Row>(_ request: ListRequest, family: FamilyUnit, clock: Clock, zone: Zone, target: OutputTarget, csv: CSVWriter.Options,
+                                   columns: [ListColumn<Row>], pdf: ListPDFSpec<Row>, total: Int?,
+                                   emptyMessage: (() -> String)? = nil,
                                    summary: () -> (String, [(String, Cell)])? = { nil },
                                    produce: ((Row) throws -> Void) throws -> Void) throws -> ListResult {
         var outputs: [TableOutput] = []
+        var pdfOutputs: [PDFListOutput<Row>] = []
+        var count = 0
+        let empty: () -> String = emptyMessage ?? { total == 0 ? request.kind.noneAtAll : request.kind.noMatch }
         switch target {
         case .standardOutput:
             guard request.formats == [.csv] else {
@@ -205,16 +219,24 @@ public enum ListExport {
                         title: request.kind.title, subject: "\(request.kind.title) – \(family.displayName)",
                         creator: ToolVersion.creator, created: Date(timeIntervalSince1970: Double(clock.now.seconds)))
                     outputs.append(try XLSXTableOutput(path: path, sheetName: request.kind.title, properties: properties))
+                case .pdf:
+                    let output = try PDFListOutput(path: path, spec: pdf, family: family, footer: ReportText.footer(zone: zone, generatedAt: clock.now),
+                                                   created: Date(timeIntervalSince1970: Double(clock.now.seconds)), emptyMessage: empty)
+                    pdfOutputs.append(output)
+                    outputs.append(output)
                 }
             }
         }
         do {
             let headers = columns.map(\.header)
             for output in outputs { try output.writeHeader(headers) }
-            var count = 0
+            let tabular = outputs.filter { !($0 is PDFListOutput<Row>) }
             try produce { row in
-                let cells = columns.map { $0.cell(row) }
-                for output in outputs { try output.writeRow(cells) }
+                if !tabular.isEmpty {
+                    let cells = columns.map { $0.cell(row) }
+                    for output in tabular { try output.writeRow(cells) }
+                }
+                for output in pdfOutputs { output.add(row) }
                 count += 1
             }
             if let (title, figures) = summary() {
@@ -222,9 +244,8 @@ public enum ListExport {
             }
             let files = try outputs.map { try $0.finish() }
             for output in outputs { try output.pending?.commit() }
-            let message = count > 0 ? nil : (total == 0 ? request.kind.noneAtAll : request.kind.noMatch)
-            return ListResult(files: files, rows: count, emptyMessage: message, analytics: nil,
-                              warnings: outputs.flatMap { output in output.warnings.map { "\((output.pending?.path ?? "-") as NSString).lastPathComponent): \($0)" } })
+            return ListResult(files: files, rows: count, emptyMessage: count > 0 ? nil : empty(), analytics: nil,
+                              warnings: outputs.flatMap { output in output.warnings.map { "\(((output.pending?.path ?? "-") as NSString).lastPathComponent): \($0)" } })
         } catch {
             for output in outputs { output.pending?.discard() }
             throw error

@@ -7,6 +7,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case json
     case csv
     case xlsx
+    case pdf
 
     /// Whether the format is text that can go to standard output.
     public var isText: Bool { self == .json || self == .csv }
@@ -74,6 +75,11 @@ public enum ReportFiles {
             return try formats.map { format in
                 let path = (folder as NSString).appendingPathComponent(fileName(run, format))
                 return try AtomicFile.write(to: path) { temporary in
+                    if format == .pdf {
+                        let result = try PDFRenderer.render(ReportPDF.document(run), to: temporary)
+                        let size = (try FileManager.default.attributesOfItem(atPath: temporary)[.size] as? Int) ?? 0
+                        return WrittenFile(path: path, format: format.rawValue, bytes: size, rows: nil, warnings: result.warnings)
+                    }
                     if format == .xlsx {
                         let warnings = try ReportWorkbook.write(run, to: temporary)
                         let size = (try FileManager.default.attributesOfItem(atPath: temporary)[.size] as? Int) ?? 0
@@ -100,8 +106,8 @@ public enum ReportFiles {
             for row in ReportCSV.rows(run) { try writer.writeRow(row) }
             try writer.finish()
             return writer.rowsWritten
-        case .xlsx:
-            throw UsageError("xlsx is not a text format")
+        case .xlsx, .pdf:
+            throw UsageError("\(format.rawValue) is not a text format")
         }
     }
 }

@@ -1,0 +1,123 @@
+import CPangoCairo
+import Foundation
+
+/// Text and shapes on a cairo context, with pango laying out every piece of text at 72 dpi
+/// (so that sizes are points). Counts the characters no installed font can draw.
+final class PDFCanvas {
+    let cr: OpaquePointer
+    private let context: OpaquePointer
+    private let layout: OpaquePointer
+    private var fonts: [String: OpaquePointer] = [:]
+    private(set) var missingGlyphs: [String] = []
+    private var reportedMissing = Set<String>()
+
+    /// The font families, in fallback order: Latin, Greek and Cyrillic, CJK, emoji.
+    static let families = "Noto Sans, Noto Sans CJK JP, Symbola, DejaVu Sans"
+
+    init(cr: OpaquePointer) throws {
+        self.cr = cr
+        guard let context = pango_cairo_create_context(cr) else {
+            throw ExportError.library(name: "pango", call: "pango_cairo_create_context", message: "could not create a text context")
+        }
+        // Pango's default is 96 dpi; on a surface in points every size would come out a third too large.
+        pango_cairo_context_set_resolution(context, 72)
+        self.context = context
+        guard let layout = pango_layout_new(context) else {
+            throw ExportError.library(name: "pango", call: "pango_layout_new", message: "could not create a text layout")
+        }
+        self.layout = layout
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        g_object_unref(UnsafeMutableRawPointer(context))
+        for font in fonts.values { pango_font_description_free(font) }
+    }
+
+    private func font(size: Double, bold: Bool) -> OpaquePointer {
+        let key = "\(bold ? "Bold " : "")\(size)"
+        if let font = fonts[key] { return font }
+        let font = pango_font_description_from_string("\(PDFCanvas.families) \(bold ? "Bold " : "")\(size)")!
+        fonts[key] = font
+        return font
+    }
+
+    /// Sets up the shared layout for one piece of text on one line; text that does not fit
+    /// `width` ends in "…".
+    private func prepare(_ text: String, size: Double, bold: Bool, width: Double?, alignRight: Bool = false) {
+        pango_cairo_update_context(cr, context)
+        pango_layout_set_font_description(layout, font(size: size, bold: bold))
+        // One line: line breaks and tabs read as spaces, control characters go (outputs.md).
+        var oneLine = CellText.clean(text)
+        if oneLine.contains(where: { $0.isNewline || $0 == "\t" }) {
+            oneLine = oneLine.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
+        }
+        pango_layout_set_text(layout, oneLine, -1)
+        if let width {
+            pango_layout_set_width(layout, Int32(max(1, width) * Double(PANGO_SCALE)))
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            pango_layout_set_alignment(layout, alignRight ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
+        } else {
+            pango_layout_set_width(layout, -1)
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+            pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        }
+        pango_layout_set_height(layout, -1)
+        let unknown = pango_layout_get_unknown_glyphs_count(layout)
+        if unknown > 0, reportedMissing.insert(oneLine).inserted {
+            missingGlyphs.append("\(unknown) character\(unknown == 1 ? "" : "s") of \"\(oneLine.prefix(60))\" could not be drawn with the installed fonts")
+        }
+    }
+
+    /// The width and height of a text in points.
+    func measure(_ text: String, size: Double, bold: Bool = false) -> (width: Double, height: Double) {
+        prepare(text, size: size, bold: bold, width: nil)
+        var width: Int32 = 0, height: Int32 = 0
+        pango_layout_get_pixel_size(layout, &width, &height)
+        return (Double(width), Double(height))
+    }
+
+    /// Draws text with its top-left at (x, y), within `width` when given.
+    func text(_ text: String, x: Double, y: Double, size: Double, bold: Bool = false, color: PDFColor = .text,
+              width: Double? = nil, alignRight: Bool = false, link: String? = nil) {
+        prepare(text, size: size, bold: bold, width: width, alignRight: alignRight)
+        if let link {
+            let escaped = link.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+            cairo_tag_begin(cr, CAIRO_TAG_LINK, "uri='\(escaped)'")
+        }
+        setColor(color)
+        cairo_move_to(cr, x, y)
+        pango_cairo_show_layout(cr, layout)
+        if link != nil { cairo_tag_end(cr, CAIRO_TAG_LINK) }
+    }
+
+    func setColor(_ color: PDFColor) {
+        cairo_set_source_rgb(cr, color.red, color.green, color.blue)
+    }
+
+    /// A filled rectangle, with rounded corners when `radius` > 0.
+    func fill(x: Double, y: Double, width: Double, height: Double, color: PDFColor, radius: Double = 0) {
+        setColor(color)
+        if radius > 0 {
+            let r = min(radius, height / 2, width / 2)
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, x + width - r, y + r, r, -Double.pi / 2, 0)
+            cairo_arc(cr, x + width - r, y + height - r, r, 0, Double.pi / 2)
+            cairo_arc(cr, x + r, y + height - r, r, Double.pi / 2, Double.pi)
+            cairo_arc(cr, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
+            cairo_close_path(cr)
+        } else {
+            cairo_rectangle(cr, x, y, width, height)
+        }
+        cairo_fill(cr)
+    }
+
+    /// A horizontal rule.
+    func rule(x: Double, y: Double, width: Double, color: PDFColor = .rule) {
+        setColor(color)
+        cairo_set_line_width(cr, 0.75)
+        cairo_move_to(cr, x, y)
+        cairo_line_to(cr, x + width, y)
+        cairo_stroke(cr)
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// A colour for the pdf, from a 24-bit value: `PDFColor(0x0066FF)`.
+public struct PDFColor: Hashable, Sendable {
+    public let red: Double, green: Double, blue: Double
+
+    public init(_ hex: UInt32) {
+        red = Double((hex >> 16) & 0xFF) / 255
+        green = Double((hex >> 8) & 0xFF) / 255
+        blue = Double(hex & 0xFF) / 255
+    }
+
+    init(red: Double, green: Double, blue: Double) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    /// The colour mixed with white: `amount` 0 is white, 1 is the colour.
+    func tint(_ amount: Double) -> PDFColor {
+        PDFColor(red: 1 - (1 - red) * amount, green: 1 - (1 - green) * amount, blue: 1 - (1 - blue) * amount)
+    }
+
+    /// The colour darkened, for text on its own tint.
+    func shade(_ amount: Double) -> PDFColor {
+        PDFColor(red: red * amount, green: green * amount, blue: blue * amount)
+    }
+
+    static let text = PDFColor(0x111827)
+    static let muted = PDFColor(0x6B7280)
+    static let rule = PDFColor(0xE5E7EB)
+    static let headerFill = PDFColor(0xF3F4F6)
+    static let cardFill = PDFColor(0xF9FAFB)
+}
+
+/// A document of the pdf renderer: metadata, page orientation, and blocks laid out top to
+/// bottom, breaking across pages.
+public struct PDFDocument: Sendable {
+    public enum Orientation: Sendable {
+        case portrait
+        case landscape
+    }
+
+    public var title: String
+    public var subject: String
+    public var creator: String
+    /// The creation date written into the metadata, from the run's clock.
+    public var created: Date
+    /// The generation time as every footer shows it, e.g. "Generated Nov 23, 2026, 1:00 AM".
+    public var footer: String
+    public var orientation: Orientation
+    public var blocks: [PDFBlock]
+
+    public init(title: String, subject: String, creator: String, created: Date, footer: String,
+                orientation: Orientation, blocks: [PDFBlock] = []) {
+        self.title = title
+        self.subject = subject
+        self.creator = creator
+        self.created = created
+        self.footer = footer
+        self.orientation = orientation
+        self.blocks = blocks
+    }
+}
+
+/// One piece of a document.
+public enum PDFBlock: Sendable {
+    /// The title block: a large title and lines under it.
+    case title(String, lines: [String])
+    /// A section heading, with an entry in the outline (bookmarks).
+    case section(String)
+    /// A row of coloured stat cards.
+    case cards([PDFCard])
+    /// Horizontal bars, one per label, scaled to the largest value.
+    case bars([PDFBar])
+    /// A table whose rows break across pages with the header repeated.
+    case table(PDFTable)
+    /// A line of text, e.g. a note or an empty-result message.
+    case note(String, color: PDFColor? = nil)
+}
+
+public struct PDFCard: Sendable {
+    public let label: String
+    public let value: String
+    public let color: PDFColor
+
+    public init(label: String, value: String, color: PDFColor) {
+        self.label = label
+        self.value = value
+        self.color = color
+    }
+}
+
+public struct PDFBar: Sendable {
+    public let label: String
+    public let value: Double
+    public let color: PDFColor
+
+    public init(label: String, value: Double, color: PDFColor) {
+        self.label = label
+        self.value = value
+        self.color = color
+    }
+}
+
+public struct PDFTable: Sendable {
+    public struct Column: Sendable {
+        public let title: String
+        /// A share of the table's width; the shares are scaled to fill it.
+        public let weight: Double
+        public let alignRight: Bool
+
+        public init(_ title: String, weight: Double, alignRight: Bool = false) {
+            self.title = title
+            self.weight = weight
+            self.alignRight = alignRight
+        }
+    }
+
+    public var columns: [Column]
+    public var rows: [[PDFCell]]
+
+    public init(columns: [Column], rows: [[PDFCell]]) {
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
+/// A table cell. Text never leaves its cell: it ends in "…" when it does not fit.
+public enum PDFCell: Sendable {
+    case text(String, color: PDFColor? = nil, bold: Bool = false)
+    /// A rounded, tinted label in a colour.
+    case badge(String, PDFColor)
+    /// A bar filled to `fraction` (0–1) in a colour, with a label after it.
+    case bar(fraction: Double, color: PDFColor, label: String)
+    /// Text that links to a URL (mailto:, tel:, https:).
+    case link(String, url: String)
+    case empty
+}

@@ -1,0 +1,246 @@
+import CPangoCairo
+import Foundation
+
+/// What rendering a document produced.
+public struct PDFResult: Sendable {
+    public let pages: Int
+    /// Characters no installed font could draw, one warning per text.
+    public let warnings: [String]
+}
+
+/// Renders a `PDFDocument` to a pdf file through cairo's PDF surface, with pango for every
+/// piece of text: US Letter pages, a footer with "Page N of M" and the generation time on
+/// each, tables that break across pages with their header repeated, an outline entry per
+/// section, and metadata from the run's clock. Every cairo status is checked.
+public enum PDFRenderer {
+    public static func render(_ document: PDFDocument, to path: String) throws -> PDFResult {
+        _ = FontSetup.prepared
+        let size = document.orientation == .portrait ? (width: 612.0, height: 792.0) : (width: 792.0, height: 612.0)
+        // First pass: count the pages, so that every footer can say "of M". Rows have a fixed
+        // height, so this pass places blocks without drawing or measuring any text.
+        var counter = PageFlow(size: size, canvas: nil, surface: nil)
+        for block in document.blocks { try counter.place(block) }
+        let pages = counter.page
+
+        guard let surface = cairo_pdf_surface_create(path, size.width, size.height) else {
+            throw ExportError.library(name: "cairo", call: "cairo_pdf_surface_create", message: "could not create '\(path)'")
+        }
+        defer { cairo_surface_destroy(surface) }
+        try check(cairo_surface_status(surface), "cairo_pdf_surface_create")
+        setMetadata(document, on: surface)
+        guard let cr = cairo_create(surface) else {
+            throw ExportError.library(name: "cairo", call: "cairo_create", message: "could not create a drawing context")
+        }
+        defer { cairo_destroy(cr) }
+        let canvas = try PDFCanvas(cr: cr)
+        var flow = PageFlow(size: size, canvas: canvas, surface: surface)
+        flow.footer = { page in
+            let y = size.height - PageFlow.margin + 8
+            canvas.rule(x: PageFlow.margin, y: y - 4, width: size.width - 2 * PageFlow.margin)
+            canvas.text(document.footer, x: PageFlow.margin, y: y, size: 8, color: .muted, width: size.width / 2)
+            canvas.text("Page \(page) of \(pages)", x: size.width / 2, y: y, size: 8, color: .muted,
+                        width: size.width / 2 - PageFlow.margin, alignRight: true)
+        }
+        // cairo 1.16 refers to a structure tree it only writes when a structure tag exists;
+        // links alone would leave that object missing. One Document element keeps the file whole.
+        cairo_tag_begin(cr, "Document", "")
+        flow.startPage()
+        for block in document.blocks { try flow.place(block) }
+        cairo_tag_end(cr, "Document")
+        flow.endPage()
+        try check(cairo_status(cr), "drawing")
+        cairo_surface_finish(surface)
+        try check(cairo_surface_status(surface), "cairo_surface_finish")
+        return PDFResult(pages: flow.page, warnings: canvas.missingGlyphs)
+    }
+
+    private static func setMetadata(_ document: PDFDocument, on surface: OpaquePointer) {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        let date = formatter.string(from: document.created)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, document.title)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, document.subject)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, document.creator)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, document.creator)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, date)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, date)
+    }
+
+    static func check(_ status: cairo_status_t, _ call: String) throws {
+        guard status != CAIRO_STATUS_SUCCESS else { return }
+        throw ExportError.library(name: "cairo", call: call, message: String(cString: cairo_status_to_string(status)))
+    }
+}
+
+/// Places blocks down the page, starting a new page when the next piece does not fit.
+/// Without a canvas it only counts pages.
+struct PageFlow {
+    static let margin = 36.0
+    static let rowHeight = 18.0
+    static let headerHeight = 20.0
+    static let cellPadding = 4.0
+    static let cellText = 8.5
+
+    let size: (width: Double, height: Double)
+    let canvas: PDFCanvas?
+    let surface: OpaquePointer?
+    var footer: (Int) -> Void = { _ in }
+    private(set) var page = 1
+    private var y = PageFlow.margin
+    private var started = false
+
+    init(size: (width: Double, height: Double), canvas: PDFCanvas?, surface: OpaquePointer?) {
+        self.size = size
+        self.canvas = canvas
+        self.surface = surface
+    }
+
+    var contentWidth: Double { size.width - 2 * PageFlow.margin }
+    var bottom: Double { size.height - PageFlow.margin - 16 }
+
+    mutating func startPage() {
+        y = PageFlow.margin
+        started = true
+    }
+
+    mutating func endPage() {
+        guard let canvas else { return }
+        footer(page)
+        cairo_show_page(canvas.cr)
+    }
+
+    private mutating func newPage() {
+        endPage()
+        page += 1
+        startPage()
+    }
+
+    /// Makes room for `height` points, breaking the page when needed.
+    private mutating func reserve(_ height: Double) {
+        if y + height > bottom, y > PageFlow.margin { newPage() }
+    }
+
+    mutating func place(_ block: PDFBlock) throws {
+        switch block {
+        case .title(let title, let lines):
+            reserve(32 + Double(lines.count) * 16)
+            canvas?.text(title, x: PageFlow.margin, y: y, size: 22, bold: true, width: contentWidth)
+            y += 32
+            for line in lines {
+                canvas?.text(line, x: PageFlow.margin, y: y, size: 11, color: .muted, width: contentWidth)
+                y += 16
+            }
+            y += 10
+
+        case .section(let title):
+            // Keep a heading with at least the start of what follows it.
+            reserve(26 + 60)
+            if let canvas, let surface {
+                let attributes = "page=\(page) pos=[\(PageFlow.margin) \(y)]"
+                cairo_pdf_surface_add_outline(surface, Int32(CAIRO_PDF_OUTLINE_ROOT), title, attributes, cairo_pdf_outline_flags_t(rawValue: 0))
+                canvas.text(title, x: PageFlow.margin, y: y + 4, size: 13, bold: true, width: contentWidth)
+            }
+            y += 26
+
+        case .cards(let cards):
+            guard !cards.isEmpty else { return }
+            let height = 62.0, gap = 10.0
+            reserve(height + 12)
+            let width = (contentWidth - gap * Double(cards.count - 1)) / Double(cards.count)
+            if let canvas {
+                for (index, card) in cards.enumerated() {
+                    let x = PageFlow.margin + Double(index) * (width + gap)
+                    canvas.fill(x: x, y: y, width: width, height: height, color: card.color.tint(0.08), radius: 6)
+                    canvas.fill(x: x, y: y, width: 4, height: height, color: card.color, radius: 2)
+                    canvas.text(card.value, x: x + 12, y: y + 9, size: 22, bold: true, color: card.color, width: width - 18)
+                    canvas.text(card.label, x: x + 12, y: y + 40, size: 9, color: .muted, width: width - 18)
+                }
+            }
+            y += height + 12
+
+        case .bars(let bars):
+            let peak = bars.map(\.value).max() ?? 0
+            let labelWidth = contentWidth * 0.28, valueWidth = 50.0
+            let track = contentWidth - labelWidth - valueWidth - 12
+            for bar in bars {
+                reserve(PageFlow.rowHeight)
+                if let canvas {
+                    canvas.text(bar.label, x: PageFlow.margin, y: y + 3, size: 9, width: labelWidth - 6)
+                    let fraction = peak > 0 ? max(0, min(1, bar.value / peak)) : 0
+                    canvas.fill(x: PageFlow.margin + labelWidth, y: y + 4, width: track, height: 10, color: .headerFill, radius: 3)
+                    if fraction > 0 {
+                        canvas.fill(x: PageFlow.margin + labelWidth, y: y + 4, width: max(3, track * fraction), height: 10, color: bar.color, radius: 3)
+                    }
+                    canvas.text(NumberText.shortest(bar.value), x: PageFlow.margin + labelWidth + track + 6, y: y + 3, size: 9,
+                                width: valueWidth, alignRight: true)
+                }
+                y += PageFlow.rowHeight
+            }
+            y += 8
+
+        case .table(let table):
+            let total = table.columns.map(\.weight).reduce(0, +)
+            let widths = table.columns.map { contentWidth * $0.weight / max(total, 0.0001) }
+            reserve(PageFlow.headerHeight + PageFlow.rowHeight)
+            drawHeader(table, widths: widths)
+            for (index, row) in table.rows.enumerated() {
+                if y + PageFlow.rowHeight > bottom {
+                    newPage()
+                    drawHeader(table, widths: widths)
+                }
+                if let canvas {
+                    if index % 2 == 1 { canvas.fill(x: PageFlow.margin, y: y, width: contentWidth, height: PageFlow.rowHeight, color: .cardFill) }
+                    var x = PageFlow.margin
+                    for (column, cell) in row.enumerated() where column < widths.count {
+                        draw(cell, on: canvas, x: x, width: widths[column], alignRight: table.columns[column].alignRight)
+                        x += widths[column]
+                    }
+                }
+                y += PageFlow.rowHeight
+            }
+            y += 10
+
+        case .note(let text, let color):
+            reserve(20)
+            canvas?.text(text, x: PageFlow.margin, y: y + 3, size: 10, color: color ?? .muted, width: contentWidth)
+            y += 20
+        }
+    }
+
+    private mutating func drawHeader(_ table: PDFTable, widths: [Double]) {
+        if let canvas {
+            canvas.fill(x: PageFlow.margin, y: y, width: contentWidth, height: PageFlow.headerHeight, color: .headerFill)
+            var x = PageFlow.margin
+            for (column, spec) in table.columns.enumerated() {
+                canvas.text(spec.title, x: x + PageFlow.cellPadding, y: y + 5, size: PageFlow.cellText, bold: true,
+                            width: widths[column] - 2 * PageFlow.cellPadding, alignRight: spec.alignRight)
+                x += widths[column]
+            }
+            canvas.rule(x: PageFlow.margin, y: y + PageFlow.headerHeight, width: contentWidth, color: PDFColor(0xD1D5DB))
+        }
+        y += PageFlow.headerHeight
+    }
+
+    private func draw(_ cell: PDFCell, on canvas: PDFCanvas, x: Double, width: Double, alignRight: Bool) {
+        let inner = width - 2 * PageFlow.cellPadding
+        let left = x + PageFlow.cellPadding
+        switch cell {
+        case .empty:
+            return
+        case .text(let text, let color, let bold):
+            canvas.text(text, x: left, y: y + 4, size: PageFlow.cellText, bold: bold, color: color ?? .text, width: inner, alignRight: alignRight)
+        case .link(let text, let url):
+            canvas.text(text, x: left, y: y + 4, size: PageFlow.cellText, color: PDFColor(0x0563C1), width: inner, link: url)
+        case .badge(let text, let color):
+            let measured = canvas.measure(text, size: 7.5, bold: true).width
+            let badgeWidth = min(inner, measured + 10)
+            canvas.fill(x: left, y: y + 3, width: badgeWidth, height: 12, color: color.tint(0.18), radius: 6)
+            canvas.text(text, x: left + 5, y: y + 4.5, size: 7.5, bold: true, color: color.shade(0.7), width: badgeWidth - 10)
+        case .bar(let fraction, let color, let label):
+            let track = inner * 0.5
+            canvas.fill(x: left, y: y + 5, width: track, height: 8, color: .headerFill, radius: 3)
+            if fraction > 0 { canvas.fill(x: left, y: y + 5, width: max(3, track * min(1, fraction)), height: 8, color: color, radius: 3) }
+            canvas.text(label, x: left + track + 4, y: y + 4, size: PageFlow.cellText, width: inner - track - 4)
+        }
+    }
+}

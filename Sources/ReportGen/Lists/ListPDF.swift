@@ -1,0 +1,172 @@
+import Aggregation
+import Exporters
+import Foundation
+
+/// How a list looks on paper: its columns and cells, and the blocks above the table.
+struct ListPDFSpec<Row>: Sendable {
+    let title: String
+    let columns: [PDFTable.Column]
+    let cells: @Sendable (Row) -> [PDFCell]
+    /// Blocks between the title and the table, computed from every row (a summary strip, a note).
+    let summary: @Sendable ([Row]) -> [PDFBlock]
+}
+
+/// The pdf layouts of the three lists (lists.md).
+enum ListPDF {
+    static let muted = PDFColor(0x6B7280)
+
+    static func text(_ value: String?, placeholder: String = "--") -> PDFCell {
+        guard let value, !value.isEmpty else { return .text(placeholder, color: muted) }
+        return .text(value)
+    }
+
+    static var coaches: ListPDFSpec<CoachListRow> {
+        ListPDFSpec(
+            title: "Coaches",
+            columns: [.init("Coach", weight: 1.6), .init("Role", weight: 1.85), .init("School", weight: 1.4), .init("Email", weight: 1.5),
+                      .init("Phone", weight: 1.05), .init("Twitter", weight: 0.9), .init("Instagram", weight: 0.9),
+                      .init("Responsiveness", weight: 1.35), .init("Last Contact", weight: 1.45), .init("Interactions", weight: 1.1, alignRight: true)],
+            cells: { row in
+                let coach = row.coach
+                func link(_ text: String?, _ url: (String) -> String) -> PDFCell {
+                    guard let text, !text.isEmpty else { return .text("--", color: muted) }
+                    return .link(text, url: url(text))
+                }
+                return [
+                    .text(coach.fullName, bold: true),
+                    .badge(coach.role.displayName, PDFColor(coach.role.color)),
+                    row.schoolName.map { .text($0) } ?? .text(CoachListRow.unknownSchool, color: muted),
+                    link(coach.email) { "mailto:" + $0 },
+                    link(coach.phone) { "tel:" + $0.filter { $0.isNumber || $0 == "+" } },
+                    link(coach.twitterHandle.map { "@" + $0 }) { "https://x.com/" + ListColumns.handle($0) },
+                    link(coach.instagramHandle.map { "@" + $0 }) { "https://instagram.com/" + ListColumns.handle($0) },
+                    coach.responsivenessScore.map { .bar(fraction: $0 / 100, color: PDFColor(row.level.color), label: ReportText.decimal($0) + "%") }
+                        ?? .text("--", color: muted),
+                    row.lastContactDay.map { .text(ReportText.day($0)) } ?? .text("Never contacted", color: muted),
+                    .text(String(row.interactionCount)),
+                ]
+            },
+            summary: { _ in [] })
+    }
+
+    static func schools(home: Bool, zone: Zone) -> ListPDFSpec<SchoolListRow> {
+        ListPDFSpec(
+            title: "Schools Comparison",
+            columns: [.init("★", weight: 0.3), .init("School", weight: 1.95), .init("Location", weight: 1.3), .init("Division", weight: 0.75),
+                      .init("Status", weight: 1.55), .init("Fit", weight: 0.55), .init("Size", weight: 0.95), .init("Distance", weight: 0.8, alignRight: true),
+                      .init("Coaches", weight: 0.8, alignRight: true), .init("Interactions", weight: 1.05, alignRight: true),
+                      .init("Offer", weight: 1.45), .init("Deadline", weight: 1.1)],
+            cells: { row in
+                let school = row.school
+                return [
+                    school.isFavorite ? .text("★", color: PDFColor(0xF59E0B)) : .empty,
+                    .text(school.name, bold: true),
+                    text(school.location, placeholder: "Location unknown"),
+                    school.division.map { .badge($0.displayName, PDFColor($0.color)) } ?? .text("--", color: muted),
+                    .badge(school.status.displayName, PDFColor(school.status.color)),
+                    school.fitScore.map { .badge(ReportText.decimal($0, places: 1), PDFColor(FitBand.color($0))) } ?? .empty,
+                    row.size.map { .badge($0.displayName, PDFColor($0.color)) } ?? .text("--", color: muted),
+                    row.distance.map { .text(ReportText.decimal($0, places: 0) + " mi") } ?? .text("--", color: muted),
+                    .text(String(row.coachCount)),
+                    .text(String(row.interactionCount)),
+                    text(row.offer?.summary),
+                    text(row.offer?.deadlineDate.map { ReportText.day(zone.date(of: $0)) }),
+                ]
+            },
+            summary: { rows in
+                let distances = rows.compactMap(\.distance)
+                let average = distances.isEmpty ? "--" : ReportText.decimal(distances.reduce(0, +) / Double(distances.count), places: 0) + " mi"
+                var blocks: [PDFBlock] = [.cards([
+                    PDFCard(label: "Schools", value: String(rows.count), color: PDFColor(Palette.schoolsCard)),
+                    PDFCard(label: "Favorites", value: String(rows.filter(\.school.isFavorite).count), color: PDFColor(Palette.amber)),
+                    PDFCard(label: "With Offers", value: String(rows.filter { $0.offer != nil }.count), color: PDFColor(Palette.green)),
+                    PDFCard(label: home ? "Average Distance" : "Average Distance (no home location)", value: average, color: PDFColor(Palette.responseRateCard)),
+                ])]
+                if rows.count >= 30 {
+                    blocks.append(.note("You have \(rows.count) schools on your list. Consider organizing with priority tiers (A, B, C) to manage your recruiting strategy.",
+                                        color: PDFColor(0x92400E)))
+                }
+                return blocks
+            })
+    }
+
+    static func interactions(zone: Zone, analytics: @escaping @Sendable () -> InteractionAnalytics) -> ListPDFSpec<InteractionListRow> {
+        ListPDFSpec(
+            title: "Interactions",
+            columns: [.init("Date", weight: 1.75), .init("Type", weight: 1.2), .init("Direction", weight: 1.05), .init("Sentiment", weight: 1.05),
+                      .init("Subject", weight: 1.8), .init("School", weight: 1.35), .init("Coach", weight: 1.15), .init("Logged By", weight: 1),
+                      .init("Files", weight: 0.45, alignRight: true)],
+            cells: { row in
+                let interaction = row.interaction
+                return [
+                    .text(ReportText.dayTime(zone.localTime(of: zone.instant(of: interaction.date)))),
+                    .badge(interaction.type.displayName, PDFColor(interaction.type.color)),
+                    .badge(interaction.direction.displayName, PDFColor(interaction.direction.color)),
+                    interaction.sentiment.map { .badge($0.displayName, PDFColor($0.color)) } ?? .text("--", color: muted),
+                    .text(interaction.displaySubject),
+                    text(row.school), text(row.coach), text(row.loggedBy),
+                    .text(String(interaction.attachments.count)),
+                ]
+            },
+            summary: { _ in
+                let figures = analytics()
+                return [.cards([
+                    PDFCard(label: "Total", value: String(figures.total), color: PDFColor(Palette.schoolsCard)),
+                    PDFCard(label: "Outbound", value: String(figures.outbound), color: PDFColor(Palette.blue)),
+                    PDFCard(label: "Inbound", value: String(figures.inbound), color: PDFColor(Palette.emerald)),
+                    PDFCard(label: "This Week", value: String(figures.thisWeek), color: PDFColor(Palette.responseRateCard)),
+                ])]
+            })
+    }
+}
+
+/// A pdf list being gathered: rows are kept (a pdf is for people and paginates with a total),
+/// then laid out and rendered on finish.
+final class PDFListOutput<Row>: TableOutput {
+    let pending: AtomicFile.Pending?
+    private let spec: ListPDFSpec<Row>
+    private let family: FamilyUnit
+    private let footer: String
+    private let created: Date
+    private let emptyMessage: () -> String
+    private var rows: [[PDFCell]] = []
+    private var kept: [Row] = []
+    private var result: PDFResult?
+
+    init(path: String, spec: ListPDFSpec<Row>, family: FamilyUnit, footer: String, created: Date, emptyMessage: @escaping () -> String) throws {
+        pending = try AtomicFile.Pending(path: path)
+        self.spec = spec
+        self.family = family
+        self.footer = footer
+        self.created = created
+        self.emptyMessage = emptyMessage
+    }
+
+    func writeHeader(_ headers: [String]) throws {}
+    func writeRow(_ cells: [Cell]) throws {}
+
+    func add(_ row: Row) {
+        kept.append(row)
+        rows.append(spec.cells(row))
+    }
+
+    var warnings: [String] { result?.warnings ?? [] }
+
+    func finish() throws -> WrittenFile {
+        var document = PDFDocument(title: spec.title, subject: "\(spec.title) – \(family.displayName)", creator: ToolVersion.creator,
+                                   created: created, footer: footer, orientation: .landscape)
+        document.blocks.append(.title(spec.title, lines: [family.displayName]))
+        document.blocks.append(contentsOf: spec.summary(kept))
+        document.blocks.append(.section(spec.title))
+        if rows.isEmpty {
+            document.blocks.append(.note(emptyMessage(), color: PDFColor(0x374151)))
+        } else {
+            document.blocks.append(.table(PDFTable(columns: spec.columns, rows: rows)))
+        }
+        let path = pending?.temporaryPath ?? ""
+        let rendered = try PDFRenderer.render(document, to: path)
+        result = rendered
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        return WrittenFile(path: pending?.path ?? "-", format: "pdf", bytes: size ?? 0, rows: rows.count, warnings: rendered.warnings)
+    }
+}

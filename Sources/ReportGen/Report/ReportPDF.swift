@@ -1,0 +1,104 @@
+import Aggregation
+import Exporters
+import Foundation
+
+extension PDFColor {
+    /// The pdf colour of a domain colour.
+    init(_ color: RGBColor) {
+        self.init(UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue))
+    }
+}
+
+extension ReportText {
+    /// A number for people: at most `places` decimals, no trailing zeros, a point whatever the locale.
+    public static func decimal(_ value: Double, places: Int = 2) -> String {
+        let scale = pow(10, Double(places))
+        return NumberText.shortest((value * scale).rounded() / scale)
+    }
+
+    /// "28.6%", or "N/A".
+    public static func percent(_ value: Double?) -> String {
+        value.map { decimal($0, places: 1) + "%" } ?? "N/A"
+    }
+
+    /// "+4", "−2", "0".
+    public static func change(_ value: Int) -> String {
+        value > 0 ? "+\(value)" : value < 0 ? "−\(-value)" : "0"
+    }
+
+    /// The footer's generation line.
+    public static func footer(zone: Zone, generatedAt: Instant) -> String {
+        "Generated \(dayTime(zone.localTime(of: generatedAt))) (\(zone.identifier))"
+    }
+}
+
+/// The report on paper (report.md §4): title block, five stat cards, schools by status,
+/// bar charts of interactions by type and by sentiment, metric summaries, and the
+/// previous-period comparison.
+enum ReportPDF {
+    static func document(_ run: ReportRun) -> PDFDocument {
+        let figures = run.figures
+        var document = PDFDocument(
+            title: ReportText.title, subject: "\(ReportText.title) – \(run.data.family.displayName)", creator: ToolVersion.creator,
+            created: Date(timeIntervalSince1970: Double(run.generatedAt.seconds)),
+            footer: ReportText.footer(zone: run.zone, generatedAt: run.generatedAt), orientation: .portrait)
+        document.blocks.append(.title(ReportText.title, lines: [run.data.family.displayName, ReportText.rangeLine(run)]))
+        document.blocks.append(.cards(ReportText.statCards(figures).map { card in
+            let value: String = switch card.value {
+            case .integer(let count): String(count)
+            case .percent(let rate): ReportText.percent(rate)
+            default: "N/A"
+            }
+            return PDFCard(label: card.label.replacingOccurrences(of: " (%)", with: ""), value: value, color: PDFColor(card.color))
+        }))
+
+        document.blocks.append(.section("Schools by Status"))
+        let statuses = figures.schools.byStatus.filter { $0.count > 0 }
+        document.blocks.append(statuses.isEmpty ? .note("No schools on the list yet")
+            : .bars(statuses.map { PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor($0.key.color)) }))
+
+        document.blocks.append(.section("Interactions by Type"))
+        document.blocks.append(figures.interactions.total == 0 ? .note("No interactions in this period")
+            : .bars(figures.interactions.byType.filter { $0.count > 0 }.map {
+                PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor($0.key.color))
+            }))
+
+        document.blocks.append(.section("Interactions by Sentiment"))
+        document.blocks.append(figures.interactions.total == 0 ? .note("No interactions in this period")
+            : .bars(figures.interactions.bySentiment.map { PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor($0.key.color)) }))
+
+        document.blocks.append(.section("Metric Summaries"))
+        if figures.metrics.summaries.isEmpty {
+            document.blocks.append(.note("No metrics recorded in this period"))
+        } else {
+            let number: (Double?) -> PDFCell = { .text($0.map { ReportText.decimal($0) } ?? "N/A", color: $0 == nil ? PDFColor(0x6B7280) : nil) }
+            document.blocks.append(.table(PDFTable(
+                columns: [.init("Metric", weight: 2.2), .init("Count", weight: 0.8, alignRight: true), .init("Average", weight: 1, alignRight: true),
+                          .init("Min", weight: 1, alignRight: true), .init("Max", weight: 1, alignRight: true), .init("Unit", weight: 0.8)],
+                rows: figures.metrics.summaries.map { summary in
+                    [.text(summary.type, bold: true), .text(String(summary.count)), number(summary.avg), number(summary.min), number(summary.max),
+                     .text(summary.unit ?? "--")]
+                })))
+        }
+
+        document.blocks.append(.section("Previous Period"))
+        document.blocks.append(.note("Compared with \(ReportText.rangeText(figures.previous.range))"))
+        document.blocks.append(.table(PDFTable(
+            columns: [.init("Measure", weight: 2.2), .init("This period", weight: 1, alignRight: true),
+                      .init("Previous", weight: 1, alignRight: true), .init("Change", weight: 1, alignRight: true)],
+            rows: ReportText.comparison(figures).map { row in
+                func text(_ cell: Cell) -> String {
+                    switch cell {
+                    case .integer(let value): String(value)
+                    case .percent(let value): ReportText.percent(value)
+                    case .number(let value): (value > 0 ? "+" : value < 0 ? "−" : "") + ReportText.decimal(abs(value), places: 1) + " pts"
+                    case .text(let value): value
+                    default: "N/A"
+                    }
+                }
+                let change: String = if case .integer(let value) = row.change { ReportText.change(value) } else { text(row.change) }
+                return [.text(row.label), .text(text(row.current)), .text(text(row.previous)), .text(change, bold: true)]
+            })))
+        return document
+    }
+}

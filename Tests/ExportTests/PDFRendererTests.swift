@@ -1,0 +1,105 @@
+import Exporters
+import Foundation
+import Testing
+import TestSupport
+
+/// The generic pdf renderer, read back with poppler and qpdf.
+struct PDFRendererTests {
+    func document(rows: Int, cell: String = "Row") -> PDFDocument {
+        PDFDocument(
+            title: "Schools Comparison", subject: "Schools Comparison – Rivera Family", creator: "report-batch test",
+            created: Date(timeIntervalSince1970: 1_795_413_600), footer: "Generated Nov 23, 2026, 1:00 AM", orientation: .landscape,
+            blocks: [
+                .title("Schools Comparison", lines: ["Rivera Family"]),
+                .cards([PDFCard(label: "Schools", value: "\(rows)", color: PDFColor(0x0066FF))]),
+                .section("Schools"),
+                .table(PDFTable(columns: [.init("School", weight: 2), .init("Status", weight: 1), .init("Count", weight: 0.6, alignRight: true)],
+                                rows: (0..<rows).map { [.text("\(cell) \($0)"), .badge("Offer Received", PDFColor(0x22C55E)), .text("\($0)")] })),
+                .section("Notes"),
+                .note("The end."),
+            ])
+    }
+
+    func text(_ path: String, page: Int? = nil) throws -> String {
+        let range = page.map { ["-f", "\($0)", "-l", "\($0)"] } ?? []
+        return try ReportBatchProcess.tool("pdftotext", range + ["-layout", path, "-"]).stdout
+    }
+
+    @Test func aLongTableBreaksAcrossPagesWithItsHeaderAndFooterOnEach() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("long.pdf")
+        let result = try PDFRenderer.render(document(rows: 300), to: path)
+        #expect(result.pages > 5)
+        // pdfinfo's lines, with the padding after each label folded to one space.
+        let info = try ReportBatchProcess.tool("pdfinfo", [path]).stdout.replacing(/: +/, with: ": ")
+        #expect(info.contains("Pages: \(result.pages)"))
+        #expect(info.contains("Title: Schools Comparison"))
+        #expect(info.contains("Subject: Schools Comparison – Rivera Family"))
+        #expect(info.contains("Creator: report-batch test"))
+        #expect(info.contains("CreationDate: Mon Nov 23 06:00:00 2026 UTC"))
+        #expect(info.contains("Page size: 792 x 612 pts (letter)"))
+        for page in 1...result.pages {
+            let content = try text(path, page: page)
+            #expect(content.contains("School") && content.contains("Status"), "page \(page) lacks the header row")
+            #expect(content.contains("Page \(page) of \(result.pages)"))
+            #expect(content.contains("Generated Nov 23, 2026, 1:00 AM"))
+        }
+        // Every row is there once.
+        let all = try text(path)
+        for row in [0, 149, 299] { #expect(all.contains("Row \(row) ")) }
+        #expect(try ReportBatchProcess.tool("qpdf", ["--check", path]).status == 0)
+    }
+
+    @Test func theOutlineHasOneEntryPerSection() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("outline.pdf")
+        _ = try PDFRenderer.render(document(rows: 60), to: path)
+        let json = try ReportBatchProcess.tool("qpdf", ["--json", "--json-key=outlines", path]).stdout
+        #expect(json.contains("\"title\": \"Schools\""))
+        #expect(json.contains("\"title\": \"Notes\""))
+    }
+
+    @Test func longTextStaysWithinItsCell() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("long-cells.pdf")
+        _ = try PDFRenderer.render(document(rows: 3, cell: String(repeating: "Very long school name ", count: 20)), to: path)
+        // The School column is the first 2 of 3.6 weights of the 720-point content width, from x = 36.
+        let columnEnd = 36 + 720 * 2 / 3.6
+        let boxes = try ReportBatchProcess.tool("pdftotext", ["-bbox", path, "-"]).stdout
+        let words = boxes.matches(of: /<word xMin="([0-9.]+)" yMin="[0-9.]+" xMax="([0-9.]+)" yMax="[0-9.]+">(Very|long|school|name)<\/word>/)
+        #expect(!words.isEmpty)
+        for word in words {
+            #expect((Double(word.output.2) ?? .infinity) <= columnEnd, "\(word.output.3) ends at \(word.output.2), past the cell at \(columnEnd)")
+        }
+        // Copying the text still gives the whole name: the "…" stands for the words it hides.
+        #expect(try text(path).contains(String(repeating: "Very long school name ", count: 20).trimmingCharacters(in: .whitespaces)))
+    }
+
+    @Test func aCharacterNoFontCanDrawIsReported() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var doc = document(rows: 1)
+        doc.blocks.append(.note("Private \u{F8FF}\u{F8FE} use"))
+        let result = try PDFRenderer.render(doc, to: folder.file("missing.pdf"))
+        #expect(result.warnings == ["2 characters of \"Private \u{F8FF}\u{F8FE} use\" could not be drawn with the installed fonts"])
+    }
+
+    @Test func theSameDocumentGivesTheSameBytes() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try PDFRenderer.render(document(rows: 80, cell: "José 田中 🏈"), to: folder.file("a.pdf"))
+        _ = try PDFRenderer.render(document(rows: 80, cell: "José 田中 🏈"), to: folder.file("b.pdf"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("a.pdf"))) == Data(contentsOf: URL(fileURLWithPath: folder.file("b.pdf"))))
+        let content = try text(folder.file("a.pdf"))
+        #expect(content.contains("José 田中 🏈"))
+        #expect(!content.contains("\u{FFFD}"))
+    }
+
+    @Test func anUnwritablePathIsAnErrorWithCairosWords() throws {
+        let error = #expect(throws: ExportError.self) { try PDFRenderer.render(document(rows: 1), to: "/nonexistent/dir/x.pdf") }
+        #expect(error?.description.hasPrefix("cairo failed in ") == true, "\(error?.description ?? "")")
+    }
+}
