@@ -1,5 +1,5 @@
 # Every command a contributor runs; the scripts do the work so that they run without make too.
-.PHONY: build test demo quickstart deps clean
+.PHONY: build test demo quickstart deps clean bench-pdf
 
 deps:
 	bash scripts/install-deps.sh
@@ -18,3 +18,6 @@ demo: build
 
 clean:
 	rm -rf .build out
+
+bench-pdf:
+	bash bench/pdf.sh

@@ -39,6 +39,7 @@ let package = Package(
                 "Aggregation",
                 "Exporters",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
 

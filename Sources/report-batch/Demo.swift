@@ -27,8 +27,11 @@ struct Demo: ParsableCommand {
     @Option(help: "The run's clock (ISO 8601 with an offset); default: SOURCE_DATE_EPOCH, else the system time.")
     var now: String?
 
-    @Option(help: "Multiply the large family's schools and coaches by K and its interactions by K², for benchmarks (25: 1,000 schools, about 330,000 interactions).")
+    @Option(help: "Multiply the large family's schools and coaches by K, for benchmarks (25: 1,000 schools).")
     var scale = 1
+
+    @Option(help: "Multiply the large family's interactions per school by M (default: the --scale factor, so --scale 25 gives about 330,000 interactions).")
+    var interactionScale: Int?
 
     @Flag(help: "Leave out the optional columns (fit_score, priority_tier, ranking, responsiveness_score), like the app's current schema.")
     var withoutOptionalColumns = false
@@ -40,12 +43,16 @@ struct Demo: ParsableCommand {
         try runMapped {
             guard families >= 1 else { throw UsageError("--families must be at least 1 (got \(families))") }
             guard (1...100).contains(scale) else { throw UsageError("--scale must be from 1 to 100 (got \(scale))") }
+            if let interactionScale, !(1...100).contains(interactionScale) {
+                throw UsageError("--interaction-scale must be from 1 to 100 (got \(interactionScale))")
+            }
             let clock = try Clock.resolve(now: now)
             let day = try today.map { try Clock.parseDay($0, option: "--today") } ?? Zone.utc.date(of: clock.now)
             var options = DemoOptions(today: day)
             options.families = families
             options.seed = seed
             options.scale = scale
+            options.interactionScale = interactionScale
             options.includeOptionalColumns = !withoutOptionalColumns
             let summary = try DemoDatabase.write(to: out, options: options)
             Console.note("wrote \(out): \(summary) (today \(day), seed \(seed))")

@@ -7,6 +7,19 @@ public struct CoachListRow: ListRow, Sendable {
     public let interactionCount: Int
     public let lastContact: Instant?
     public let lastContactDay: CivilDate?
+    /// Names folded once for the A–Z sorts.
+    let sortLast: SortText, sortFirst: SortText, sortSchool: SortText?
+
+    init(coach: Coach, schoolName: String?, interactionCount: Int, lastContact: Instant?, lastContactDay: CivilDate?) {
+        self.coach = coach
+        self.schoolName = schoolName
+        self.interactionCount = interactionCount
+        self.lastContact = lastContact
+        self.lastContactDay = lastContactDay
+        sortLast = SortText(coach.lastName)
+        sortFirst = SortText(coach.firstName)
+        sortSchool = schoolName.map(SortText.init)
+    }
 
     public var id: String { coach.id }
     public var level: ResponsivenessLevel { ResponsivenessLevel(score: coach.responsivenessScore) }
@@ -67,8 +80,8 @@ public struct CoachFilters: Sendable {
     }
 
     static let byName: [SortKey<CoachListRow>] = [
-        SortKey { FoldedText.compare($0.coach.lastName, $1.coach.lastName) },
-        SortKey { FoldedText.compare($0.coach.firstName, $1.coach.firstName) },
+        SortKey { FoldedText.compare($0.sortLast, $1.sortLast) },
+        SortKey { FoldedText.compare($0.sortFirst, $1.sortFirst) },
     ]
 
     static func keys(for sort: CoachSort) -> [SortKey<CoachListRow>] {
@@ -78,7 +91,7 @@ public struct CoachFilters: Sendable {
         case .school:
             // Known schools A–Z, then "Unknown School".
             return [SortKey { a, b in
-                switch (a.schoolName, b.schoolName) {
+                switch (a.sortSchool, b.sortSchool) {
                 case (nil, nil): .orderedSame
                 case (nil, _): .orderedDescending
                 case (_, nil): .orderedAscending

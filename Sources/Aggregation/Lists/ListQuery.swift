@@ -96,9 +96,24 @@ public enum FoldedText {
 
     /// A–Z ignoring case and diacritics, then exact code-point order so that the result is total.
     public static func compare(_ a: String, _ b: String) -> ComparisonResult {
-        let foldedA = fold(a), foldedB = fold(b)
-        if foldedA != foldedB { return CodePoint.less(foldedA, foldedB) ? .orderedAscending : .orderedDescending }
-        if a == b { return .orderedSame }
-        return CodePoint.less(a, b) ? .orderedAscending : .orderedDescending
+        compare(SortText(a), SortText(b))
+    }
+
+    /// The same order for texts whose folded form was computed once.
+    public static func compare(_ a: SortText, _ b: SortText) -> ComparisonResult {
+        if a.folded != b.folded { return CodePoint.less(a.folded, b.folded) ? .orderedAscending : .orderedDescending }
+        if a.text == b.text { return .orderedSame }
+        return CodePoint.less(a.text, b.text) ? .orderedAscending : .orderedDescending
+    }
+}
+
+/// A text with its folded form, so that a sort folds each text once, not on every comparison.
+public struct SortText: Hashable, Sendable {
+    public let text: String
+    public let folded: String
+
+    public init(_ text: String) {
+        self.text = text
+        folded = FoldedText.fold(text)
     }
 }

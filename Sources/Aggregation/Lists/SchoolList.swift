@@ -93,6 +93,22 @@ public struct SchoolListRow: ListRow, Sendable {
     public let offer: Offer?
     public let coachCount: Int
     public let interactionCount: Int
+    /// The name folded once for the A–Z sort.
+    let sortName: SortText
+
+    init(school: School, state: String?, size: SizeCategory?, distance: Double?, lastContact: Instant?, lastContactDay: CivilDate?,
+         offer: Offer?, coachCount: Int, interactionCount: Int) {
+        self.school = school
+        self.state = state
+        self.size = size
+        self.distance = distance
+        self.lastContact = lastContact
+        self.lastContactDay = lastContactDay
+        self.offer = offer
+        self.coachCount = coachCount
+        self.interactionCount = interactionCount
+        sortName = SortText(school.name)
+    }
 
     public var id: String { school.id }
 
@@ -201,7 +217,7 @@ public struct SchoolFilters: Sendable {
     }
 
     private var keys: [SortKey<SchoolListRow>] {
-        let byName = SortKey<SchoolListRow> { FoldedText.compare($0.school.name, $1.school.name) }
+        let byName = SortKey<SchoolListRow> { FoldedText.compare($0.sortName, $1.sortName) }
         switch sort {
         case .name: return [byName]
         case .fitScore: return [.descending { $0.school.fitScore }]

@@ -10,6 +10,19 @@ final class PDFCanvas {
     private var fonts: [String: OpaquePointer] = [:]
     private(set) var missingGlyphs: [String] = []
     private var reportedMissing = Set<String>()
+    /// Shaped layouts by text and style: table cells repeat a lot ("--", badges, counts), and
+    /// shaping a text once saves most of the cost of drawing it again. Bounded, so that a
+    /// long list of unique texts cannot grow it without end.
+    private var layouts: [LayoutKey: OpaquePointer] = [:]
+    private static let maxCachedLayouts = 4_096
+
+    private struct LayoutKey: Hashable {
+        let text: String
+        let size: Double
+        let bold: Bool
+        let width: Double?
+        let alignRight: Bool
+    }
 
     /// The font families, in fallback order: Latin, Greek and Cyrillic, CJK, emoji.
     static let families = "Noto Sans, Noto Sans CJK JP, Symbola, DejaVu Sans"
@@ -29,6 +42,7 @@ final class PDFCanvas {
     }
 
     deinit {
+        for cached in layouts.values { g_object_unref(UnsafeMutableRawPointer(cached)) }
         g_object_unref(UnsafeMutableRawPointer(layout))
         g_object_unref(UnsafeMutableRawPointer(context))
         for font in fonts.values { pango_font_description_free(font) }
@@ -42,10 +56,23 @@ final class PDFCanvas {
         return font
     }
 
-    /// Sets up the shared layout for one piece of text on one line; text that does not fit
-    /// `width` ends in "…".
-    private func prepare(_ text: String, size: Double, bold: Bool, width: Double?, alignRight: Bool = false) {
-        pango_cairo_update_context(cr, context)
+    /// A layout for one piece of text on one line, shaped once per text and style; text that
+    /// does not fit `width` ends in "…".
+    private func prepare(_ text: String, size: Double, bold: Bool, width: Double?, alignRight: Bool = false) -> OpaquePointer {
+        let key = LayoutKey(text: text, size: size, bold: bold, width: width, alignRight: alignRight)
+        if let cached = layouts[key] { return cached }
+        let target: OpaquePointer
+        if layouts.count < PDFCanvas.maxCachedLayouts, let fresh = pango_layout_new(context) {
+            layouts[key] = fresh
+            target = fresh
+        } else {
+            target = layout
+        }
+        configure(target, text, size: size, bold: bold, width: width, alignRight: alignRight)
+        return target
+    }
+
+    private func configure(_ layout: OpaquePointer, _ text: String, size: Double, bold: Bool, width: Double?, alignRight: Bool) {
         pango_layout_set_font_description(layout, font(size: size, bold: bold))
         // One line: line breaks and tabs read as spaces, control characters go (outputs.md).
         var oneLine = CellText.clean(text)
@@ -71,7 +98,7 @@ final class PDFCanvas {
 
     /// The width and height of a text in points.
     func measure(_ text: String, size: Double, bold: Bool = false) -> (width: Double, height: Double) {
-        prepare(text, size: size, bold: bold, width: nil)
+        let layout = prepare(text, size: size, bold: bold, width: nil)
         var width: Int32 = 0, height: Int32 = 0
         pango_layout_get_pixel_size(layout, &width, &height)
         return (Double(width), Double(height))
@@ -80,7 +107,7 @@ final class PDFCanvas {
     /// Draws text with its top-left at (x, y), within `width` when given.
     func text(_ text: String, x: Double, y: Double, size: Double, bold: Bool = false, color: PDFColor = .text,
               width: Double? = nil, alignRight: Bool = false, link: String? = nil) {
-        prepare(text, size: size, bold: bold, width: width, alignRight: alignRight)
+        let layout = prepare(text, size: size, bold: bold, width: width, alignRight: alignRight)
         if let link {
             let escaped = link.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
             cairo_tag_begin(cr, CAIRO_TAG_LINK, "uri='\(escaped)'")

@@ -12,9 +12,11 @@ public struct DemoOptions: Sendable {
     public var today: CivilDate
     /// False writes the app's current schema, without the optional columns of data-model.md.
     public var includeOptionalColumns = true
-    /// Multiplies the large family's schools (and so its coaches) by K and its interactions
-    /// by K²: 25 gives 1,000 schools and about 330,000 interactions, for benchmarks.
+    /// Multiplies the large family's schools (and so its coaches) by K, for benchmarks.
     public var scale = 1
+    /// Multiplies the large family's interactions per school; nil means `scale` again, so
+    /// that `scale` 25 gives 1,000 schools and about 330,000 interactions.
+    public var interactionScale: Int?
 
     public init(today: CivilDate) {
         self.today = today

@@ -58,10 +58,10 @@ struct DemoWriter {
         ]
         for index in 0..<max(0, options.families) {
             let plan: FamilyPlan
-            if index == 0, options.scale > 1 {
-                let base = handMade[0], k = options.scale
+            if index == 0, options.scale > 1 || options.interactionScale != nil {
+                let base = handMade[0], k = options.scale, m = options.interactionScale ?? options.scale
                 plan = FamilyPlan(name: base.name, schools: base.schools * k, timezone: base.timezone,
-                                  interactionsPerSchool: (base.interactionsPerSchool.lowerBound * k)...(base.interactionsPerSchool.upperBound * k),
+                                  interactionsPerSchool: (base.interactionsPerSchool.lowerBound * m)...(base.interactionsPerSchool.upperBound * m),
                                   playerHome: base.playerHome, parentHome: base.parentHome, playerRole: base.playerRole)
             } else if index < handMade.count {
                 plan = handMade[index]

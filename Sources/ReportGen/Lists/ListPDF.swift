@@ -52,10 +52,10 @@ enum ListPDF {
     static func schools(home: Bool, zone: Zone) -> ListPDFSpec<SchoolListRow> {
         ListPDFSpec(
             title: "Schools Comparison",
-            columns: [.init("★", weight: 0.3), .init("School", weight: 1.95), .init("Location", weight: 1.3), .init("Division", weight: 0.75),
-                      .init("Status", weight: 1.55), .init("Fit", weight: 0.55), .init("Size", weight: 0.95), .init("Distance", weight: 0.8, alignRight: true),
-                      .init("Coaches", weight: 0.8, alignRight: true), .init("Interactions", weight: 1.05, alignRight: true),
-                      .init("Offer", weight: 1.45), .init("Deadline", weight: 1.1)],
+            columns: [.init("★", weight: 0.3), .init("School", weight: 1.8), .init("Location", weight: 1.2), .init("Division", weight: 0.75),
+                      .init("Status", weight: 1.75), .init("Fit", weight: 0.5), .init("Size", weight: 1.05), .init("Distance", weight: 0.8, alignRight: true),
+                      .init("Coaches", weight: 0.8, alignRight: true), .init("Interactions", weight: 1.1, alignRight: true),
+                      .init("Offer", weight: 1.35), .init("Deadline", weight: 1.1)],
             cells: { row in
                 let school = row.school
                 return [
@@ -64,7 +64,8 @@ enum ListPDF {
                     text(school.location, placeholder: "Location unknown"),
                     school.division.map { .badge($0.displayName, PDFColor($0.color)) } ?? .text("--", color: muted),
                     .badge(school.status.displayName, PDFColor(school.status.color)),
-                    school.fitScore.map { .badge(ReportText.decimal($0, places: 1), PDFColor(FitBand.color($0))) } ?? .empty,
+                    // On paper the fit score is a whole number; csv and xlsx keep it exact.
+                    school.fitScore.map { .badge(ReportText.decimal($0, places: 0), PDFColor(FitBand.color($0))) } ?? .empty,
                     row.size.map { .badge($0.displayName, PDFColor($0.color)) } ?? .text("--", color: muted),
                     row.distance.map { .text(ReportText.decimal($0, places: 0) + " mi") } ?? .text("--", color: muted),
                     .text(String(row.coachCount)),

@@ -15,47 +15,53 @@ final class IssueLog {
 /// column that the database lacks reads as null.
 struct FieldReader {
     let table: AppSchema.Table
-    let row: Row
+    let row: SQLiteRow
     let log: IssueLog
-    /// How messages name the row: `'abc'` for an id, `(user_id 'u1', category 'location')` for a pair.
-    let rowID: String
-
-    init(table: AppSchema.Table, row: Row, log: IssueLog) {
+    init(table: AppSchema.Table, row: SQLiteRow, log: IssueLog) {
         self.table = table
         self.row = row
         self.log = log
+    }
+
+    /// How messages name the row: `'abc'` for an id, `(user_id 'u1', category 'location')` for a pair.
+    /// Computed only when a message needs it.
+    var rowID: String {
         let parts = table.rowIdentity.map { column -> String in
-            let value = table.indexByName[column].map { row[$0] as DatabaseValue } ?? .null
-            let shown = String.fromDatabaseValue(value).map { Quote.value($0) } ?? "null"
+            let shown = text(column).map { Quote.value($0) } ?? "null"
             return table.rowIdentity.count == 1 ? shown : "\(column) \(shown)"
         }
-        rowID = table.rowIdentity.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")"
+        return table.rowIdentity.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")"
     }
 
     func issue(_ column: String, _ problem: String) {
         log.record(DataIssue(table: table.name, rowID: rowID, column: column, problem: problem))
     }
 
-    private func value(_ column: String) -> DatabaseValue {
+    private func value(_ column: String) -> SQLiteValue {
         guard let index = table.indexByName[column] else { return .null }
-        return row[index]
+        return row.value(index)
     }
 
     /// Text, or nil for null. A number in a text column reads as its decimal text; a blob is bad input.
     func text(_ column: String) -> String? {
-        switch value(column).storage {
+        text(value(column), column)
+    }
+
+    private func text(_ value: SQLiteValue, _ column: String) -> String? {
+        switch value {
         case .null: return nil
-        case .string(let text): return text
-        case .int64(let number): return String(number)
-        case .double(let number): return String(number)
+        case .text(let text): return text
+        case .integer(let number): return String(number)
+        case .real(let number): return String(number)
         case .blob: issue(column, "holds binary data where text is expected"); return nil
         }
     }
 
     /// Text that must be present; null records an issue.
     func requiredText(_ column: String) -> String? {
-        guard let text = text(column) else {
-            if table.indexByName[column] != nil, value(column).isNull { issue(column, "is null but is required") }
+        let value = value(column)
+        guard let text = text(value, column) else {
+            if table.indexByName[column] != nil, case .null = value { issue(column, "is null but is required") }
             return nil
         }
         return text
@@ -92,14 +98,14 @@ struct FieldReader {
 
     /// A finite number; text such as 'NaN' or 'abc', NaN and infinities record an issue.
     func real(_ column: String) -> Double? {
-        switch value(column).storage {
+        switch value(column) {
         case .null: return nil
-        case .int64(let number): return Double(number)
-        case .double(let number):
+        case .integer(let number): return Double(number)
+        case .real(let number):
             if number.isFinite { return number }
             issue(column, "is \(number), not a finite number")
             return nil
-        case .string(let text):
+        case .text(let text):
             issue(column, "holds text \(Quote.value(text)) where a number is expected")
             return nil
         case .blob:
@@ -110,14 +116,14 @@ struct FieldReader {
 
     /// A whole number.
     func integer(_ column: String) -> Int? {
-        switch value(column).storage {
+        switch value(column) {
         case .null: return nil
-        case .int64(let number): return Int(number)
-        case .double(let number):
+        case .integer(let number): return Int(number)
+        case .real(let number):
             if number.isFinite, number.rounded() == number, abs(number) < 9e15 { return Int(number) }
             issue(column, "is \(number), not a whole number")
             return nil
-        case .string(let text):
+        case .text(let text):
             issue(column, "holds text \(Quote.value(text)) where a whole number is expected")
             return nil
         case .blob:
@@ -140,6 +146,9 @@ struct FieldReader {
 
     /// A JSON array of strings, or nil for null.
     func stringArray(_ column: String) -> [String]? {
+        guard let raw = text(column) else { return nil }
+        // The usual case, a plain array of strings, is read without Foundation's JSON objects.
+        if let strings = JSONStringArray.parse(raw) { return strings }
         guard let json = parsedJSON(column) else { return nil }
         guard let array = json as? [Any] else {
             issue(column, "holds JSON that is not an array of strings")

@@ -1,10 +1,9 @@
 import Aggregation
-import GRDB
 
 /// Turns rows of the app's tables into domain values. Each decoder reads every column it
 /// needs, records every bad value in the log, and returns nil when the row had any.
 enum RowDecoders {
-    static func familyUnit(_ row: Row, log: IssueLog) -> FamilyUnit? {
+    static func familyUnit(_ row: SQLiteRow, log: IssueLog) -> FamilyUnit? {
         let f = FieldReader(table: AppSchema.familyUnits, row: row, log: log)
         let before = log.count
         let id = f.identifier("id")
@@ -14,7 +13,7 @@ enum RowDecoders {
         return FamilyUnit(id: id, familyName: name, createdAt: createdAt)
     }
 
-    static func user(_ row: Row, log: IssueLog) -> User? {
+    static func user(_ row: SQLiteRow, log: IssueLog) -> User? {
         let f = FieldReader(table: AppSchema.users, row: row, log: log)
         let before = log.count
         let id = f.identifier("id")
@@ -29,7 +28,7 @@ enum RowDecoders {
         return User(id: id, email: email, fullName: fullName, role: role, timezone: timezone)
     }
 
-    static func member(_ row: Row, log: IssueLog) -> FamilyMember? {
+    static func member(_ row: SQLiteRow, log: IssueLog) -> FamilyMember? {
         let f = FieldReader(table: AppSchema.familyMembers, row: row, log: log)
         let before = log.count
         let family = f.text("family_unit_id") ?? ""  // rows of no family are reported by check, not here
@@ -40,7 +39,7 @@ enum RowDecoders {
     }
 
     /// The home location of a `location` preference row; nil for other categories.
-    static func homeLocation(_ row: Row, log: IssueLog) -> (userID: String, location: HomeLocation)? {
+    static func homeLocation(_ row: SQLiteRow, log: IssueLog) -> (userID: String, location: HomeLocation)? {
         let f = FieldReader(table: AppSchema.userPreferences, row: row, log: log)
         let before = log.count
         let user = f.identifier("user_id")
@@ -60,7 +59,7 @@ enum RowDecoders {
         return (user, location)
     }
 
-    static func school(_ row: Row, log: IssueLog) -> School? {
+    static func school(_ row: SQLiteRow, log: IssueLog) -> School? {
         let f = FieldReader(table: AppSchema.schools, row: row, log: log)
         let before = log.count
         let id = f.identifier("id")
@@ -102,7 +101,7 @@ enum RowDecoders {
         return school
     }
 
-    static func coach(_ row: Row, log: IssueLog) -> Coach? {
+    static func coach(_ row: SQLiteRow, log: IssueLog) -> Coach? {
         let f = FieldReader(table: AppSchema.coaches, row: row, log: log)
         let before = log.count
         let id = f.identifier("id")
@@ -126,7 +125,7 @@ enum RowDecoders {
         return coach
     }
 
-    static func interaction(_ row: Row, log: IssueLog) -> Interaction? {
+    static func interaction(_ row: SQLiteRow, log: IssueLog) -> Interaction? {
         let f = FieldReader(table: AppSchema.interactions, row: row, log: log)
         let before = log.count
         let id = f.identifier("id")
@@ -157,7 +156,7 @@ enum RowDecoders {
         return interaction
     }
 
-    static func metric(_ row: Row, log: IssueLog) -> PerformanceMetric? {
+    static func metric(_ row: SQLiteRow, log: IssueLog) -> PerformanceMetric? {
         let f = FieldReader(table: AppSchema.performanceMetrics, row: row, log: log)
         let before = log.count
         let id = f.identifier("id")
@@ -182,7 +181,7 @@ enum RowDecoders {
         return metric
     }
 
-    static func offer(_ row: Row, log: IssueLog) -> Offer? {
+    static func offer(_ row: SQLiteRow, log: IssueLog) -> Offer? {
         let f = FieldReader(table: AppSchema.offers, row: row, log: log)
         let before = log.count
         let id = f.identifier("id")

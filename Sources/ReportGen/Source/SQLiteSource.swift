@@ -83,8 +83,9 @@ public final class SQLiteSource: Sendable {
 
     // MARK: Reading
 
-    private func select(_ table: AppSchema.Table, where condition: String, orderBy: String = "id") -> String {
-        "SELECT \(selectLists[table.name] ?? "*") FROM \(table.name.quotedDatabaseIdentifier) WHERE \(condition) ORDER BY \(orderBy)"
+    private func select(_ table: AppSchema.Table, where condition: String, orderBy: String? = "id") -> String {
+        let order = orderBy.map { " ORDER BY \($0)" } ?? ""
+        return "SELECT \(selectLists[table.name] ?? "*") FROM \(table.name.quotedDatabaseIdentifier) WHERE \(condition)\(order)"
     }
 
     /// Every family, ordered by id. A family row with bad values is an error.
@@ -100,13 +101,17 @@ public final class SQLiteSource: Sendable {
     /// The family with this id, or a usage error that points to `report-batch families`.
     public func family(id: String) throws -> FamilyUnit {
         let log = IssueLog()
-        let found = try database.read { db in
-            try Row.fetchOne(db, sql: select(AppSchema.familyUnits, where: "id = ?"), arguments: [id])
+        var found = false
+        let families = try database.read { db in
+            try collect(db, select(AppSchema.familyUnits, where: "id = ?"), [id]) { row -> FamilyUnit? in
+                found = true
+                return RowDecoders.familyUnit(row, log: log)
+            }
         }
-        guard let row = found else {
+        guard found else {
             throw UsageError("no family with id \(Quote.value(id)) in '\(path)'; `report-batch families --db \(path)` lists them")
         }
-        guard let family = RowDecoders.familyUnit(row, log: log) else {
+        guard let family = families.first, log.issues.isEmpty else {
             throw BadDataError.badValues(path: path, familyID: id, issues: log.issues)
         }
         return family
@@ -138,7 +143,7 @@ public final class SQLiteSource: Sendable {
             """, orderBy: "user_id")
         let locations = try collect(db, preferenceSQL, id) { RowDecoders.homeLocation($0, log: log) }
 
-        func rows<T>(_ table: AppSchema.Table, _ decode: (Row, IssueLog) -> T?) throws -> [T] {
+        func rows<T>(_ table: AppSchema.Table, _ decode: (SQLiteRow, IssueLog) -> T?) throws -> [T] {
             try collect(db, select(table, where: "family_unit_id = ?"), id) { decode($0, log) }
         }
         return FamilyData(
@@ -154,24 +159,24 @@ public final class SQLiteSource: Sendable {
     }
 
     /// Runs a query and keeps the rows that decode.
-    private func collect<T>(_ db: Database, _ sql: String, _ arguments: StatementArguments = [], _ decode: (Row) -> T?) throws -> [T] {
+    private func collect<T>(_ db: Database, _ sql: String, _ arguments: StatementArguments = [], _ decode: (SQLiteRow) -> T?) throws -> [T] {
         var result: [T] = []
-        let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-        while let row = try cursor.next() {
+        try db.eachRow(sql, arguments: arguments) { row in
             if let value = decode(row) { result.append(value) }
         }
         return result
     }
 
     /// Streams one family's interactions to `body` one at a time, without holding them:
-    /// newest first by date in `zone` and then by id when `zone` is given, else in id order.
+    /// newest first by date in `zone` and then by id when `zone` is given, else in whatever
+    /// order SQLite finds them (no sort at all).
     /// The ordering is SQLite's: it sorts on keys from a SQL function that reads the
     /// timestamps with the same parser and zone as everything else, and spills to disk past
     /// its cache, so memory stays flat however many rows the family has.
     /// - Throws: `BadDataError` at the first bad row (the file being written is then discarded).
     public func forEachInteraction(familyID: String, newestFirstIn zone: Zone?, _ body: (Interaction) throws -> Void) throws {
         try database.read { db in
-            var order = "id"
+            var order: String?
             if let zone {
                 let key: @Sendable (DatabaseValue, DatabaseValue) -> Instant? = { occurred, created in
                     for value in [occurred, created] {
@@ -187,9 +192,8 @@ public final class SQLiteSource: Sendable {
                 })
                 order = "rb_date_seconds(occurred_at, created_at) DESC, rb_date_nanos(occurred_at, created_at) DESC, id"
             }
-            let cursor = try Row.fetchCursor(db, sql: select(AppSchema.interactions, where: "family_unit_id = ?", orderBy: order), arguments: [familyID])
             let log = IssueLog()
-            while let row = try cursor.next() {
+            try db.eachRow(select(AppSchema.interactions, where: "family_unit_id = ?", orderBy: order), arguments: [familyID]) { row in
                 guard let interaction = RowDecoders.interaction(row, log: log) else {
                     throw BadDataError.badValues(path: path, familyID: familyID, issues: log.issues)
                 }
@@ -241,7 +245,7 @@ public final class SQLiteSource: Sendable {
         let log = IssueLog()
         try database.read { db in
             // Every row of every table, decoded as a report would.
-            let decoders: [(AppSchema.Table, (Row, IssueLog) -> Void)] = [
+            let decoders: [(AppSchema.Table, (SQLiteRow, IssueLog) -> Void)] = [
                 (AppSchema.familyUnits, { _ = RowDecoders.familyUnit($0, log: $1) }),
                 (AppSchema.users, { _ = RowDecoders.user($0, log: $1) }),
                 (AppSchema.familyMembers, { _ = RowDecoders.member($0, log: $1) }),
@@ -254,8 +258,7 @@ public final class SQLiteSource: Sendable {
             ]
             for (table, decode) in decoders {
                 let order = table.rowIdentity.joined(separator: ", ")
-                let rows = try Row.fetchCursor(db, sql: select(table, where: "1", orderBy: order))
-                while let row = try rows.next() { decode(row, log) }
+                try db.eachRow(select(table, where: "1", orderBy: order)) { decode($0, log) }
             }
 
             // Rows that belong to no family, or to a family that does not exist.
@@ -265,8 +268,7 @@ public final class SQLiteSource: Sendable {
                     SELECT \(selectLists[table.name] ?? "*") FROM \(table.name) \
                     WHERE family_unit_id IS NULL OR family_unit_id NOT IN (SELECT id FROM family_units) ORDER BY \(identity)
                     """
-                let rows = try Row.fetchCursor(db, sql: sql)
-                while let row = try rows.next() {
+                try db.eachRow(sql) { row in
                     let field = FieldReader(table: table, row: row, log: log)
                     if let family = field.text("family_unit_id") {
                         field.issue("family_unit_id", "names no family (\(Quote.value(family))); the row appears in no report")
@@ -291,8 +293,7 @@ public final class SQLiteSource: Sendable {
                     AND NOT EXISTS (SELECT 1 FROM \(target) AS x WHERE x.id = t.\(column) AND x.family_unit_id = t.family_unit_id) \
                     ORDER BY t.id
                     """
-                let rows = try Row.fetchCursor(db, sql: sql)
-                while let row = try rows.next() {
+                try db.eachRow(sql) { row in
                     let field = FieldReader(table: table, row: row, log: log)
                     let value = field.text(column) ?? ""
                     field.issue(column, "names no row of \(target) in the same family (\(Quote.value(value)))")
@@ -308,8 +309,7 @@ public final class SQLiteSource: Sendable {
                     WHERE t.\(column) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM users AS u WHERE u.id = t.\(column)) \
                     ORDER BY \(order)
                     """
-                let rows = try Row.fetchCursor(db, sql: sql)
-                while let row = try rows.next() {
+                try db.eachRow(sql) { row in
                     let field = FieldReader(table: table, row: row, log: log)
                     field.issue(column, "names no user (\(Quote.value(field.text(column) ?? "")))")
                 }
