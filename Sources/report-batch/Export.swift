@@ -74,13 +74,13 @@ struct ExportCoaches: ParsableCommand {
     }
 
     func filters() throws -> CoachFilters {
-        var filters = CoachFilters()
-        filters.search = search
-        filters.role = try role.map { try OptionParsing.domainValue($0, option: "--role", noun: "a coach role") }
-        filters.lastContactDays = try lastContactDays.map { try OptionParsing.days($0, option: "--last-contact-days") }
-        filters.responsiveness = try responsiveness.map { try OptionParsing.domainValue($0, option: "--responsiveness", noun: "a responsiveness level") }
-        filters.sort = try OptionParsing.named(sort, option: "--sort", noun: "a coaches sort")
-        return filters
+        var values = ListFilterValues()
+        values.search = search
+        values.role = role
+        values.lastContactDays = lastContactDays
+        values.responsiveness = responsiveness
+        values.sort = sort
+        return try values.coaches()
     }
 }
 
@@ -116,29 +116,18 @@ struct ExportSchools: ParsableCommand {
     }
 
     func filters() throws -> SchoolFilters {
-        var filters = SchoolFilters()
-        filters.search = search
-        filters.division = try division.map { try OptionParsing.domainValue($0, option: "--division", noun: "a division") }
-        filters.statuses = try status.map { try OptionParsing.domainValue($0, option: "--status", noun: "a school status") }
-        if let state {
-            guard state.count == 2, state.allSatisfy(\.isLetter) else {
-                throw UsageError("--state \(state.debugDescription) is not a two-letter state code (e.g. TX)")
-            }
-            filters.state = state
-        }
-        filters.favoritesOnly = favorites
-        filters.tier = try tier.map { try OptionParsing.domainValue($0.uppercased(), option: "--tier", noun: "a priority tier") }
-        filters.fitMin = try fitMin.map { try OptionParsing.percent($0, option: "--fit-min") }
-        filters.fitMax = try fitMax.map { try OptionParsing.percent($0, option: "--fit-max") }
-        if let low = filters.fitMin, let high = filters.fitMax, low > high {
-            throw UsageError("--fit-min \(low) is above --fit-max \(high); no school could match")
-        }
-        if let maxDistance {
-            guard maxDistance.isFinite, maxDistance >= 0 else { throw UsageError("--max-distance \(maxDistance) must be a number of miles, 0 or more") }
-            filters.maxDistance = maxDistance
-        }
-        filters.sort = try OptionParsing.named(sort, option: "--sort", noun: "a schools sort")
-        return filters
+        var values = ListFilterValues()
+        values.search = search
+        values.division = division
+        values.statuses = status
+        values.state = state
+        values.favorites = favorites
+        values.tier = tier
+        values.fitMin = fitMin
+        values.fitMax = fitMax
+        values.maxDistance = maxDistance
+        values.sort = sort
+        return try values.schools()
     }
 }
 
@@ -169,16 +158,13 @@ struct ExportInteractions: ParsableCommand {
     }
 
     func filters() throws -> ListRequest.Filters {
-        var filters = InteractionFilters()
-        filters.search = search
-        filters.type = try type.map { try OptionParsing.domainValue($0, option: "--type", noun: "an interaction type") }
-        filters.direction = try direction.map { try OptionParsing.domainValue($0, option: "--direction", noun: "a direction") }
-        filters.sentiment = try sentiment.map { try OptionParsing.domainValue($0, option: "--sentiment", noun: "a sentiment") }
-        if let days, range.isGiven {
-            throw UsageError("--days \(days) cannot be combined with --preset or --from/--to; give one of them")
-        }
-        filters.lastDays = try days.map { try OptionParsing.days($0, option: "--days") }
-        filters.loggedBy = loggedBy
-        return .interactions(filters, range: range.isGiven ? try range.selection() : nil)
+        var values = ListFilterValues()
+        values.search = search
+        values.type = type
+        values.direction = direction
+        values.sentiment = sentiment
+        values.days = days
+        values.loggedBy = loggedBy
+        return try values.interactions(range: range.isGiven ? try range.selection() : nil)
     }
 }

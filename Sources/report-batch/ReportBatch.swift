@@ -13,7 +13,7 @@ struct ReportBatch: ParsableCommand {
             data, 66 input missing or unreadable, 73 output cannot be created, 75 busy, 77 access denied.
             """,
         version: ToolVersion.current,
-        subcommands: [Report.self, Export.self, Demo.self, Families.self, Check.self]
+        subcommands: [Run.self, Report.self, Export.self, Demo.self, Families.self, Check.self]
     )
 
     /// Parses and runs the command; every error, the argument parser's included, ends as

@@ -1,0 +1,308 @@
+import Aggregation
+import Foundation
+import Yams
+
+/// A batch job (cli.md "The batch job file"): which database, which families, where the
+/// files go, which time zone, which dates, and which outputs for every family.
+public struct BatchJob: Sendable {
+    public enum Families: Sendable, Equatable {
+        case all
+        case ids([String])
+    }
+
+    /// Whose time zone a family's days are in.
+    public enum TimeZoneRule: Sendable {
+        /// The family player's zone, else UTC (report.md §1).
+        case player
+        case fixed(Zone)
+    }
+
+    /// One output of every family.
+    public enum Output: Sendable {
+        case report(formats: [ReportFormat], range: RangeSelection?)
+        case list(ListOutput)
+    }
+
+    public struct ListOutput: Sendable {
+        public var kind: ListKind
+        public var formats: [ListFormat]
+        public var values: ListFilterValues
+        /// `player` views the list as the family's player; nil as the family.
+        public var viewAsPlayer: Bool
+        /// For interactions: the job's range (`range: job`), a range of its own, or all dates.
+        public var range: RangeChoice
+    }
+
+    public enum RangeChoice: Sendable {
+        case all
+        case job
+        case own(RangeSelection)
+    }
+
+    public var file: String
+    public var database: String?
+    public var families: Families = .all
+    public var root: String = "out"
+    /// The folder of each family under the root, e.g. `{family_slug}/{to}`.
+    public var folder: String = "{family_slug}/{to}"
+    public var timezone: TimeZoneRule = .player
+    /// The run's dates: the report's range unless it has its own, and `{from}`/`{to}` in folders.
+    public var range: RangeSelection = .preset(.previousWeek)
+    public var outputs: [Output] = []
+
+    /// The placeholders a folder pattern may use.
+    public static let placeholders = ["family_slug", "family_id", "from", "to", "preset"]
+
+    /// Reads and validates a job file. Every problem is a usage error naming the file, the
+    /// line and the key, found before any work starts.
+    public static func load(_ path: String) throws -> BatchJob {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError.missing(path: path)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw UsageError("\(path): the job file is not UTF-8 text")
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw UsageError("\(path): not valid YAML: \(JobReader.describe(error))")
+        }
+        guard let root else { throw UsageError("\(path): the job file is empty") }
+        return try JobReader(file: path).job(root)
+    }
+}
+
+/// Reads the YAML nodes of a job file, with messages that name file, line and key.
+struct JobReader {
+    let file: String
+
+    func fail(_ node: Node?, _ message: String) -> UsageError {
+        UsageError("\(file):\(node?.mark.map { "\($0.line):" } ?? "") \(message)")
+    }
+
+    static func describe(_ error: YamlError) -> String {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            "line \(mark.line), column \(mark.column): \(problem)"
+        default:
+            "\(error)".split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
+        }
+    }
+
+    /// The pairs of a mapping, checking that every key is one of `allowed`.
+    func mapping(_ node: Node, _ context: String, allowed: [String]) throws -> [(key: String, node: Node)] {
+        guard let mapping = node.mapping else { throw fail(node, "\(context) must be a mapping of keys to values") }
+        var seen = Set<String>()
+        return try mapping.map { pair in
+            guard let key = pair.key.string else { throw fail(pair.key, "\(context) has a key that is not text") }
+            guard allowed.contains(key) else {
+                throw fail(pair.key, "unknown key '\(key)' in \(context); accepted: \(allowed.joined(separator: ", "))")
+            }
+            guard seen.insert(key).inserted else { throw fail(pair.key, "key '\(key)' appears twice in \(context)") }
+            return (key, pair.value)
+        }
+    }
+
+    func string(_ node: Node, _ key: String) throws -> String {
+        guard let scalar = node.scalar, node.sequence == nil, node.mapping == nil else { throw fail(node, "'\(key)' must be a single value") }
+        return scalar.string
+    }
+
+    func int(_ node: Node, _ key: String) throws -> Int {
+        guard let value = Int(try string(node, key)) else { throw fail(node, "'\(key)' must be a whole number") }
+        return value
+    }
+
+    func double(_ node: Node, _ key: String) throws -> Double {
+        guard let value = Double(try string(node, key)), value.isFinite else { throw fail(node, "'\(key)' must be a number") }
+        return value
+    }
+
+    func bool(_ node: Node, _ key: String) throws -> Bool {
+        switch try string(node, key).lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: throw fail(node, "'\(key)' must be true or false")
+        }
+    }
+
+    /// A list of values, or a single value as a list of one.
+    func strings(_ node: Node, _ key: String) throws -> [String] {
+        if let sequence = node.sequence { return try sequence.map { try string($0, key) } }
+        return [try string(node, key)]
+    }
+
+    /// Runs `body`, turning a usage error from shared option parsing into one with this node's line.
+    func at<T>(_ node: Node, _ key: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as UsageError {
+            throw fail(node, "'\(key)': " + error.message.replacingOccurrences(of: "--", with: ""))
+        }
+    }
+
+    func job(_ root: Node) throws -> BatchJob {
+        var job = BatchJob(file: file)
+        var sawOutputs = false
+        for (key, node) in try mapping(root, "the job", allowed: ["database", "families", "timezone", "range", "output", "outputs"]) {
+            switch key {
+            case "database":
+                job.database = try string(node, key)
+            case "families":
+                if node.scalar?.string == "all" {
+                    job.families = .all
+                } else {
+                    let ids = try strings(node, key)
+                    guard !ids.isEmpty, ids.allSatisfy({ !$0.isEmpty }) else { throw fail(node, "'families' must be 'all' or a list of family ids") }
+                    job.families = .ids(ids)
+                }
+            case "timezone":
+                let name = try string(node, key)
+                job.timezone = name == "player" ? .player : .fixed(try at(node, key) { try Zone.parseOption(name) })
+            case "range":
+                job.range = try range(node, key)
+            case "output":
+                for (outputKey, value) in try mapping(node, "'output'", allowed: ["root", "folder"]) {
+                    switch outputKey {
+                    case "root": job.root = try string(value, outputKey)
+                    default:
+                        job.folder = try string(value, outputKey)
+                        try checkFolderPattern(job.folder, node: value)
+                    }
+                }
+            default:
+                sawOutputs = true
+                guard let sequence = node.sequence, !sequence.isEmpty else { throw fail(node, "'outputs' must be a list of outputs") }
+                job.outputs = try sequence.enumerated().map { try output($1, index: $0) }
+            }
+        }
+        guard sawOutputs else { throw fail(root, "the job has no 'outputs'; list the report and exports to write") }
+        return job
+    }
+
+    func range(_ node: Node, _ context: String) throws -> RangeSelection {
+        try range(pairs: try mapping(node, "'\(context)'", allowed: ["preset", "from", "to"]), at: node, context)
+    }
+
+    /// A range from `preset`/`from`/`to` pairs found in a mapping.
+    func range(pairs: [(key: String, node: Node)], at node: Node, _ context: String) throws -> RangeSelection {
+        var preset: String?, from: String?, to: String?
+        for (key, value) in pairs {
+            switch key {
+            case "preset": preset = try string(value, key)
+            case "from": from = try string(value, key)
+            default: to = try string(value, key)
+            }
+        }
+        let selection = try at(node, context) { try RangeSelection.parse(preset: preset, from: from, to: to) }
+        if case .custom(let start, let end) = selection, end < start { throw fail(node, "'\(context)': End date must be after start date") }
+        return selection
+    }
+
+    func checkFolderPattern(_ pattern: String, node: Node) throws {
+        guard !pattern.hasPrefix("/"), !pattern.isEmpty else { throw fail(node, "'folder' must be a relative path inside the output root") }
+        for part in pattern.split(separator: "/") where part == ".." || part == "." {
+            throw fail(node, "'folder' may not contain '\(part)': every family's folder stays inside the output root")
+        }
+        var rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { throw fail(node, "'folder' has an unclosed '{'") }
+            let name = String(rest[rest.index(after: open)..<close])
+            guard BatchJob.placeholders.contains(name) else {
+                throw fail(node, "'folder' has an unknown placeholder {\(name)}; use: \(BatchJob.placeholders.map { "{\($0)}" }.joined(separator: ", "))")
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+    }
+
+    func output(_ node: Node, index: Int) throws -> BatchJob.Output {
+        let context = "outputs[\(index + 1)]"
+        guard let mapping = node.mapping else { throw fail(node, "\(context) must be a mapping with 'report' or 'export'") }
+        let keys = mapping.keys.compactMap(\.string)
+        if keys.contains("report") {
+            var formats: [ReportFormat] = ReportFormat.allCases
+            var range: RangeSelection?
+            for (key, value) in try self.mapping(node, context, allowed: ["report", "formats", "preset", "from", "to"]) {
+                switch key {
+                case "report":
+                    guard value.scalar.map({ $0.string.isEmpty || $0.string == "null" }) ?? (value.mapping?.isEmpty ?? false) || value.scalar?.string == "recruiting" else {
+                        throw fail(value, "'report' takes no value; put its keys (formats, preset) beside it")
+                    }
+                case "formats":
+                    formats = try at(value, key) { try ReportFormat.parseList(try strings(value, key).joined(separator: ","), option: "formats") }
+                default:
+                    break
+                }
+            }
+            let pairs = try self.mapping(node, context, allowed: ["report", "formats", "preset", "from", "to"]).filter { ["preset", "from", "to"].contains($0.key) }
+            if !pairs.isEmpty { range = try self.range(pairs: pairs, at: node, context) }
+            return .report(formats: formats, range: range)
+        }
+        guard let exportNode = mapping.first(where: { $0.key.string == "export" })?.value else {
+            throw fail(node, "\(context) must have 'report' or 'export: coaches|schools|interactions'")
+        }
+        let kindName = try string(exportNode, "export")
+        guard let kind = ListKind(rawValue: kindName) else {
+            throw fail(exportNode, "'export' \(Quote.value(kindName)) is not a list; use one of: coaches, schools, interactions")
+        }
+        var output = BatchJob.ListOutput(kind: kind, formats: [.csv], values: ListFilterValues(), viewAsPlayer: false, range: .all)
+        var ownRange: [(key: String, node: Node)] = []
+        let allowed = ["export", "formats", "sort", "as", "filters"] + (kind == .interactions ? ["range", "preset", "from", "to"] : [])
+        for (key, value) in try self.mapping(node, context, allowed: allowed) {
+            switch key {
+            case "export": break
+            case "formats":
+                output.formats = try at(value, key) { try ListFormat.parseList(try strings(value, key).joined(separator: ","), option: "formats") }
+            case "sort":
+                output.values.sort = try string(value, key)
+            case "as":
+                switch try string(value, key) {
+                case "player": output.viewAsPlayer = true
+                case "family": output.viewAsPlayer = false
+                default: throw fail(value, "'as' must be 'player' (the family's player) or 'family'")
+                }
+            case "filters":
+                try filters(value, kind: kind, into: &output.values)
+            case "range":
+                guard try string(value, key) == "job" else { throw fail(value, "'range' must be 'job' (the run's dates); or give preset/from/to") }
+                output.range = .job
+            default:
+                ownRange.append((key, value))
+            }
+        }
+        if !ownRange.isEmpty {
+            output.range = .own(try range(pairs: ownRange, at: node, context))
+        }
+        // Check the filters and sort now, so that a bad value stops the job before any work.
+        _ = try at(node, context) { try output.values.filters(for: kind, range: nil) }
+        _ = try at(node, context) { try output.values.homeCoordinate() }
+        return .list(output)
+    }
+
+    func filters(_ node: Node, kind: ListKind, into values: inout ListFilterValues) throws {
+        for (key, value) in try mapping(node, "'filters' of \(kind.rawValue)", allowed: ListFilterValues.names(for: kind)) {
+            switch key {
+            case "search": values.search = try string(value, key)
+            case "role": values.role = try string(value, key)
+            case "last-contact-days": values.lastContactDays = try int(value, key)
+            case "responsiveness": values.responsiveness = try string(value, key)
+            case "division": values.division = try string(value, key)
+            case "status": values.statuses = try strings(value, key)
+            case "state": values.state = try string(value, key)
+            case "favorites": values.favorites = try bool(value, key)
+            case "tier": values.tier = try string(value, key)
+            case "fit-min": values.fitMin = try double(value, key)
+            case "fit-max": values.fitMax = try double(value, key)
+            case "max-distance": values.maxDistance = try double(value, key)
+            case "home": values.home = try string(value, key)
+            case "type": values.type = try string(value, key)
+            case "direction": values.direction = try string(value, key)
+            case "sentiment": values.sentiment = try string(value, key)
+            case "days": values.days = try int(value, key)
+            default: values.loggedBy = try string(value, key)
+            }
+            _ = try at(value, key) { try values.filters(for: kind, range: nil) }
+        }
+    }
+}

@@ -1,0 +1,253 @@
+import Aggregation
+import Exporters
+import Foundation
+
+/// What a run is told on the command line.
+public struct BatchOptions: Sendable {
+    public var database: String?
+    public var root: String?
+    public var clock: Clock
+    public var today: CivilDate?
+    public var dryRun = false
+    public var templates: SummaryTemplates
+
+    public init(clock: Clock, templates: SummaryTemplates) {
+        self.clock = clock
+        self.templates = templates
+    }
+}
+
+/// How one family's part of a run ended.
+public struct FamilyOutcome: Sendable {
+    public enum Status: Sendable, Equatable {
+        case ok
+        case skippedNoData
+        case failed(String)
+
+        /// The manifest's words: `ok`, `skipped: no data`, `failed: reason`.
+        public var text: String {
+            switch self {
+            case .ok: "ok"
+            case .skippedNoData: "skipped: no data"
+            case .failed(let reason): "failed: \(reason)"
+            }
+        }
+    }
+
+    public let family: FamilyUnit
+    public let folder: String
+    public let status: Status
+    public let files: [ManifestFile]
+    public let warnings: [String]
+}
+
+/// A file in a manifest.
+public struct ManifestFile: Sendable {
+    public let name: String
+    public let format: String
+    public let bytes: Int
+    public let sha256: String
+    public let rows: Int?
+}
+
+/// What a run did, for the summary and the exit code.
+public struct BatchSummary: Sendable {
+    public let outcomes: [FamilyOutcome]
+    public let database: String
+    public let root: String
+    public let generatedAt: Instant
+    public let dryRun: Bool
+
+    public var ok: Int { outcomes.filter { $0.status == .ok }.count }
+    public var skipped: Int { outcomes.filter { $0.status == .skippedNoData }.count }
+    public var failed: Int { outcomes.count - ok - skipped }
+
+    /// `42 families: 40 ok, 1 skipped (no data), 1 failed`.
+    public var line: String {
+        "\(outcomes.count) \(outcomes.count == 1 ? "family" : "families"): \(ok) ok, \(skipped) skipped (no data), \(failed) failed"
+    }
+
+    /// 0 when no family failed, 4 when some did, 1 when every family failed.
+    public var exitStatus: ExitStatus {
+        if failed == 0 { return .success }
+        return failed == outcomes.count ? .failure : .someFamiliesFailed
+    }
+}
+
+/// Runs a batch job: every output for every family, each family read once, each file
+/// written atomically, a manifest per family, and a summary.
+public enum BatchRunner {
+    /// Progress of a run, for a progress bar or log lines.
+    public enum Event: Sendable {
+        case started(total: Int)
+        case finished(FamilyOutcome, done: Int, total: Int)
+    }
+
+    /// - Throws: `UsageError` (no database, unknown family id), `InputError`, `BusyError`
+    ///   when another run holds the root; a family's own failure is recorded, not thrown.
+    public static func run(_ job: BatchJob, options: BatchOptions, progress: (Event) -> Void = { _ in }) throws -> BatchSummary {
+        guard let database = options.database ?? job.database else {
+            throw UsageError("\(job.file): no database; give 'database' in the job file or --db")
+        }
+        let root = options.root ?? job.root
+        let source = try SQLiteSource(path: database)
+        let families: [FamilyUnit]
+        switch job.families {
+        case .all:
+            families = try source.families()
+        case .ids(let ids):
+            families = try ids.map { id in
+                do { return try source.family(id: id) } catch let error as UsageError { throw UsageError("\(job.file): \(error.message)") }
+            }
+        }
+        let lock = options.dryRun ? nil : try OutputLock(root: root)
+        defer { withExtendedLifetime(lock) {} }
+
+        progress(.started(total: families.count))
+        var outcomes: [FamilyOutcome] = []
+        for family in families {
+            let outcome = runFamily(family, job: job, source: source, root: root, options: options)
+            outcomes.append(outcome)
+            progress(.finished(outcome, done: outcomes.count, total: families.count))
+        }
+        let summary = BatchSummary(outcomes: outcomes, database: database, root: root, generatedAt: options.clock.now, dryRun: options.dryRun)
+        if !options.dryRun {
+            try AtomicFile.write(Data(options.templates.text(summary).utf8), to: (root as NSString).appendingPathComponent("summary.txt"))
+            try AtomicFile.write(Data(options.templates.html(summary).utf8), to: (root as NSString).appendingPathComponent("summary.html"))
+        }
+        return summary
+    }
+
+    /// The folder of a family: the job's pattern with slugs and dates, always inside the root.
+    static func folder(for family: FamilyUnit, pattern: String, range: DateRange, root: String) throws -> String {
+        let values = [
+            "family_slug": Slug.family(name: family.familyName, id: family.id),
+            "family_id": Slug.make(family.id, limit: 64).isEmpty ? "family" : Slug.make(family.id, limit: 64),
+            "from": range.from.description, "to": range.to.description, "preset": range.preset?.rawValue ?? "custom",
+        ]
+        var relative = pattern
+        for (name, value) in values { relative = relative.replacingOccurrences(of: "{\(name)}", with: value) }
+        let rootURL = URL(fileURLWithPath: root).standardizedFileURL
+        let folder = rootURL.appendingPathComponent(relative).standardizedFileURL
+        guard folder.path.hasPrefix(rootURL.path + "/") else {
+            throw OutputError(path: folder.path, reason: "the family's folder would leave the output root '\(root)'")
+        }
+        return (root as NSString).appendingPathComponent(relative)
+    }
+
+    private static func runFamily(_ family: FamilyUnit, job: BatchJob, source: SQLiteSource, root: String, options: BatchOptions) -> FamilyOutcome {
+        var written: [WrittenFile] = []
+        var folder = root
+        var range: DateRange?
+        var zone = Zone.utc
+        do {
+            let data = try source.loadFamily(id: family.id)
+            if case .fixed(let fixed) = job.timezone { zone = fixed } else { zone = Zone.report(for: data, override: nil) }
+            let today = options.today ?? zone.date(of: options.clock.now)
+            let jobRange = try job.range.range(today: today)
+            range = jobRange
+            folder = try self.folder(for: family, pattern: job.folder, range: jobRange, root: root)
+            let overview = try ReportRun(data: data, selection: job.range, today: today, timezone: zone, clock: options.clock)
+            guard !overview.isEmpty else {
+                let outcome = FamilyOutcome(family: family, folder: folder, status: .skippedNoData, files: [], warnings: [])
+                if !options.dryRun { try writeManifest(outcome, range: jobRange, zone: zone, clock: options.clock) }
+                return outcome
+            }
+            if options.dryRun {
+                return FamilyOutcome(family: family, folder: folder, status: .ok, files: try plannedFiles(job, data: data, overview: overview), warnings: [])
+            }
+            removeLeftovers(in: folder)
+            for output in job.outputs {
+                switch output {
+                case .report(let formats, let ownRange):
+                    let run = ownRange.map { try? ReportRun(data: data, selection: $0, today: today, timezone: zone, clock: options.clock) } ?? overview
+                    guard let run else { throw UsageError("the report's range cannot be resolved") }
+                    if run.isEmpty { continue }
+                    written += try ReportFiles.write(run, formats: formats, to: .folder(folder))
+                case .list(let list):
+                    var request = ListRequest(filters: try list.values.filters(for: list.kind, range: list.range.selection(job: job.range)))
+                    request.formats = list.formats
+                    request.today = today
+                    request.zone = zone
+                    request.home = try list.values.homeCoordinate()
+                    if list.viewAsPlayer { request.viewerID = data.player?.userID }
+                    let result = try ListExport.run(request, data: data, interactions: .loaded(data.interactions), clock: options.clock, to: .folder(folder))
+                    written += result.files.map { file in
+                        var file = file
+                        file.warnings += result.warnings
+                        return file
+                    }
+                }
+            }
+            let files = try written.map(manifestFile)
+            let outcome = FamilyOutcome(family: family, folder: folder, status: .ok, files: files, warnings: Array(Set(written.flatMap(\.warnings))).sorted())
+            try writeManifest(outcome, range: jobRange, zone: zone, clock: options.clock)
+            return outcome
+        } catch {
+            // A failed family leaves no outputs behind, only its manifest saying why.
+            for file in written { unlink(file.path) }
+            let reason = ExitStatus.message(for: error)
+            let outcome = FamilyOutcome(family: family, folder: folder, status: .failed(reason), files: [], warnings: [])
+            if !options.dryRun, let range { try? writeManifest(outcome, range: range, zone: zone, clock: options.clock) }
+            return outcome
+        }
+    }
+
+    /// Removes the temporary files a killed run left in a family's folder. This run holds
+    /// the root's lock, so no other run is writing there.
+    private static func removeLeftovers(in folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
+            unlink((folder as NSString).appendingPathComponent(name))
+        }
+    }
+
+    private static func manifestFile(_ file: WrittenFile) throws -> ManifestFile {
+        let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? file.bytes
+        return ManifestFile(name: (file.path as NSString).lastPathComponent, format: file.format, bytes: size,
+                            sha256: try SHA256.file(file.path), rows: file.rows)
+    }
+
+    /// The files a dry run would write for a family, without writing them.
+    private static func plannedFiles(_ job: BatchJob, data: FamilyData, overview: ReportRun) throws -> [ManifestFile] {
+        var names: [(String, String)] = []
+        for output in job.outputs {
+            switch output {
+            case .report(let formats, _):
+                names += formats.map { (ReportFiles.fileName(overview, $0), $0.rawValue) }
+            case .list(let list):
+                names += list.formats.map { (ListExport.fileName(list.kind, family: data.family, format: $0), $0.rawValue) }
+            }
+        }
+        return names.map { ManifestFile(name: $0.0, format: $0.1, bytes: 0, sha256: "", rows: nil) }
+    }
+
+    private static func writeManifest(_ outcome: FamilyOutcome, range: DateRange, zone: Zone, clock: Clock) throws {
+        let document = JSONValue.object([
+            ("schemaVersion", .integer(1)),
+            ("tool", .string(ToolVersion.creator)),
+            ("family", .object([("id", .string(outcome.family.id)), ("name", .string(outcome.family.displayName))])),
+            ("status", .string(outcome.status.text)),
+            ("range", .object([("from", .string(range.from.description)), ("to", .string(range.to.description)),
+                               ("preset", .string(range.preset?.rawValue))])),
+            ("timezone", .string(zone.identifier)),
+            ("generatedAt", .string(clock.now.iso8601)),
+            ("files", .array(outcome.files.map { file in
+                .object([("name", .string(file.name)), ("format", .string(file.format)), ("bytes", .integer(file.bytes)),
+                         ("sha256", .string(file.sha256)), ("rows", file.rows.map { .integer($0) } ?? .null)])
+            })),
+            ("warnings", .array(outcome.warnings.map { .string($0) })),
+        ])
+        try AtomicFile.write(Data(document.serialized().utf8), to: (outcome.folder as NSString).appendingPathComponent("manifest.json"))
+    }
+}
+
+extension BatchJob.RangeChoice {
+    func selection(job: RangeSelection) -> RangeSelection? {
+        switch self {
+        case .all: nil
+        case .job: job
+        case .own(let selection): selection
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Mustache
+
+/// The run summary's templates: text (for the cron mail) and HTML, rendered with Mustache.
+/// The defaults are built in and also ship in `Templates/`; `--templates DIR` uses the
+/// files of a copy. A template that does not parse is an error naming file and line.
+public struct SummaryTemplates: Sendable {
+    let textTemplate: MustacheTemplate
+    let htmlTemplate: MustacheTemplate
+
+    public static let textName = "summary.txt.mustache"
+    public static let htmlName = "summary.html.mustache"
+
+    /// The built-in templates.
+    public static func builtIn() throws -> SummaryTemplates {
+        try SummaryTemplates(text: (defaultText, "built-in \(textName)"), html: (defaultHTML, "built-in \(htmlName)"))
+    }
+
+    /// The templates of a folder; a missing file falls back to the built-in one.
+    public static func load(from folder: String) throws -> SummaryTemplates {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw InputError.missing(path: folder)
+        }
+        func read(_ name: String, _ fallback: String) throws -> (String, String) {
+            let path = (folder as NSString).appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: path) else { return (fallback, "built-in \(name)") }
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                throw InputError.unreadable(path: path, reason: "not UTF-8 text")
+            }
+            return (text, path)
+        }
+        return try SummaryTemplates(text: try read(textName, defaultText), html: try read(htmlName, defaultHTML))
+    }
+
+    init(text: (String, String), html: (String, String)) throws {
+        func parse(_ source: (String, String)) throws -> MustacheTemplate {
+            do {
+                return try MustacheTemplate(string: source.0)
+            } catch let error as MustacheTemplate.ParserError {
+                throw UsageError("\(source.1):\(error.context.lineNumber): the template does not parse (\(error.error)) near \(Quote.value(error.context.line.trimmingCharacters(in: .whitespaces), limit: 40))")
+            }
+        }
+        textTemplate = try parse(text)
+        htmlTemplate = try parse(html)
+    }
+
+    public func text(_ summary: BatchSummary) -> String { textTemplate.render(Self.context(summary)) }
+    public func html(_ summary: BatchSummary) -> String { htmlTemplate.render(Self.context(summary)) }
+
+    /// What the templates can use.
+    static func context(_ summary: BatchSummary) -> [String: Any] {
+        [
+            "line": summary.line,
+            "generated_at": summary.generatedAt.iso8601,
+            "database": summary.database,
+            "root": summary.root,
+            "total": summary.outcomes.count,
+            "ok": summary.ok,
+            "skipped": summary.skipped,
+            "failed": summary.failed,
+            "has_failures": summary.failed > 0,
+            "families": summary.outcomes.map { outcome -> [String: Any] in
+                [
+                    "name": outcome.family.displayName,
+                    "id": outcome.family.id,
+                    "status": outcome.status.text,
+                    "ok": outcome.status == .ok,
+                    "folder": outcome.folder,
+                    "file_count": outcome.files.count,
+                    "files": outcome.files.map { ["name": $0.name, "bytes": $0.bytes] },
+                ]
+            },
+            "failures": summary.outcomes.compactMap { outcome -> [String: Any]? in
+                guard case .failed(let reason) = outcome.status else { return nil }
+                return ["name": outcome.family.displayName, "id": outcome.family.id, "reason": reason]
+            },
+        ]
+    }
+
+    static let defaultText = """
+        {{% CONTENT_TYPE: TEXT}}
+        report-batch run at {{generated_at}}
+        {{line}}
+        database: {{database}}
+        files under: {{root}}
+
+        {{#families}}
+        - {{name}} ({{id}}): {{status}}{{#ok}}, {{file_count}} files in {{folder}}{{/ok}}
+        {{/families}}
+        {{#has_failures}}
+
+        Failed families (each has a manifest.json saying why):
+        {{#failures}}
+        - {{name}} ({{id}}): {{reason}}
+        {{/failures}}
+        {{/has_failures}}
+
+        """
+
+    static let defaultHTML = """
+        {{% CONTENT_TYPE: HTML}}
+        <!DOCTYPE html>
+        <html lang="en">
+        <head><meta charset="utf-8"><title>report-batch: {{line}}</title></head>
+        <body style="font-family: sans-serif">
+        <h1>Weekly recruiting reports</h1>
+        <p>{{line}}<br>Generated {{generated_at}} from {{database}}; files under {{root}}.</p>
+        <table border="1" cellpadding="4" cellspacing="0">
+        <tr><th>Family</th><th>Status</th><th>Files</th><th>Folder</th></tr>
+        {{#families}}
+        <tr><td>{{name}}</td><td>{{status}}</td><td>{{file_count}}</td><td>{{folder}}</td></tr>
+        {{/families}}
+        </table>
+        </body>
+        </html>
+
+        """
+}

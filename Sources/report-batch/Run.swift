@@ -1,0 +1,107 @@
+import Aggregation
+import ArgumentParser
+import Foundation
+import ReportGen
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a batch job: every output of the job file for every family it names.",
+        discussion: """
+            The main job of report-batch, e.g. every Monday from cron. Each family's rows are read once; its files go \
+            into its own folder under the output root, with a manifest.json (files, sizes, SHA-256, rows, range, zone, \
+            status). A family that fails is recorded and the run goes on. The summary is printed and written as \
+            summary.txt and summary.html in the output root. Exit codes: 0 all ok or skipped (no data), 4 some families \
+            failed, 1 every family failed, 64 a bad job file, 66 no database, 75 another run holds the output root.
+            """
+    )
+
+    @Argument(help: "The job file (YAML), e.g. weekly.yaml.")
+    var job: String
+
+    @Option(help: "The SQLite database; overrides the job file's 'database'.")
+    var db: String?
+
+    @Option(help: "The output root; overrides the job file's 'output.root'.")
+    var out: String?
+
+    @Option(help: "The run's clock, ISO 8601 with an offset. Default: SOURCE_DATE_EPOCH, else the system time.")
+    var now: String?
+
+    @Option(help: "The day presets end on (YYYY-MM-DD), for back-fills. Default: the clock's date in each family's zone.")
+    var today: String?
+
+    @Option(help: "A folder with your own copies of the summary templates (summary.txt.mustache, summary.html.mustache).")
+    var templates: String?
+
+    @Flag(help: "Print the files the run would write, and write nothing.")
+    var dryRun = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        Console.configure(global)
+        var status: ExitStatus = .success
+        try runMapped {
+            let job = try BatchJob.load(self.job)
+            var options = BatchOptions(clock: try Clock.resolve(now: now),
+                                       templates: try templates.map { try SummaryTemplates.load(from: $0) } ?? SummaryTemplates.builtIn())
+            options.database = db
+            options.root = out
+            options.today = try today.map { try Clock.parseDay($0, option: "--today") }
+            options.dryRun = dryRun
+            let progress = Progress(dryRun: dryRun)
+            let summary = try BatchRunner.run(job, options: options, progress: progress.report)
+            progress.end()
+            if dryRun {
+                Console.output(summary.line + " (dry run: nothing written)\n")
+            } else {
+                Console.output(options.templates.text(summary))
+            }
+            status = summary.exitStatus
+        }
+        if status != .success { throw ExitCode(status.rawValue) }
+    }
+}
+
+/// Shows a run's progress: a bar with families done, total, elapsed and time left when
+/// stderr is a terminal; one plain line per family when it is not (cron).
+final class Progress {
+    private let terminal = isatty(STDERR_FILENO) == 1
+    private let dryRun: Bool
+    private let start = DispatchTime.now()
+    private var total = 0
+
+    init(dryRun: Bool) {
+        self.dryRun = dryRun
+    }
+
+    func report(_ event: BatchRunner.Event) {
+        switch event {
+        case .started(let total):
+            self.total = total
+        case .finished(let outcome, let done, let total):
+            if dryRun {
+                for file in outcome.files { Console.output("would write \((outcome.folder as NSString).appendingPathComponent(file.name))\n") }
+                if outcome.status != .ok { Console.output("would record \(outcome.family.displayName): \(outcome.status.text)\n") }
+            }
+            if terminal, !Console.quiet {
+                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+                let left = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
+                let width = 30, filled = total > 0 ? width * done / total : width
+                let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+                FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) families  \(Self.clock(elapsed)) elapsed  \(Self.clock(left)) left ".utf8))
+            } else if !dryRun {
+                Console.note("\(outcome.family.displayName) (\(outcome.family.id)): \(outcome.status.text)" + (outcome.status == .ok ? ", \(outcome.files.count) files" : ""))
+            }
+        }
+    }
+
+    func end() {
+        if terminal, !Console.quiet, total > 0 { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        return "\(whole / 60):\(whole % 60 < 10 ? "0" : "")\(whole % 60)"
+    }
+}
