@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The first README command: installs what is missing, builds report-batch, makes the demo
-# database and runs the main job on it, then says where the files are.
+# database and runs the main job (weekly.yaml) on it, then says where the files are.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,11 +14,15 @@ mkdir -p out
 echo "==> making the demo database out/demo.db" >&2
 "$bin" demo --out out/demo.db
 
-echo "==> the families in it" >&2
-"$bin" families --db out/demo.db
-
 echo "==> checking every row" >&2
 "$bin" check --db out/demo.db
 
+echo "==> running the weekly job (weekly.yaml) for every family" >&2
+status=0
+"$bin" run weekly.yaml --db out/demo.db --out out/weekly || status=$?
+
 echo >&2
-echo "report-batch is at $bin; the demo database is at out/demo.db" >&2
+echo "report-batch is at $bin" >&2
+echo "the demo database is out/demo.db; the weekly files are under out/weekly/ (one folder per family," >&2
+echo "each with a manifest.json), with the summary in out/weekly/summary.txt and summary.html" >&2
+exit "$status"

@@ -58,6 +58,23 @@ public enum ReportBatchProcess {
                              stderr: String(decoding: err, as: UTF8.self), stdoutData: out)
     }
 
+    /// Starts `report-batch arguments` in `folder` without waiting; output goes to files in `folder`.
+    public static func start(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binaryPath)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "SOURCE_DATE_EPOCH")
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// Runs any program (sqlite3, python3, pdftotext) and returns its result.
     public static func tool(_ executable: String, _ arguments: [String], in folder: String? = nil) throws -> CommandResult {
         let process = Process()

@@ -187,6 +187,12 @@ public enum BatchRunner {
             // A failed family leaves no outputs behind, only its manifest saying why.
             for file in written { unlink(file.path) }
             let reason = ExitStatus.message(for: error)
+            if range == nil {
+                // The rows did not load, so the player's zone is unknown: the job's fixed zone, else UTC, places the folder.
+                if case .fixed(let fixed) = job.timezone { zone = fixed }
+                range = try? job.range.range(today: options.today ?? zone.date(of: options.clock.now))
+                if let range, let placed = try? self.folder(for: family, pattern: job.folder, range: range, root: root) { folder = placed }
+            }
             let outcome = FamilyOutcome(family: family, folder: folder, status: .failed(reason), files: [], warnings: [])
             if !options.dryRun, let range { try? writeManifest(outcome, range: range, zone: zone, clock: options.clock) }
             return outcome

@@ -1,0 +1,217 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `report-batch run weekly.yaml`, the job cron runs every week.
+struct BatchRunTests {
+    static let now = "2026-11-23T12:00:00Z"
+    static var weekly: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("weekly.yaml").path
+    }
+
+    /// Checks every manifest under `root` against its files with Python's hashlib.
+    static func verifyManifests(_ root: String) throws -> String {
+        let script = """
+            import json, hashlib, os, sys
+            root = sys.argv[1]; seen = 0
+            for folder, _, names in os.walk(root):
+                if 'manifest.json' not in names: continue
+                m = json.load(open(os.path.join(folder, 'manifest.json'), encoding='utf-8'))
+                listed = {f['name'] for f in m['files']}
+                present = {n for n in names if n != 'manifest.json' and not n.startswith('.')}
+                assert listed == present, (folder, listed ^ present)
+                for f in m['files']:
+                    data = open(os.path.join(folder, f['name']), 'rb').read()
+                    assert hashlib.sha256(data).hexdigest() == f['sha256'] and len(data) == f['bytes'], f['name']
+                    seen += 1
+                print(m['status'], m['family']['name'], m['range']['from'], m['range']['to'], m['timezone'], len(m['files']))
+            print('files', seen)
+            """
+        let result = try ReportBatchProcess.tool("python3", ["-c", script, root])
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout
+    }
+
+    @Test func aFullRunOnTheDemo() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        let result = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "weekly", "--now", Self.now], in: demo.folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("4 families: 3 ok, 1 skipped (no data), 0 failed"))
+        #expect(result.stdout.contains("Nguyễn-Okafor Family, \"The Hawks\""))
+        // Not a terminal: one plain line per family.
+        #expect(result.stderr.split(separator: "\n").count == 4, "\(result.stderr)")
+        let manifests = try Self.verifyManifests(demo.folder.file("weekly"))
+        #expect(manifests.contains("ok Rivera Family 2026-11-16 2026-11-22 America/New_York 7"))
+        #expect(manifests.contains("ok 田中 Tanaka Family 🏈 2026-11-16 2026-11-22 America/Los_Angeles 7"))
+        #expect(manifests.contains("skipped: no data Family \(demo.empty.prefix(8)) 2026-11-16 2026-11-22 UTC 0"))
+        #expect(manifests.contains("files 21"))
+        let summary = try String(contentsOfFile: demo.folder.file("weekly/summary.txt"), encoding: .utf8)
+        #expect(summary == result.stdout)
+        let html = try String(contentsOfFile: demo.folder.file("weekly/summary.html"), encoding: .utf8)
+        #expect(html.contains("Nguyễn-Okafor Family, &quot;The Hawks&quot;"))
+        #expect(html.contains("<td>skipped: no data</td>"))
+        // Every file the run lists opens in its reader.
+        let files = try FileManager.default.subpathsOfDirectory(atPath: demo.folder.file("weekly")).filter { path in
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: demo.folder.file("weekly/\(path)"), isDirectory: &isFolder)
+            return !isFolder.boolValue && !(path as NSString).lastPathComponent.hasPrefix(".")
+        }
+        for file in files where file.hasSuffix(".pdf") {
+            #expect(try ReportBatchProcess.tool("qpdf", ["--check", demo.folder.file("weekly/\(file)")]).status == 0, "\(file)")
+        }
+        let xlsx = files.filter { $0.hasSuffix(".xlsx") }.map { demo.folder.file("weekly/\($0)") }
+        #expect(xlsx.count == 6)
+        #expect(try ReportBatchProcess.tool("python3", ["-c", "import openpyxl, sys\nfor p in sys.argv[1:]: openpyxl.load_workbook(p)", ] + xlsx).status == 0)
+
+        // Again with the same clock: the same bytes, manifests and summaries included.
+        let again = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "again", "--now", Self.now], in: demo.folder.path)
+        #expect(again.status == 0)
+        for file in files {
+            let first = try Data(contentsOf: URL(fileURLWithPath: demo.folder.file("weekly/\(file)")))
+            let second = try Data(contentsOf: URL(fileURLWithPath: demo.folder.file("again/\(file)")))
+            if file.hasSuffix("summary.txt") || file.hasSuffix("summary.html") {
+                #expect(String(decoding: first, as: UTF8.self).replacingOccurrences(of: "weekly", with: "again") == String(decoding: second, as: UTF8.self))
+            } else {
+                #expect(first == second, "\(file) differs between two runs with the same clock")
+            }
+        }
+    }
+
+    @Test func aFailingFamilyIsRecordedAndTheOthersFinish() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        // One bad row in the Hawks family.
+        _ = try ReportBatchProcess.tool("sqlite3", [demo.folder.file("demo.db"), "UPDATE schools SET status = 'Interested' WHERE id = (SELECT id FROM schools WHERE family_unit_id = '\(demo.hawks)' LIMIT 1)"])
+        let result = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "weekly", "--now", Self.now], in: demo.folder.path)
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stdout.contains("4 families: 2 ok, 1 skipped (no data), 1 failed"))
+        #expect(result.stdout.contains("column status: unknown value 'Interested'"))
+        let manifests = try Self.verifyManifests(demo.folder.file("weekly"))
+        #expect(manifests.contains("failed: bad data in 'demo.db' (family \(demo.hawks))"))
+        #expect(manifests.contains("ok Rivera Family"))
+        #expect(manifests.contains("files 14"))
+    }
+
+    @Test func aSecondRunWhileOneHoldsTheLockExits75() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try ReportBatchProcess.run(["demo", "--out", "big.db", "--scale", "10", "--today", "2026-11-22"], in: folder.path)
+        let first = try ReportBatchProcess.start(["run", Self.weekly, "--db", "big.db", "--out", "weekly", "--now", Self.now], in: folder.path)
+        defer { if first.isRunning { first.terminate() } }
+        // Wait until the first run holds the lock and has written its pid.
+        let lock = folder.file("weekly/.report-batch.lock")
+        for _ in 0..<200 where ((try? String(contentsOfFile: lock, encoding: .utf8)) ?? "").isEmpty { usleep(20_000) }
+        let second = try ReportBatchProcess.run(["run", Self.weekly, "--db", "big.db", "--out", "weekly", "--now", Self.now], in: folder.path)
+        #expect(first.isRunning, "the first run finished too soon for the test")
+        #expect(second.status == 75, "\(second.stderr)")
+        #expect(second.stderr.contains("another run (pid \(first.processIdentifier)) holds the lock"), "\(second.stderr)")
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+    }
+
+    @Test func aKilledRunLeavesNoIncompleteFileAndTheNextRunCompletes() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try ReportBatchProcess.run(["demo", "--out", "big.db", "--families", "12", "--scale", "6", "--today", "2026-11-22"], in: folder.path)
+        let run = try ReportBatchProcess.start(["run", Self.weekly, "--db", "big.db", "--out", "weekly", "--now", Self.now], in: folder.path)
+        // Kill it once the first family's folder is complete and the run is somewhere in the next ones.
+        for _ in 0..<500 {
+            let manifests = (FileManager.default.subpaths(atPath: folder.file("weekly")) ?? []).filter { $0.hasSuffix("manifest.json") }
+            if manifests.count >= 2 { break }
+            usleep(10_000)
+        }
+        kill(run.processIdentifier, SIGKILL)
+        run.waitUntilExit()
+        #expect(run.terminationReason == .uncaughtSignal)
+        // Every file under a final name is complete: listed in its manifest with the right hash, or, in a folder the
+        // run had not finished, readable by its reader.
+        let root = folder.file("weekly")
+        let all = FileManager.default.subpaths(atPath: root) ?? []
+        for path in all where !(path as NSString).lastPathComponent.hasPrefix(".") && path.contains(".") {
+            let full = (root as NSString).appendingPathComponent(path)
+            let folderPath = (full as NSString).deletingLastPathComponent
+            if FileManager.default.fileExists(atPath: (folderPath as NSString).appendingPathComponent("manifest.json")) { continue }
+            switch (path as NSString).pathExtension {
+            case "pdf": #expect(try ReportBatchProcess.tool("qpdf", ["--check", full]).status == 0, "\(path)")
+            case "xlsx": #expect(try ReportBatchProcess.tool("python3", ["-c", "import openpyxl,sys; openpyxl.load_workbook(sys.argv[1])", full]).status == 0, "\(path)")
+            case "csv": #expect(try Data(contentsOf: URL(fileURLWithPath: full)).suffix(2) == Data([0x0D, 0x0A]), "\(path)")
+            default: break
+            }
+        }
+        _ = try Self.verifyManifests(root)
+        let next = try ReportBatchProcess.run(["run", Self.weekly, "--db", "big.db", "--out", "weekly", "--now", Self.now], in: folder.path)
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(next.stdout.contains("12 families: 11 ok, 1 skipped (no data), 0 failed"))
+        let manifests = try Self.verifyManifests(root)
+        #expect(manifests.contains("files 77"))
+        // The killed run's temporary files are gone.
+        #expect((FileManager.default.subpaths(atPath: root) ?? []).filter { $0.contains(".tmp-") }.isEmpty)
+    }
+
+    @Test func hostileFamilyNamesAndIdsStayInsideTheRoot() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Fixture.database(at: folder.file("f.db")) { f in
+            for (id, name) in [("../../etc", "../../etc"), ("/abs/path", "Name/With/Slashes"), ("ctrl\u{1}id", "\u{0007}..\u{0000}")] {
+                try f.family(id, name: name)
+                try f.school("\(id)-s", family: id)
+            }
+        }
+        let result = try ReportBatchProcess.run(["run", Self.weekly, "--db", "f.db", "--out", "root", "--now", Self.now], in: folder.path)
+        #expect(result.status == 0, "\(result.stderr)\(result.stdout)")
+        let root = URL(fileURLWithPath: folder.file("root")).resolvingSymlinksInPath().path
+        let everything = FileManager.default.subpaths(atPath: folder.path) ?? []
+        #expect(everything.allSatisfy { $0 == "f.db" || $0 == "root" || $0.hasPrefix("root/") }, "\(everything)")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: root).filter { !$0.hasPrefix(".") && !$0.hasPrefix("summary") }.sorted()
+        #expect(folders == ["ctrl-id", "etc-etc", "name-with-slashes-abs-path"], "\(folders)")
+    }
+
+    @Test(arguments: [
+        ("families: all\noutputs:\n  - report:\n    formts: [pdf]\n", "job.yaml:4: unknown key 'formts' in outputs[1]; accepted: report, formats, preset, from, to"),
+        ("range:\n  preset: last-week\noutputs:\n  - report:\n", "job.yaml:2: 'range': preset 'last-week' is not a preset"),
+        ("outputs:\n  - export: coaches\n    filters:\n      role: coachy\n", "job.yaml:4: 'role': role 'coachy' is not a coach role; use one of: head, assistant, recruiting"),
+        ("outputs:\n  - export: teams\n", "job.yaml:2: 'export' 'teams' is not a list; use one of: coaches, schools, interactions"),
+        ("output:\n  folder: \"../{family_slug}\"\noutputs:\n  - report:\n", "job.yaml:2: 'folder' may not contain '..'"),
+        ("output:\n  folder: \"{family}\"\noutputs:\n  - report:\n", "job.yaml:2: 'folder' has an unknown placeholder {family}"),
+        ("families: all\n", "job.yaml:1: the job has no 'outputs'"),
+        ("outputs: [report\n", "job.yaml: not valid YAML: line 2"),
+        ("timezone: Mars/Base\noutputs:\n  - report:\n", "job.yaml:1: 'timezone': timezone 'Mars/Base' is not a known IANA time zone"),
+        ("families: [nobody]\noutputs:\n  - report:\n", "job.yaml: no family with id 'nobody'"),
+    ] as [(String, String)])
+    func aBadJobFileIsAUsageErrorNamingFileLineAndKey(yaml: String, message: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Fixture.database(at: folder.file("f.db")) { try $0.family("F") }
+        try yaml.write(toFile: folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        let result = try ReportBatchProcess.run(["run", "job.yaml", "--db", "f.db", "--out", "root", "--now", Self.now], in: folder.path)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("report-batch: error: \(message)"), "\(result.stderr)")
+        #expect(folder.contents() == ["f.db", "job.yaml"])
+    }
+
+    @Test func aDryRunPrintsAndWritesNothing() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        let result = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "weekly", "--now", Self.now, "--dry-run"], in: demo.folder.path)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("would write weekly/rivera-family-\(demo.rivera.prefix(8))/2026-11-22/schools_rivera-family-\(demo.rivera.prefix(8)).pdf"))
+        #expect(result.stdout.contains("4 families: 3 ok, 1 skipped (no data), 0 failed (dry run: nothing written)"))
+        #expect(!FileManager.default.fileExists(atPath: demo.folder.file("weekly")))
+    }
+
+    @Test func customTemplatesAndABadOne() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        try FileManager.default.createDirectory(atPath: demo.folder.file("tpl"), withIntermediateDirectories: true)
+        try "{{% CONTENT_TYPE: TEXT}}\nDone: {{ok}} of {{total}}\n".write(toFile: demo.folder.file("tpl/summary.txt.mustache"), atomically: true, encoding: .utf8)
+        let result = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "weekly", "--now", Self.now, "--templates", "tpl"], in: demo.folder.path)
+        #expect(result.stdout == "Done: 3 of 4\n")
+        try "<p>\n{{#families}}\n{{name}}\n{{/family}}\n".write(toFile: demo.folder.file("tpl/summary.html.mustache"), atomically: true, encoding: .utf8)
+        let bad = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "other", "--now", Self.now, "--templates", "tpl"], in: demo.folder.path)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("report-batch: error: tpl/summary.html.mustache:4: the template does not parse"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: demo.folder.file("other")))
+    }
+}
