@@ -26,6 +26,7 @@ struct ExportOptions: ParsableArguments {
 
     @OptionGroup var clock: ClockOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup var templates: TemplateOptions
     @OptionGroup var global: GlobalOptions
 
     /// Loads the family (interactions are streamed, not loaded), runs the export, prints the result.
@@ -34,6 +35,7 @@ struct ExportOptions: ParsableArguments {
         try runMapped {
             var request = ListRequest(filters: try filters())
             request.formats = try ListFormat.parseList(format)
+            let templates = try self.templates.load()
             let context = try clock.context()
             request.viewerID = viewer
             request.home = try home.map { try OptionParsing.coordinate($0, option: "--home") }
@@ -43,7 +45,7 @@ struct ExportOptions: ParsableArguments {
             if let note = database.optionalColumnsNote { Console.detail(note) }
             let data = try database.loadFamily(id: source.family, interactions: false)
             let result = try ListExport.run(request, data: data, interactions: .database(database, familyID: data.family.id),
-                                            clock: context.clock, to: OutputTarget(option: output.out), csv: output.csvOptions)
+                                            clock: context.clock, to: OutputTarget(option: output.out), csv: output.csvOptions, templates: templates)
             Console.printWritten(result.files)
             for warning in result.warnings { Console.note("warning: \(warning)") }
             if let message = result.emptyMessage { Console.note(message) }

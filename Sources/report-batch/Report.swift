@@ -23,19 +23,21 @@ struct Report: ParsableCommand {
     var format = "json,csv,xlsx,pdf"
 
     @OptionGroup var output: OutputOptions
+    @OptionGroup var templates: TemplateOptions
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         Console.configure(global)
         try runMapped {
             let formats = try ReportFormat.parseList(format)
+            let templates = try self.templates.load()
             let selection = try range.selection()
             let context = try clock.context()
             let data = try source.loadFamily()
             let report = try ReportRun(data: data, selection: selection, today: context.today, timezone: context.zone, clock: context.clock)
             for warning in report.warnings { Console.note("warning: \(warning)") }
             guard !report.isEmpty else { throw NoDataError(familyID: data.family.id) }
-            let files = try ReportFiles.write(report, formats: formats, to: OutputTarget(option: output.out), csv: output.csvOptions)
+            let files = try ReportFiles.write(report, formats: formats, to: OutputTarget(option: output.out), csv: output.csvOptions, templates: templates)
             Console.printWritten(files)
             for file in files { for warning in file.warnings { Console.note("warning: \(warning)") } }
         }

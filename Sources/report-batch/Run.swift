@@ -30,8 +30,7 @@ struct Run: ParsableCommand {
     @Option(help: "The day presets end on (YYYY-MM-DD), for back-fills. Default: the clock's date in each family's zone.")
     var today: String?
 
-    @Option(help: "A folder with your own copies of the summary templates (summary.txt.mustache, summary.html.mustache).")
-    var templates: String?
+    @OptionGroup var templates: TemplateOptions
 
     @Flag(help: "Print the files the run would write, and write nothing.")
     var dryRun = false
@@ -43,8 +42,7 @@ struct Run: ParsableCommand {
         var status: ExitStatus = .success
         try runMapped {
             let job = try BatchJob.load(self.job)
-            var options = BatchOptions(clock: try Clock.resolve(now: now),
-                                       templates: try templates.map { try SummaryTemplates.load(from: $0) } ?? SummaryTemplates.builtIn())
+            var options = BatchOptions(clock: try Clock.resolve(now: now), templates: try templates.load())
             options.database = db
             options.root = out
             options.today = try today.map { try Clock.parseDay($0, option: "--today") }
@@ -55,7 +53,7 @@ struct Run: ParsableCommand {
             if dryRun {
                 Console.output(summary.line + " (dry run: nothing written)\n")
             } else {
-                Console.output(options.templates.text(summary))
+                Console.output(options.templates.summary.text(summary))
             }
             status = summary.exitStatus
         }

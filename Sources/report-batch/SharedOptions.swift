@@ -83,3 +83,13 @@ extension Console {
         for file in files where file.path != "-" { output(file.path + "\n") }
     }
 }
+
+/// `--templates DIR`: the user's copy of `Templates/`.
+struct TemplateOptions: ParsableArguments {
+    @Option(help: "A folder with your own copies of the files in Templates/ (list columns and labels, report title and sections, colours, run summary); a file it lacks keeps the built-in one.")
+    var templates: String?
+
+    func load() throws -> OutputTemplates {
+        try templates.map { try OutputTemplates.load(from: $0) } ?? OutputTemplates.builtIn()
+    }
+}

@@ -154,3 +154,28 @@ struct ExportCommandTests {
         #expect(try run(["interactions", "--direction", "inbound", "--timezone", "UTC"]) == ["2026-11-23 06:30"])
     }
 }
+
+/// `--templates DIR` changes columns, labels, titles, sections and colours.
+struct TemplateCommandTests {
+    @Test func aCopyOfTheTemplatesChangesTheOutputs() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        let tpl = demo.folder.file("tpl")
+        try FileManager.default.createDirectory(atPath: tpl, withIntermediateDirectories: true)
+        try "coaches:\n  - last_name: Surname\n  - email: E-mail\n".write(toFile: tpl + "/lists.yaml", atomically: true, encoding: .utf8)
+        try "title: Weekly Scouting Digest\nsections:\n  - previous_period: Last Week vs. the One Before\n  - schools_by_status: Where Schools Stand\n"
+            .write(toFile: tpl + "/report.yaml", atomically: true, encoding: .utf8)
+        let coaches = try ReportBatchProcess.run(["export", "coaches", "--db", "demo.db", "--family", demo.rivera, "--templates", "tpl",
+                                                  "--out", "-", "--no-bom"], in: demo.folder.path)
+        #expect(coaches.status == 0, "\(coaches.stderr)")
+        #expect(coaches.stdout.hasPrefix("Surname,E-mail\r\n"))
+        let report = try ReportBatchProcess.run(["report", "--db", "demo.db", "--family", demo.rivera, "--templates", "tpl", "--format", "pdf",
+                                                 "--now", ReportCommandTests.now, "--out", "out"], in: demo.folder.path)
+        #expect(report.status == 0, "\(report.stderr)")
+        let text = try ReportBatchProcess.tool("pdftotext", ["-layout", demo.folder.file(report.stdout.trimmingCharacters(in: .newlines)), "-"]).stdout
+        #expect(text.contains("Weekly Scouting Digest"))
+        let previous = try #require(text.range(of: "Last Week vs. the One Before")), status = try #require(text.range(of: "Where Schools Stand"))
+        #expect(previous.lowerBound < status.lowerBound)
+        #expect(!text.contains("Interactions by Type"))
+    }
+}

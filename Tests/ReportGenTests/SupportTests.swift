@@ -1,6 +1,7 @@
 import Foundation
 import ReportGen
 import Testing
+import TestSupport
 
 struct SupportTests {
     /// The FIPS 180-4 examples, and a million 'a's across chunk boundaries.
@@ -43,5 +44,44 @@ struct SupportTests {
         _ = try SummaryTemplates.load(from: folder)
         #expect(FileManager.default.fileExists(atPath: folder + "/summary.txt.mustache"))
         #expect(FileManager.default.fileExists(atPath: folder + "/summary.html.mustache"))
+    }
+}
+
+struct TemplateTests {
+    static var folder: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Templates").path
+    }
+
+    @Test func theShippedTemplatesHoldTheBuiltInValues() throws {
+        let shipped = try OutputTemplates.load(from: Self.folder)
+        let builtIn = try OutputTemplates.builtIn()
+        #expect(shipped.reportTitle == builtIn.reportTitle)
+        #expect(shipped.reportSections.map { "\($0.section.rawValue)=\($0.title)" } == builtIn.reportSections.map { "\($0.section.rawValue)=\($0.title)" })
+        for kind in ListKind.allCases {
+            #expect(shipped.listColumns[kind]?.map { "\($0.key)=\($0.label)" } == builtIn.listColumns[kind]?.map { "\($0.key)=\($0.label)" }, "\(kind)")
+        }
+        // Every colour is written out in palette.yaml, and equal to the built-in one.
+        let text = try String(contentsOfFile: Self.folder + "/palette.yaml", encoding: .utf8)
+        let written: Int = shipped.palette.groups.values.map { $0.count }.reduce(0, +)
+        let known: Int = OutputPalette.builtIn.map { $0.colors.count }.reduce(0, +)
+        #expect(written == known)
+        #expect(shipped.palette.resolved == builtIn.palette.resolved)
+        #expect(text.contains("schools: \"#0066FF\""))
+    }
+
+    @Test(arguments: [
+        ("lists.yaml", "coaches:\n  - first_name: First\n  - shoe_size: Shoe\n", "lists.yaml:3: unknown key 'shoe_size' in 'coaches'; accepted: first_name"),
+        ("report.yaml", "title: X\nsections:\n  - charts: Charts\n", "report.yaml:3: unknown key 'charts' in 'sections'"),
+        ("palette.yaml", "cards:\n  schools: blue\n", "palette.yaml:2: 'schools' must be a colour like \"#0066FF\""),
+        ("palette.yaml", "cards: [\n", "palette.yaml: not valid YAML"),
+        ("summary.txt.mustache", "ok\n{{#families}}\n", "summary.txt.mustache:3: the template does not parse"),
+    ])
+    func aBadTemplateNamesFileAndLine(file: String, text: String, message: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try text.write(toFile: folder.file(file), atomically: true, encoding: .utf8)
+        let error = #expect(throws: UsageError.self) { try OutputTemplates.load(from: folder.path) }
+        #expect(error?.message.hasPrefix("\(folder.path)/\(message)") == true, "\(error?.message ?? "")")
     }
 }

@@ -9,9 +9,9 @@ public struct BatchOptions: Sendable {
     public var clock: Clock
     public var today: CivilDate?
     public var dryRun = false
-    public var templates: SummaryTemplates
+    public var templates: OutputTemplates
 
-    public init(clock: Clock, templates: SummaryTemplates) {
+    public init(clock: Clock, templates: OutputTemplates) {
         self.clock = clock
         self.templates = templates
     }
@@ -112,8 +112,8 @@ public enum BatchRunner {
         }
         let summary = BatchSummary(outcomes: outcomes, database: database, root: root, generatedAt: options.clock.now, dryRun: options.dryRun)
         if !options.dryRun {
-            try AtomicFile.write(Data(options.templates.text(summary).utf8), to: (root as NSString).appendingPathComponent("summary.txt"))
-            try AtomicFile.write(Data(options.templates.html(summary).utf8), to: (root as NSString).appendingPathComponent("summary.html"))
+            try AtomicFile.write(Data(options.templates.summary.text(summary).utf8), to: (root as NSString).appendingPathComponent("summary.txt"))
+            try AtomicFile.write(Data(options.templates.summary.html(summary).utf8), to: (root as NSString).appendingPathComponent("summary.html"))
         }
         return summary
     }
@@ -163,7 +163,7 @@ public enum BatchRunner {
                     let run = ownRange.map { try? ReportRun(data: data, selection: $0, today: today, timezone: zone, clock: options.clock) } ?? overview
                     guard let run else { throw UsageError("the report's range cannot be resolved") }
                     if run.isEmpty { continue }
-                    written += try ReportFiles.write(run, formats: formats, to: .folder(folder))
+                    written += try ReportFiles.write(run, formats: formats, to: .folder(folder), templates: options.templates)
                 case .list(let list):
                     var request = ListRequest(filters: try list.values.filters(for: list.kind, range: list.range.selection(job: job.range)))
                     request.formats = list.formats
@@ -171,7 +171,7 @@ public enum BatchRunner {
                     request.zone = zone
                     request.home = try list.values.homeCoordinate()
                     if list.viewAsPlayer { request.viewerID = data.player?.userID }
-                    let result = try ListExport.run(request, data: data, interactions: .loaded(data.interactions), clock: options.clock, to: .folder(folder))
+                    let result = try ListExport.run(request, data: data, interactions: .loaded(data.interactions), clock: options.clock, to: .folder(folder), templates: options.templates)
                     written += result.files.map { file in
                         var file = file
                         file.warnings += result.warnings

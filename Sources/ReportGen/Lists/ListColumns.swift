@@ -1,14 +1,31 @@
 import Aggregation
 import Exporters
 
-/// One column of a list export: its header and how a row becomes its cell.
+/// One column of a list export: its key (as `Templates/lists.yaml` names it), its header,
+/// and how a row becomes its cell.
 public struct ListColumn<Row>: Sendable {
+    public let key: String
     public let header: String
     public let cell: @Sendable (Row) -> Cell
 
-    public init(_ header: String, _ cell: @escaping @Sendable (Row) -> Cell) {
+    public init(_ header: String, key: String? = nil, _ cell: @escaping @Sendable (Row) -> Cell) {
         self.header = header
+        self.key = key ?? header.lowercased().replacingOccurrences(of: " (%)", with: "").replacingOccurrences(of: " (mi)", with: "")
+            .replacingOccurrences(of: " ", with: "_")
         self.cell = cell
+    }
+
+    /// The same column under another header.
+    public func labelled(_ header: String) -> ListColumn {
+        ListColumn(header, key: key, cell)
+    }
+}
+
+extension Array {
+    /// The columns a template names, in its order and with its labels; nil keeps them all.
+    func selected<Row>(by template: [(key: String, label: String)]?) -> [ListColumn<Row>] where Element == ListColumn<Row> {
+        guard let template else { return self }
+        return template.compactMap { entry in first { $0.key == entry.key }?.labelled(entry.label) }
     }
 }
 
@@ -43,7 +60,7 @@ public enum ListColumns {
         ListColumn("Phone") { link($0.coach.phone) { "tel:" + $0.filter { $0.isNumber || $0 == "+" } } },
         ListColumn("Twitter") { link($0.coach.twitterHandle) { "https://x.com/" + handle($0) } },
         ListColumn("Instagram") { link($0.coach.instagramHandle) { "https://instagram.com/" + handle($0) } },
-        ListColumn("Responsiveness (%)") { .percent($0.coach.responsivenessScore) },
+        ListColumn("Responsiveness (%)", key: "responsiveness") { .percent($0.coach.responsivenessScore) },
         ListColumn("Last Contact") { date($0.lastContactDay) },
         ListColumn("Interactions") { .integer($0.interactionCount) },
         ListColumn("Notes") { .text($0.coach.notes) },
@@ -51,7 +68,7 @@ public enum ListColumns {
 
     public static func schools(zone: Zone) -> [ListColumn<SchoolListRow>] {
         [
-            ListColumn("School") { .text($0.school.name) },
+            ListColumn("School", key: "school") { .text($0.school.name) },
             ListColumn("Location") { .text($0.school.location) },
             ListColumn("State") { .text($0.state) },
             ListColumn("Division") { .text($0.school.division?.displayName) },
@@ -63,11 +80,11 @@ public enum ListColumns {
             ListColumn("Size") { .text($0.size?.displayName) },
             ListColumn("Students") { .integer($0.school.academicInfo?.studentSize) },
             // Miles to a tenth: the haversine's further digits are noise, not information.
-            ListColumn("Distance (mi)") { .number($0.distance.map { ($0 * 10).rounded() / 10 }) },
+            ListColumn("Distance (mi)", key: "distance") { .number($0.distance.map { ($0 * 10).rounded() / 10 }) },
             ListColumn("Coaches") { .integer($0.coachCount) },
             ListColumn("Interactions") { .integer($0.interactionCount) },
             ListColumn("Offer") { .text($0.offer?.summary) },
-            ListColumn("Scholarship (%)") { .percent($0.offer?.scholarshipPercentage) },
+            ListColumn("Scholarship (%)", key: "scholarship") { .percent($0.offer?.scholarshipPercentage) },
             ListColumn("Offer Deadline") { date($0.offer?.deadlineDate.map(zone.date(of:))) },
             ListColumn("Pros") { $0.school.pros.isEmpty ? .empty : .text($0.school.pros.joined(separator: "; ")) },
             ListColumn("Cons") { $0.school.cons.isEmpty ? .empty : .text($0.school.cons.joined(separator: "; ")) },
@@ -90,6 +107,25 @@ public enum ListColumns {
             ListColumn("Attachments") { .integer($0.interaction.attachments.count) },
         ]
     }
+
+    /// The keys of a list's columns, in their built-in order.
+    public static func keys(_ kind: ListKind) -> [String] {
+        switch kind {
+        case .coaches: coaches.map(\.key)
+        case .schools: schools(zone: .utc).map(\.key)
+        case .interactions: interactions(zone: .utc).map(\.key)
+        }
+    }
+
+    /// The built-in headers of a list's columns.
+    public static func headers(_ kind: ListKind) -> [String] {
+        switch kind {
+        case .coaches: coaches.map(\.header)
+        case .schools: schools(zone: .utc).map(\.header)
+        case .interactions: interactions(zone: .utc).map(\.header)
+        }
+    }
+
 }
 
 extension String {

@@ -117,7 +117,10 @@ public enum ListExport {
     ///   use; `UsageError` for a bad filter; `OutputError`/`ExportError` when a file cannot be
     ///   written. Nothing is left under a final name on error.
     public static func run(_ request: ListRequest, data: FamilyData, interactions: InteractionFeed, clock: Clock,
-                           to target: OutputTarget, csv: CSVWriter.Options = CSVWriter.Options()) throws -> ListResult {
+                           to target: OutputTarget, csv: CSVWriter.Options = CSVWriter.Options(), templates: OutputTemplates? = nil) throws -> ListResult {
+        let templates = try templates ?? OutputTemplates.builtIn()
+        let palette = templates.palette
+        let chosen = templates.listColumns[request.kind]
         let viewer: Viewer
         do {
             viewer = try Viewer.resolve(request.viewerID, in: data)
@@ -132,8 +135,8 @@ public enum ListExport {
             let tally = try self.tally(interactions, viewer: viewer, zone: zone)
             let all = CoachListRow.rows(data, tally: tally, zone: zone)
             let rows = filters.query(today: today).apply(to: all)
-            return try write(request, family: data.family, clock: clock, zone: zone, target: target, csv: csv, columns: ListColumns.coaches,
-                             pdf: ListPDF.coaches, total: all.count) { emit in try rows.forEach(emit) }
+            return try write(request, family: data.family, clock: clock, zone: zone, target: target, csv: csv, columns: ListColumns.coaches.selected(by: chosen),
+                             pdf: ListPDF.coaches(palette: palette), total: all.count) { emit in try rows.forEach(emit) }
 
         case .schools(let filters):
             let home = request.home ?? viewer.home(in: data)
@@ -146,8 +149,8 @@ public enum ListExport {
             let tally = try self.tally(interactions, viewer: viewer, zone: zone)
             let all = SchoolListRow.rows(data, tally: tally, home: home, zone: zone)
             let rows = query.apply(to: all)
-            return try write(request, family: data.family, clock: clock, zone: zone, target: target, csv: csv, columns: ListColumns.schools(zone: zone),
-                             pdf: ListPDF.schools(home: home != nil, zone: zone), total: all.count) { emit in try rows.forEach(emit) }
+            return try write(request, family: data.family, clock: clock, zone: zone, target: target, csv: csv, columns: ListColumns.schools(zone: zone).selected(by: chosen),
+                             pdf: ListPDF.schools(home: home != nil, zone: zone, palette: palette), total: all.count) { emit in try rows.forEach(emit) }
 
         case .interactions(var filters, let range):
             if let loggedBy = filters.loggedBy {
@@ -162,8 +165,8 @@ public enum ListExport {
             let checks = filters.filters(viewer: viewer, today: today, zone: zone)
             let builder = InteractionRowBuilder(data, viewer: viewer)
             let counts = InteractionCounts(analytics: InteractionAnalytics(today: today, zone: zone))
-            let result = try write(request, family: data.family, clock: clock, zone: zone, target: target, csv: csv, columns: ListColumns.interactions(zone: zone),
-                                   pdf: ListPDF.interactions(zone: zone) { counts.analytics },
+            let result = try write(request, family: data.family, clock: clock, zone: zone, target: target, csv: csv, columns: ListColumns.interactions(zone: zone).selected(by: chosen),
+                                   pdf: ListPDF.interactions(zone: zone, palette: palette) { counts.analytics },
                                    total: nil, emptyMessage: { counts.visible == 0 ? ListKind.interactions.noneAtAll : ListKind.interactions.noMatch },
                                    summary: {
                                        let analytics = counts.analytics

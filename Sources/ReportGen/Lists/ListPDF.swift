@@ -20,7 +20,7 @@ enum ListPDF {
         return .text(value)
     }
 
-    static var coaches: ListPDFSpec<CoachListRow> {
+    static func coaches(palette: OutputPalette) -> ListPDFSpec<CoachListRow> {
         ListPDFSpec(
             title: "Coaches",
             columns: [.init("Coach", weight: 1.6), .init("Role", weight: 1.85), .init("School", weight: 1.4), .init("Email", weight: 1.5),
@@ -34,13 +34,13 @@ enum ListPDF {
                 }
                 return [
                     .text(coach.fullName, bold: true),
-                    .badge(coach.role.displayName, PDFColor(coach.role.color)),
+                    .badge(coach.role.displayName, PDFColor(palette.role(coach.role))),
                     row.schoolName.map { .text($0) } ?? .text(CoachListRow.unknownSchool, color: muted),
                     link(coach.email) { "mailto:" + $0 },
                     link(coach.phone) { "tel:" + $0.filter { $0.isNumber || $0 == "+" } },
                     link(coach.twitterHandle.map { "@" + $0 }) { "https://x.com/" + ListColumns.handle($0) },
                     link(coach.instagramHandle.map { "@" + $0 }) { "https://instagram.com/" + ListColumns.handle($0) },
-                    coach.responsivenessScore.map { .bar(fraction: $0 / 100, color: PDFColor(row.level.color), label: ReportText.decimal($0) + "%") }
+                    coach.responsivenessScore.map { .bar(fraction: $0 / 100, color: PDFColor(palette.responsiveness(row.level)), label: ReportText.decimal($0) + "%") }
                         ?? .text("--", color: muted),
                     row.lastContactDay.map { .text(ReportText.day($0)) } ?? .text("Never contacted", color: muted),
                     .text(String(row.interactionCount)),
@@ -49,7 +49,7 @@ enum ListPDF {
             summary: { _ in [] })
     }
 
-    static func schools(home: Bool, zone: Zone) -> ListPDFSpec<SchoolListRow> {
+    static func schools(home: Bool, zone: Zone, palette: OutputPalette) -> ListPDFSpec<SchoolListRow> {
         ListPDFSpec(
             title: "Schools Comparison",
             columns: [.init("★", weight: 0.3), .init("School", weight: 1.8), .init("Location", weight: 1.2), .init("Division", weight: 0.75),
@@ -62,11 +62,11 @@ enum ListPDF {
                     school.isFavorite ? .text("★", color: PDFColor(0xF59E0B)) : .empty,
                     .text(school.name, bold: true),
                     text(school.location, placeholder: "Location unknown"),
-                    school.division.map { .badge($0.displayName, PDFColor($0.color)) } ?? .text("--", color: muted),
-                    .badge(school.status.displayName, PDFColor(school.status.color)),
+                    school.division.map { .badge($0.displayName, PDFColor(palette.division($0))) } ?? .text("--", color: muted),
+                    .badge(school.status.displayName, PDFColor(palette.status(school.status))),
                     // On paper the fit score is a whole number; csv and xlsx keep it exact.
                     school.fitScore.map { .badge(ReportText.decimal($0, places: 0), PDFColor(FitBand.color($0))) } ?? .empty,
-                    row.size.map { .badge($0.displayName, PDFColor($0.color)) } ?? .text("--", color: muted),
+                    row.size.map { .badge($0.displayName, PDFColor(palette.size($0))) } ?? .text("--", color: muted),
                     row.distance.map { .text(ReportText.decimal($0, places: 0) + " mi") } ?? .text("--", color: muted),
                     .text(String(row.coachCount)),
                     .text(String(row.interactionCount)),
@@ -78,7 +78,7 @@ enum ListPDF {
                 let distances = rows.compactMap(\.distance)
                 let average = distances.isEmpty ? "--" : ReportText.decimal(distances.reduce(0, +) / Double(distances.count), places: 0) + " mi"
                 var blocks: [PDFBlock] = [.cards([
-                    PDFCard(label: "Schools", value: String(rows.count), color: PDFColor(Palette.schoolsCard)),
+                    PDFCard(label: "Schools", value: String(rows.count), color: PDFColor(palette.card("schools"))),
                     PDFCard(label: "Favorites", value: String(rows.filter(\.school.isFavorite).count), color: PDFColor(Palette.amber)),
                     PDFCard(label: "With Offers", value: String(rows.filter { $0.offer != nil }.count), color: PDFColor(Palette.green)),
                     PDFCard(label: home ? "Average Distance" : "Average Distance (no home location)", value: average, color: PDFColor(Palette.responseRateCard)),
@@ -91,7 +91,7 @@ enum ListPDF {
             })
     }
 
-    static func interactions(zone: Zone, analytics: @escaping @Sendable () -> InteractionAnalytics) -> ListPDFSpec<InteractionListRow> {
+    static func interactions(zone: Zone, palette: OutputPalette, analytics: @escaping @Sendable () -> InteractionAnalytics) -> ListPDFSpec<InteractionListRow> {
         ListPDFSpec(
             title: "Interactions",
             columns: [.init("Date", weight: 1.75), .init("Type", weight: 1.2), .init("Direction", weight: 1.05), .init("Sentiment", weight: 1.05),
@@ -101,9 +101,9 @@ enum ListPDF {
                 let interaction = row.interaction
                 return [
                     .text(ReportText.dayTime(zone.localTime(of: zone.instant(of: interaction.date)))),
-                    .badge(interaction.type.displayName, PDFColor(interaction.type.color)),
-                    .badge(interaction.direction.displayName, PDFColor(interaction.direction.color)),
-                    interaction.sentiment.map { .badge($0.displayName, PDFColor($0.color)) } ?? .text("--", color: muted),
+                    .badge(interaction.type.displayName, PDFColor(palette.type(interaction.type))),
+                    .badge(interaction.direction.displayName, PDFColor(palette.direction(interaction.direction))),
+                    interaction.sentiment.map { .badge($0.displayName, PDFColor(palette.sentiment($0))) } ?? .text("--", color: muted),
                     .text(interaction.displaySubject),
                     text(row.school), text(row.coach), text(row.loggedBy),
                     .text(String(interaction.attachments.count)),
@@ -112,7 +112,7 @@ enum ListPDF {
             summary: { _ in
                 let figures = analytics()
                 return [.cards([
-                    PDFCard(label: "Total", value: String(figures.total), color: PDFColor(Palette.schoolsCard)),
+                    PDFCard(label: "Total", value: String(figures.total), color: PDFColor(palette.card("schools"))),
                     PDFCard(label: "Outbound", value: String(figures.outbound), color: PDFColor(Palette.blue)),
                     PDFCard(label: "Inbound", value: String(figures.inbound), color: PDFColor(Palette.emerald)),
                     PDFCard(label: "This Week", value: String(figures.thisWeek), color: PDFColor(Palette.responseRateCard)),

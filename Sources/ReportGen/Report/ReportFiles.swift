@@ -60,7 +60,8 @@ public enum ReportFiles {
     /// - Throws: `UsageError` for standard output with more than one format; `OutputError`
     ///   or `ExportError` when a file cannot be written (nothing is left under a final name).
     public static func write(_ run: ReportRun, formats: [ReportFormat], to target: OutputTarget,
-                             csv options: CSVWriter.Options = CSVWriter.Options()) throws -> [WrittenFile] {
+                             csv options: CSVWriter.Options = CSVWriter.Options(), templates: OutputTemplates? = nil) throws -> [WrittenFile] {
+        let templates = try templates ?? OutputTemplates.builtIn()
         switch target {
         case .standardOutput:
             guard formats.count == 1, let format = formats.first, format.isText else {
@@ -76,12 +77,12 @@ public enum ReportFiles {
                 let path = (folder as NSString).appendingPathComponent(fileName(run, format))
                 return try AtomicFile.write(to: path) { temporary in
                     if format == .pdf {
-                        let result = try PDFRenderer.render(ReportPDF.document(run), to: temporary)
+                        let result = try PDFRenderer.render(ReportPDF.document(run, templates: templates), to: temporary)
                         let size = (try FileManager.default.attributesOfItem(atPath: temporary)[.size] as? Int) ?? 0
                         return WrittenFile(path: path, format: format.rawValue, bytes: size, rows: nil, warnings: result.warnings)
                     }
                     if format == .xlsx {
-                        let warnings = try ReportWorkbook.write(run, to: temporary)
+                        let warnings = try ReportWorkbook.write(run, templates: templates, to: temporary)
                         let size = (try FileManager.default.attributesOfItem(atPath: temporary)[.size] as? Int) ?? 0
                         return WrittenFile(path: path, format: format.rawValue, bytes: size, rows: ReportCSV.rows(run).count, warnings: warnings)
                     }

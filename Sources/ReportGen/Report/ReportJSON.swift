@@ -91,13 +91,13 @@ extension ReportText {
     public static func generatedLine(_ run: ReportRun) -> String { dayTime(run.zone.localTime(of: run.generatedAt)) }
 
     /// The five stat cards of the dashboard, with their colours.
-    public static func statCards(_ figures: ReportFigures) -> [(label: String, value: Cell, color: RGBColor)] {
+    public static func statCards(_ figures: ReportFigures, palette: OutputPalette = OutputPalette()) -> [(label: String, value: Cell, color: RGBColor)] {
         [
-            ("Schools", .integer(figures.schools.total), Palette.schoolsCard),
-            ("Coaches", .integer(figures.coaches.total), Palette.coachesCard),
-            ("Interactions", .integer(figures.interactions.total), Palette.interactionsCard),
-            ("Metrics", .integer(figures.metrics.total), Palette.metricsCard),
-            ("Response Rate (%)", figures.coaches.responseRate.map { .percent($0) } ?? .text("N/A"), Palette.responseRateCard),
+            ("Schools", .integer(figures.schools.total), palette.card("schools")),
+            ("Coaches", .integer(figures.coaches.total), palette.card("coaches")),
+            ("Interactions", .integer(figures.interactions.total), palette.card("interactions")),
+            ("Metrics", .integer(figures.metrics.total), palette.card("metrics")),
+            ("Response Rate (%)", figures.coaches.responseRate.map { .percent($0) } ?? .text("N/A"), palette.card("response_rate")),
         ]
     }
 

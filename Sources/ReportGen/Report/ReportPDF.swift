@@ -36,14 +36,14 @@ extension ReportText {
 /// bar charts of interactions by type and by sentiment, metric summaries, and the
 /// previous-period comparison.
 enum ReportPDF {
-    static func document(_ run: ReportRun) -> PDFDocument {
-        let figures = run.figures
+    static func document(_ run: ReportRun, templates: OutputTemplates) -> PDFDocument {
+        let figures = run.figures, palette = templates.palette, title = templates.reportTitle
         var document = PDFDocument(
-            title: ReportText.title, subject: "\(ReportText.title) – \(run.data.family.displayName)", creator: ToolVersion.creator,
+            title: title, subject: "\(title) – \(run.data.family.displayName)", creator: ToolVersion.creator,
             created: Date(timeIntervalSince1970: Double(run.generatedAt.seconds)),
             footer: ReportText.footer(zone: run.zone, generatedAt: run.generatedAt), orientation: .portrait)
-        document.blocks.append(.title(ReportText.title, lines: [run.data.family.displayName, ReportText.rangeLine(run)]))
-        document.blocks.append(.cards(ReportText.statCards(figures).map { card in
+        document.blocks.append(.title(title, lines: [run.data.family.displayName, ReportText.rangeLine(run)]))
+        document.blocks.append(.cards(ReportText.statCards(figures, palette: palette).map { card in
             let value: String = switch card.value {
             case .integer(let count): String(count)
             case .percent(let rate): ReportText.percent(rate)
@@ -51,39 +51,56 @@ enum ReportPDF {
             }
             return PDFCard(label: card.label.replacingOccurrences(of: " (%)", with: ""), value: value, color: PDFColor(card.color))
         }))
-
-        document.blocks.append(.section("Schools by Status"))
-        let statuses = figures.schools.byStatus.filter { $0.count > 0 }
-        document.blocks.append(statuses.isEmpty ? .note("No schools on the list yet")
-            : .bars(statuses.map { PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor($0.key.color)) }))
-
-        document.blocks.append(.section("Interactions by Type"))
-        document.blocks.append(figures.interactions.total == 0 ? .note("No interactions in this period")
-            : .bars(figures.interactions.byType.filter { $0.count > 0 }.map {
-                PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor($0.key.color))
-            }))
-
-        document.blocks.append(.section("Interactions by Sentiment"))
-        document.blocks.append(figures.interactions.total == 0 ? .note("No interactions in this period")
-            : .bars(figures.interactions.bySentiment.map { PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor($0.key.color)) }))
-
-        document.blocks.append(.section("Metric Summaries"))
-        if figures.metrics.summaries.isEmpty {
-            document.blocks.append(.note("No metrics recorded in this period"))
-        } else {
-            let number: (Double?) -> PDFCell = { .text($0.map { ReportText.decimal($0) } ?? "N/A", color: $0 == nil ? PDFColor(0x6B7280) : nil) }
-            document.blocks.append(.table(PDFTable(
-                columns: [.init("Metric", weight: 2.2), .init("Count", weight: 0.8, alignRight: true), .init("Average", weight: 1, alignRight: true),
-                          .init("Min", weight: 1, alignRight: true), .init("Max", weight: 1, alignRight: true), .init("Unit", weight: 0.8)],
-                rows: figures.metrics.summaries.map { summary in
-                    [.text(summary.type, bold: true), .text(String(summary.count)), number(summary.avg), number(summary.min), number(summary.max),
-                     .text(summary.unit ?? "--")]
-                })))
+        let noInteractions = PDFBlock.note("No interactions in this period")
+        for (section, heading) in templates.reportSections {
+            document.blocks.append(.section(heading))
+            switch section {
+            case .schoolsByStatus:
+                let statuses = figures.schools.byStatus.filter { $0.count > 0 }
+                document.blocks.append(statuses.isEmpty ? .note("No schools on the list yet")
+                    : .bars(statuses.map { PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor(palette.status($0.key))) }))
+            case .schoolsByDivision:
+                let divisions = figures.schools.byDivision.filter { $0.count > 0 }
+                document.blocks.append(divisions.isEmpty ? .note("No schools on the list yet")
+                    : .bars(divisions.map { tally in
+                        PDFBar(label: tally.key?.displayName ?? Division.unknownLabel, value: Double(tally.count),
+                               color: PDFColor(tally.key.map(palette.division) ?? Palette.gray))
+                    }))
+            case .interactionsByType:
+                document.blocks.append(figures.interactions.total == 0 ? noInteractions
+                    : .bars(figures.interactions.byType.filter { $0.count > 0 }.map {
+                        PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor(palette.type($0.key)))
+                    }))
+            case .interactionsBySentiment:
+                document.blocks.append(figures.interactions.total == 0 ? noInteractions
+                    : .bars(figures.interactions.bySentiment.map { PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor(palette.sentiment($0.key))) }))
+            case .interactionsByDirection:
+                document.blocks.append(figures.interactions.total == 0 ? noInteractions
+                    : .bars(figures.interactions.byDirection.map { PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor(palette.direction($0.key))) }))
+            case .metricSummaries:
+                document.blocks.append(metricTable(figures))
+            case .previousPeriod:
+                document.blocks.append(.note("Compared with \(ReportText.rangeText(figures.previous.range))"))
+                document.blocks.append(comparisonTable(figures))
+            }
         }
+        return document
+    }
 
-        document.blocks.append(.section("Previous Period"))
-        document.blocks.append(.note("Compared with \(ReportText.rangeText(figures.previous.range))"))
-        document.blocks.append(.table(PDFTable(
+    private static func metricTable(_ figures: ReportFigures) -> PDFBlock {
+        guard !figures.metrics.summaries.isEmpty else { return .note("No metrics recorded in this period") }
+        let number: (Double?) -> PDFCell = { .text($0.map { ReportText.decimal($0) } ?? "N/A", color: $0 == nil ? PDFColor(0x6B7280) : nil) }
+        return .table(PDFTable(
+            columns: [.init("Metric", weight: 2.2), .init("Count", weight: 0.8, alignRight: true), .init("Average", weight: 1, alignRight: true),
+                      .init("Min", weight: 1, alignRight: true), .init("Max", weight: 1, alignRight: true), .init("Unit", weight: 0.8)],
+            rows: figures.metrics.summaries.map { summary in
+                [.text(summary.type, bold: true), .text(String(summary.count)), number(summary.avg), number(summary.min), number(summary.max),
+                 .text(summary.unit ?? "--")]
+            }))
+    }
+
+    private static func comparisonTable(_ figures: ReportFigures) -> PDFBlock {
+        .table(PDFTable(
             columns: [.init("Measure", weight: 2.2), .init("This period", weight: 1, alignRight: true),
                       .init("Previous", weight: 1, alignRight: true), .init("Change", weight: 1, alignRight: true)],
             rows: ReportText.comparison(figures).map { row in
@@ -98,7 +115,6 @@ enum ReportPDF {
                 }
                 let change: String = if case .integer(let value) = row.change { ReportText.change(value) } else { text(row.change) }
                 return [.text(row.label), .text(text(row.current)), .text(text(row.previous)), .text(change, bold: true)]
-            })))
-        return document
+            }))
     }
 }
