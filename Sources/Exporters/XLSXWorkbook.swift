@@ -51,30 +51,33 @@ public final class XLSXWorkbook {
             throw ExportError.library(name: "libxlsxwriter", call: "workbook_new_opt", message: "could not create a workbook for '\(path)'")
         }
         handle = workbook
-        func format(_ configure: (UnsafeMutablePointer<lxw_format>) -> Void) -> UnsafeMutablePointer<lxw_format> {
-            let format = workbook_add_format(workbook)!
+        func format(_ configure: (UnsafeMutablePointer<lxw_format>) -> Void) throws -> UnsafeMutablePointer<lxw_format> {
+            guard let format = workbook_add_format(workbook) else {
+                lxw_workbook_free(workbook)
+                throw ExportError.library(name: "libxlsxwriter", call: "workbook_add_format", message: "out of memory")
+            }
             configure(format)
             return format
         }
         formats = Formats(
-            header: format {
+            header: try format {
                 format_set_bold($0)
                 format_set_bg_color($0, 0xE5E7EB)
                 format_set_bottom($0, UInt8(LXW_BORDER_THIN.rawValue))
             },
-            title: format {
+            title: try format {
                 format_set_bold($0)
                 format_set_font_size($0, 16)
             },
-            subtitle: format { format_set_font_color($0, 0x4B5563) },
-            date: format { format_set_num_format($0, "yyyy-mm-dd") },
-            dateTime: format { format_set_num_format($0, "yyyy-mm-dd hh:mm") },
-            percent: format { format_set_num_format($0, "0.0") },
-            link: format {
+            subtitle: try format { format_set_font_color($0, 0x4B5563) },
+            date: try format { format_set_num_format($0, "yyyy-mm-dd") },
+            dateTime: try format { format_set_num_format($0, "yyyy-mm-dd hh:mm") },
+            percent: try format { format_set_num_format($0, "0.0") },
+            link: try format {
                 format_set_font_color($0, 0x0563C1)
                 format_set_underline($0, UInt8(LXW_UNDERLINE_SINGLE.rawValue))
             },
-            wrap: format { format_set_text_wrap($0) }
+            wrap: try format { format_set_text_wrap($0) }
         )
         try setProperties(properties)
     }
@@ -154,8 +157,8 @@ public final class XLSXWorkbook {
     }
 
     /// A C copy of `text` that lives until the workbook is closed.
-    func retain(_ text: String) -> UnsafeMutablePointer<CChar> {
-        let copy = strdup(text)!
+    func retain(_ text: String) -> UnsafeMutablePointer<CChar>? {
+        guard let copy = strdup(text) else { return nil }
         retainedStrings.append(copy)
         return copy
     }

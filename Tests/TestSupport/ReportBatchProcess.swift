@@ -25,8 +25,8 @@ public enum ReportBatchProcess {
     }
 
     /// Runs `report-batch arguments` in `folder` and waits for it.
-    public static func run(_ arguments: [String], in folder: String, environment: [String: String] = [:],
-                           stdin: Data? = nil) throws -> CommandResult {
+    /// A process for the binary in `folder`, with the test's environment less SOURCE_DATE_EPOCH, plus `environment`.
+    private static func process(_ arguments: [String], in folder: String, environment: [String: String]) -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binaryPath)
         process.arguments = arguments
@@ -35,6 +35,11 @@ public enum ReportBatchProcess {
         env.removeValue(forKey: "SOURCE_DATE_EPOCH")
         env.merge(environment) { _, new in new }
         process.environment = env
+        return process
+    }
+
+    public static func run(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws -> CommandResult {
+        let process = process(arguments, in: folder, environment: environment)
         let outURL = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("rb-out-\(UUID().uuidString)")
         let errURL = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("rb-err-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: outURL.path, contents: nil)
@@ -60,14 +65,7 @@ public enum ReportBatchProcess {
 
     /// Starts `report-batch arguments` in `folder` without waiting; output goes to files in `folder`.
     public static func start(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binaryPath)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "SOURCE_DATE_EPOCH")
-        env.merge(environment) { _, new in new }
-        process.environment = env
+        let process = process(arguments, in: folder, environment: environment)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice

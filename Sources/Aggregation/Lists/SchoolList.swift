@@ -135,7 +135,14 @@ public struct SchoolListRow: ListRow, Sendable {
             (offer.offerDate.map(zone.instant(of:)), offer.createdAt.map(zone.instant(of:)))
         }
         func isLater(_ a: (Instant?, Instant?), than b: (Instant?, Instant?)) -> Bool {
-            func cmp(_ x: Instant?, _ y: Instant?) -> Int { x == y ? 0 : (x == nil ? -1 : y == nil ? 1 : (x! < y! ? -1 : 1)) }
+            func cmp(_ x: Instant?, _ y: Instant?) -> Int {
+                switch (x, y) {
+                case (nil, nil): 0
+                case (nil, _): -1
+                case (_, nil): 1
+                case (let x?, let y?): x == y ? 0 : (x < y ? -1 : 1)
+                }
+            }
             let first = cmp(a.0, b.0)
             return first != 0 ? first > 0 : cmp(a.1, b.1) > 0
         }

@@ -48,10 +48,11 @@ final class PDFCanvas {
         for font in fonts.values { pango_font_description_free(font) }
     }
 
-    private func font(size: Double, bold: Bool) -> OpaquePointer {
+    /// The font of a size and weight; nil only if pango cannot allocate one (then pango's default is used).
+    private func font(size: Double, bold: Bool) -> OpaquePointer? {
         let key = "\(bold ? "Bold " : "")\(size)"
         if let font = fonts[key] { return font }
-        let font = pango_font_description_from_string("\(PDFCanvas.families) \(bold ? "Bold " : "")\(size)")!
+        guard let font = pango_font_description_from_string("\(PDFCanvas.families) \(bold ? "Bold " : "")\(size)") else { return nil }
         fonts[key] = font
         return font
     }
