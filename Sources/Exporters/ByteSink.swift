@@ -5,6 +5,9 @@ import Foundation
 public final class ByteSink {
     private let descriptor: Int32
     private let ownsDescriptor: Bool
+    /// Set once the descriptor is closed, so that it is never closed twice: a second close
+    /// could close a file another thread has just opened under the same number.
+    private var isClosed = false
     private let name: String
     private var buffer: [UInt8] = []
     private let capacity: Int
@@ -32,7 +35,7 @@ public final class ByteSink {
     }
 
     deinit {
-        if ownsDescriptor { Foundation.close(descriptor) }
+        if ownsDescriptor, !isClosed { Foundation.close(descriptor) }
     }
 
     public func write(_ text: String) throws {
@@ -62,8 +65,11 @@ public final class ByteSink {
 
     /// Flushes and closes; the sink is not used afterwards.
     public func close() throws {
+        guard !isClosed else { return }
         try flush()
-        if ownsDescriptor, Foundation.close(descriptor) != 0 {
+        guard ownsDescriptor else { return }
+        isClosed = true
+        if Foundation.close(descriptor) != 0 {
             throw ExportError.write(path: name, reason: String(cString: strerror(errno)))
         }
     }

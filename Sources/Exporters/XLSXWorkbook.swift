@@ -38,8 +38,7 @@ public final class XLSXWorkbook {
     /// - Parameter constantMemory: write rows straight to temporary files (for large lists);
     ///   rows must then be written in order.
     public init(path: String, properties: Properties, constantMemory: Bool, temporaryFolder: String? = nil) throws {
-        // libxlsxwriter formats numbers with the C library's printf: keep the decimal point a point.
-        setlocale(LC_NUMERIC, "C")
+        _ = XLSXWorkbook.numericLocale
         self.path = path
         var options = lxw_workbook_options()
         options.constant_memory = constantMemory ? 1 : 0
@@ -81,6 +80,11 @@ public final class XLSXWorkbook {
         )
         try setProperties(properties)
     }
+
+    /// libxlsxwriter formats numbers with the C library's printf: the decimal point must stay a
+    /// point whatever the user's locale. Set once per process (setlocale is not thread-safe);
+    /// the command line also sets it at start.
+    static let numericLocale: Void = { setlocale(LC_NUMERIC, "C") }()
 
     deinit {
         // An unclosed workbook (an error on the way) is freed without writing a file.

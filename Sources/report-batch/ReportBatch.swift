@@ -19,6 +19,8 @@ struct ReportBatch: ParsableCommand {
     /// Parses and runs the command; every error, the argument parser's included, ends as
     /// one line on stderr with the exit code of cli.md.
     static func main() {
+        // Numbers in every output use a decimal point, whatever LC_NUMERIC the user has.
+        setlocale(LC_NUMERIC, "C")
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -35,6 +35,9 @@ struct Run: ParsableCommand {
     @Flag(help: "Print the files the run would write, and write nothing.")
     var dryRun = false
 
+    @Option(help: "How many families to run at once, each with its own database connection. Default: one per core.")
+    var workers: Int?
+
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -47,6 +50,10 @@ struct Run: ParsableCommand {
             options.root = out
             options.today = try today.map { try Clock.parseDay($0, option: "--today") }
             options.dryRun = dryRun
+            if let workers {
+                guard (1...256).contains(workers) else { throw UsageError("--workers must be from 1 to 256 (got \(workers))") }
+                options.workers = workers
+            }
             let progress = Progress(dryRun: dryRun)
             let summary = try BatchRunner.run(job, options: options, progress: progress.report)
             progress.end()

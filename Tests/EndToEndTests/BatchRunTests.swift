@@ -79,6 +79,31 @@ struct BatchRunTests {
         }
     }
 
+    @Test func parallelWorkersWriteTheSameBytesAsOne() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try ReportBatchProcess.run(["demo", "--out", "m.db", "--families", "16", "--today", "2026-11-22"], in: folder.path)
+        var trees: [[String: Data]] = []
+        for workers in ["1", "2", "4"] {
+            let result = try ReportBatchProcess.run(["run", Self.weekly, "--db", "m.db", "--out", "w\(workers)", "--now", Self.now, "--workers", workers],
+                                                    in: folder.path)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("16 families: 15 ok, 1 skipped (no data), 0 failed"))
+            let root = folder.file("w\(workers)")
+            var tree: [String: Data] = [:]
+            for path in FileManager.default.subpaths(atPath: root) ?? [] where path.contains(".") && !(path as NSString).lastPathComponent.hasPrefix(".") {
+                var isFolder: ObjCBool = false
+                FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
+                guard !isFolder.boolValue, !path.hasPrefix("summary") else { continue }
+                tree[path] = try Data(contentsOf: URL(fileURLWithPath: root + "/" + path))
+            }
+            trees.append(tree)
+        }
+        #expect(trees[0].count == 15 * 8 + 1)
+        #expect(trees[0] == trees[1])
+        #expect(trees[0] == trees[2])
+    }
+
     @Test func aFailingFamilyIsRecordedAndTheOthersFinish() throws {
         let demo = try ReportCommandTests.Demo()
         defer { demo.folder.remove() }

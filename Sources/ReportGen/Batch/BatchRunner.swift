@@ -10,6 +10,8 @@ public struct BatchOptions: Sendable {
     public var today: CivilDate?
     public var dryRun = false
     public var templates: OutputTemplates
+    /// How many families run at once; nil means one per core.
+    public var workers: Int?
 
     public init(clock: Clock, templates: OutputTemplates) {
         self.clock = clock
@@ -104,18 +106,74 @@ public enum BatchRunner {
         defer { withExtendedLifetime(lock) {} }
 
         progress(.started(total: families.count))
-        var outcomes: [FamilyOutcome] = []
-        for family in families {
-            let outcome = runFamily(family, job: job, source: source, root: root, options: options)
-            outcomes.append(outcome)
-            progress(.finished(outcome, done: outcomes.count, total: families.count))
-        }
+        let outcomes = try runFamilies(families, job: job, source: source, database: database, root: root, options: options, progress: progress)
         let summary = BatchSummary(outcomes: outcomes, database: database, root: root, generatedAt: options.clock.now, dryRun: options.dryRun)
         if !options.dryRun {
             try AtomicFile.write(Data(options.templates.summary.text(summary).utf8), to: (root as NSString).appendingPathComponent("summary.txt"))
             try AtomicFile.write(Data(options.templates.summary.html(summary).utf8), to: (root as NSString).appendingPathComponent("summary.html"))
         }
         return summary
+    }
+
+    /// Runs the families on a bounded number of workers, each with its own database
+    /// connection, taking the next family as it finishes one. Outcomes come back in the
+    /// families' order whatever finished first, so summaries do not depend on the timing.
+    private static func runFamilies(_ families: [FamilyUnit], job: BatchJob, source: SQLiteSource, database: String, root: String,
+                                    options: BatchOptions, progress: (Event) -> Void) throws -> [FamilyOutcome] {
+        let workers = max(1, min(options.workers ?? ProcessInfo.processInfo.activeProcessorCount, families.count))
+        if workers == 1 {
+            return families.enumerated().map { index, family in
+                let outcome = runFamily(family, job: job, source: source, root: root, options: options)
+                progress(.finished(outcome, done: index + 1, total: families.count))
+                return outcome
+            }
+        }
+        let sources = try [source] + (1..<workers).map { _ in try SQLiteSource(path: database) }
+        let state = RunState(count: families.count)
+        withoutActuallyEscaping(progress) { progress in
+            let report = UncheckedBox(progress)
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                while let index = state.next() {
+                    let outcome = runFamily(families[index], job: job, source: sources[worker], root: root, options: options)
+                    state.finish(index, outcome) { done in report.value(.finished(outcome, done: done, total: families.count)) }
+                }
+            }
+        }
+        return state.outcomes.compactMap { $0 }
+    }
+
+    /// The shared state of parallel workers: which family is next, and the outcomes so far.
+    private final class RunState: @unchecked Sendable {
+        private let lock = NSLock()
+        private var nextIndex = 0
+        private var done = 0
+        private(set) var outcomes: [FamilyOutcome?]
+
+        init(count: Int) {
+            outcomes = Array(repeating: nil, count: count)
+        }
+
+        func next() -> Int? {
+            lock.withLock {
+                guard nextIndex < outcomes.count else { return nil }
+                defer { nextIndex += 1 }
+                return nextIndex
+            }
+        }
+
+        /// Records an outcome and reports progress, one worker at a time.
+        func finish(_ index: Int, _ outcome: FamilyOutcome, report: (Int) -> Void) {
+            lock.withLock {
+                outcomes[index] = outcome
+                done += 1
+                report(done)
+            }
+        }
+    }
+
+    private struct UncheckedBox<T>: @unchecked Sendable {
+        let value: T
+        init(_ value: T) { self.value = value }
     }
 
     /// The folder of a family: the job's pattern with slugs and dates, always inside the root.
