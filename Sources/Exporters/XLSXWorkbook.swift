@@ -144,9 +144,18 @@ public final class XLSXWorkbook {
         let workbook = try open()
         for sheet in sheets { try sheet.finish() }
         handle = nil
+        errno = 0
         let status = workbook_close(workbook)
+        let systemError = errno
         for string in retainedStrings { free(string) }
         retainedStrings.removeAll()
+        // Failures to create or fill the file are the output's fault (a full disk, a folder gone), not the library's.
+        let fileErrors = [LXW_ERROR_CREATING_XLSX_FILE, LXW_ERROR_CREATING_TMPFILE, LXW_ERROR_READING_TMPFILE,
+                          LXW_ERROR_ZIP_FILE_OPERATION, LXW_ERROR_ZIP_FILE_ADD, LXW_ERROR_ZIP_CLOSE]
+        if fileErrors.contains(status) {
+            let reason = systemError != 0 ? String(cString: strerror(systemError)) : String(cString: lxw_strerror(status))
+            throw ExportError.write(path: path, reason: reason)
+        }
         try check(status, "workbook_close")
     }
 

@@ -22,8 +22,24 @@ public enum PDFRenderer {
         for block in document.blocks { try counter.place(block) }
         let pages = counter.page
 
-        guard let surface = cairo_pdf_surface_create(path, size.width, size.height) else {
-            throw ExportError.library(name: "cairo", call: "cairo_pdf_surface_create", message: "could not create '\(path)'")
+        // cairo writes through our sink, which checks every write and the close: cairo's own
+        // file output lets a full disk pass unnoticed and leaves a truncated file.
+        let stream = PDFStream(sink: try ByteSink(path: path))
+        let context = Unmanaged.passRetained(stream).toOpaque()
+        defer { Unmanaged<PDFStream>.fromOpaque(context).release() }
+        guard let surface = cairo_pdf_surface_create_for_stream({ closure, data, length in
+            guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
+            let stream = Unmanaged<PDFStream>.fromOpaque(closure).takeUnretainedValue()
+            guard stream.error == nil, let data else { return CAIRO_STATUS_WRITE_ERROR }
+            do {
+                try stream.sink.write(bytes: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            } catch {
+                stream.error = error
+                return CAIRO_STATUS_WRITE_ERROR
+            }
+        }, context, size.width, size.height) else {
+            throw ExportError.library(name: "cairo", call: "cairo_pdf_surface_create_for_stream", message: "could not create a PDF surface")
         }
         defer { cairo_surface_destroy(surface) }
         try check(cairo_surface_status(surface), "cairo_pdf_surface_create")
@@ -50,7 +66,9 @@ public enum PDFRenderer {
         flow.endPage()
         try check(cairo_status(cr), "drawing")
         cairo_surface_finish(surface)
+        if let error = stream.error { throw error }
         try check(cairo_surface_status(surface), "cairo_surface_finish")
+        try stream.sink.close()
         return PDFResult(pages: flow.page, warnings: canvas.missingGlyphs)
     }
 
@@ -69,6 +87,16 @@ public enum PDFRenderer {
     static func check(_ status: cairo_status_t, _ call: String) throws {
         guard status != CAIRO_STATUS_SUCCESS else { return }
         throw ExportError.library(name: "cairo", call: call, message: String(cString: cairo_status_to_string(status)))
+    }
+}
+
+/// Where cairo's PDF bytes go, and the first write error, if any.
+private final class PDFStream {
+    let sink: ByteSink
+    var error: Error?
+
+    init(sink: ByteSink) {
+        self.sink = sink
     }
 }
 

@@ -251,7 +251,7 @@ public enum ListExport {
                               warnings: outputs.flatMap { output in output.warnings.map { "\(((output.pending?.path ?? "-") as NSString).lastPathComponent): \($0)" } })
         } catch {
             for output in outputs { output.pending?.discard() }
-            throw error
+            throw outputs.compactMap(\.pending).reduce(error) { $1.translate($0) }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Exporters
 import Foundation
 
 /// Writes a file so that it appears under its final name only when complete: the body
@@ -34,6 +35,14 @@ public enum AtomicFile {
             done = true
         }
 
+        /// An error about the temporary file, told about the file the user asked for.
+        public func translate(_ error: Error) -> Error {
+            if case ExportError.write(let written, let reason) = error, written == temporaryPath {
+                return OutputError(path: path, reason: reason)
+            }
+            return error
+        }
+
         /// Removes the temporary file; the final name is never touched.
         public func discard() {
             guard !done else { return }
@@ -55,7 +64,7 @@ public enum AtomicFile {
             return result
         } catch {
             pending.discard()
-            throw error
+            throw pending.translate(error)
         }
     }
 
