@@ -1,5 +1,5 @@
 # Every command a contributor runs; the scripts do the work so that they run without make too.
-.PHONY: build test demo quickstart deps clean bench-pdf
+.PHONY: build test demo quickstart deps clean bench bench-pdf
 
 deps:
 	bash scripts/install-deps.sh
@@ -21,3 +21,6 @@ clean:
 
 bench-pdf:
 	bash bench/pdf.sh
+
+bench:
+	bash bench/run.sh
