@@ -64,6 +64,10 @@ struct BatchRunTests {
         let xlsx = files.filter { $0.hasSuffix(".xlsx") }.map { demo.folder.file("weekly/\($0)") }
         #expect(xlsx.count == 6)
         #expect(try ReportBatchProcess.tool("python3", ["-c", "import openpyxl, sys\nfor p in sys.argv[1:]: openpyxl.load_workbook(p)", ] + xlsx).status == 0)
+        let csvs = files.filter { $0.hasSuffix(".csv") }.map { demo.folder.file("weekly/\($0)") }
+        #expect(csvs.count == 9)  // per ok family: the report, the coaches and the interactions
+        let parse = "import csv, sys\nfor p in sys.argv[1:]:\n    rows = list(csv.reader(open(p, newline='', encoding='utf-8-sig')))\n    assert rows and all(len(r) == len(rows[0]) for r in rows), p"
+        #expect(try ReportBatchProcess.tool("python3", ["-c", parse] + csvs).status == 0)
 
         // Again with the same clock: the same bytes, manifests and summaries included.
         let again = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "again", "--now", Self.now], in: demo.folder.path)

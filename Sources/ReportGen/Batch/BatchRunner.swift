@@ -218,8 +218,7 @@ public enum BatchRunner {
             for output in job.outputs {
                 switch output {
                 case .report(let formats, let ownRange):
-                    let run = ownRange.map { try? ReportRun(data: data, selection: $0, today: today, timezone: zone, clock: options.clock) } ?? overview
-                    guard let run else { throw UsageError("the report's range cannot be resolved") }
+                    let run = try ownRange.map { try ReportRun(data: data, selection: $0, today: today, timezone: zone, clock: options.clock) } ?? overview
                     if run.isEmpty { continue }
                     written += try ReportFiles.write(run, formats: formats, to: .folder(folder), templates: options.templates)
                 case .list(let list):
@@ -262,7 +261,7 @@ public enum BatchRunner {
     private static func removeLeftovers(in folder: String) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
-            unlink((folder as NSString).appendingPathComponent(name))
+            try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
         }
     }
 

@@ -113,7 +113,6 @@ struct DemoWriter {
         guard plan.schools > 0 else { return }
         var collegeOrder = Array(DemoCatalog.colleges.indices)
         collegeOrder.shuffle(using: &random)
-        var metricUsed = false
         for index in 0..<plan.schools {
             let college = DemoCatalog.colleges[collegeOrder[index % collegeOrder.count]]
             let status = index < SchoolStatus.allCases.count && large
@@ -134,14 +133,13 @@ struct DemoWriter {
             if [.offerReceived, .committed, .recruited].contains(status) || (large && index == 3) {
                 try writeOffer(familyID: familyID, schoolID: schoolID, coachID: coachIDs.first, user: player, zone: zone)
             }
-            metricUsed = true
         }
         // Coaches whose school is not set show "Unknown School".
         let unattached = large ? 2 : random.int(0...1)
         for _ in 0..<unattached {
             _ = try writeCoach(familyID: familyID, schoolID: nil, role: .recruiting, zone: zone, position: summary.coaches)
         }
-        if metricUsed { try writeMetrics(familyID: familyID, player: player, zone: zone, large: large) }
+        try writeMetrics(familyID: familyID, player: player, zone: zone, large: large)
     }
 
     private mutating func writeLocation(user: String, _ home: (Double, Double)) throws {

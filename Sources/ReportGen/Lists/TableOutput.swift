@@ -31,8 +31,9 @@ final class XLSXTableOutput: TableOutput {
     init(path: String, sheetName: String, properties: XLSXWorkbook.Properties) throws {
         let pending = try AtomicFile.Pending(path: path)
         self.pending = pending
-        let folder = (pending.temporaryPath as NSString).deletingLastPathComponent
-        workbook = try XLSXWorkbook(path: pending.temporaryPath, properties: properties, constantMemory: true, temporaryFolder: folder)
+        // libxlsxwriter's scratch files go in a hidden folder that a killed run's successor removes.
+        workbook = try XLSXWorkbook(path: pending.temporaryPath, properties: properties, constantMemory: true,
+                                    temporaryFolder: try pending.makeScratchFolder())
         sheet = try workbook.addSheet(sheetName)
     }
 

@@ -13,8 +13,10 @@ enum ReportWorkbook {
         let properties = XLSXWorkbook.Properties(
             title: templates.reportTitle, subject: "\(templates.reportTitle) – \(family)", creator: ToolVersion.creator,
             created: Date(timeIntervalSince1970: Double(run.generatedAt.seconds)))
-        let folder = (path as NSString).deletingLastPathComponent
-        let workbook = try XLSXWorkbook(path: path, properties: properties, constantMemory: false, temporaryFolder: folder)
+        // `path` is an `AtomicFile` temporary: its `.d` scratch folder is removed on commit or discard.
+        let scratch = path + ".d"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let workbook = try XLSXWorkbook(path: path, properties: properties, constantMemory: false, temporaryFolder: scratch)
         let summary = try workbook.addSheet("Summary")
         try writeSummary(run, templates: templates, on: summary, workbook: workbook)
         let data = try workbook.addSheet("Data")

@@ -25,9 +25,24 @@ public enum AtomicFile {
             close(descriptor)
         }
 
+        /// A hidden folder beside the temporary file for a library's own scratch files (it matches
+        /// the leftovers a next run removes, if this process is killed); removed on commit or discard.
+        public var scratchFolder: String { temporaryPath + ".d" }
+
+        /// Creates the scratch folder.
+        public func makeScratchFolder() throws -> String {
+            do {
+                try FileManager.default.createDirectory(atPath: scratchFolder, withIntermediateDirectories: true)
+            } catch {
+                throw OutputError(path: path, reason: "cannot create a scratch folder beside it")
+            }
+            return scratchFolder
+        }
+
         /// Flushes the temporary file to disk and renames it to its final name.
         public func commit() throws {
             guard !done else { return }
+            try? FileManager.default.removeItem(atPath: scratchFolder)
             try AtomicFile.syncFile(temporaryPath)
             if rename(temporaryPath, path) != 0 {
                 throw OutputError(path: path, reason: String(cString: strerror(errno)))
@@ -47,6 +62,7 @@ public enum AtomicFile {
         public func discard() {
             guard !done else { return }
             unlink(temporaryPath)
+            try? FileManager.default.removeItem(atPath: scratchFolder)
             done = true
         }
 
