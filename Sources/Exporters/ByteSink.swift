@@ -52,6 +52,11 @@ public final class ByteSink {
         }
     }
 
+    public func write(byte: UInt8) throws {
+        if buffer.count >= capacity { try flush() }
+        buffer.append(byte)
+    }
+
     public func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBufferPointer { try write(bytes: $0) }
     }

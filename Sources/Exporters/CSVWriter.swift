@@ -27,18 +27,20 @@ public final class CSVWriter {
 
     /// Writes the header row (plain text, never guarded: headers are ours).
     public func writeHeader(_ names: [String]) throws {
-        try sink.write(names.map { CSVWriter.quoted(CellText.clean($0)) }.joined(separator: ",") + "\r\n")
+        for (index, name) in names.enumerated() {
+            if index > 0 { try sink.write(byte: UInt8(ascii: ",")) }
+            try writeText(name, guarded: false)
+        }
+        try sink.write(CSVWriter.lineEnd)
     }
 
     /// Writes one data row.
     public func writeRow(_ cells: [Cell]) throws {
-        var line = ""
         for (index, cell) in cells.enumerated() {
-            if index > 0 { line.append(",") }
-            line.append(field(cell))
+            if index > 0 { try sink.write(byte: UInt8(ascii: ",")) }
+            try write(cell)
         }
-        line.append("\r\n")
-        try sink.write(line)
+        try sink.write(CSVWriter.lineEnd)
         rowsWritten += 1
     }
 
@@ -47,34 +49,44 @@ public final class CSVWriter {
         try sink.flush()
     }
 
-    /// The csv text of one cell.
-    public func field(_ cell: Cell) -> String {
+    /// Writes one cell's field, straight into the sink: no string is built per field.
+    private func write(_ cell: Cell) throws {
         switch cell {
-        case .text(let text): textField(text)
-        case .link(let text, _): textField(text)
-        case .integer(let value): String(value)
-        case .number(let value), .percent(let value): NumberText.shortest(value)
-        case .date(let date): date.iso
-        case .dateTime(let dateTime): dateTime.csv
-        case .bool(let value): value ? "TRUE" : "FALSE"
-        case .empty: ""
+        case .text(let text): try writeText(text, guarded: options.formulaGuard)
+        case .link(let text, _): try writeText(text, guarded: options.formulaGuard)
+        case .integer(let value): try sink.write(String(value))
+        case .number(let value), .percent(let value): try sink.write(NumberText.shortest(value))
+        case .date(let date): try sink.write(date.isoBytes)
+        case .dateTime(let dateTime): try sink.write(dateTime.csvBytes)
+        case .bool(let value): try sink.write(value ? "TRUE" : "FALSE")
+        case .empty: break
         }
     }
 
-    private func textField(_ raw: String) -> String {
+    /// Writes text as a field: control characters removed (`CellText`), a `'` before what a
+    /// spreadsheet would run as a formula when `guarded`, and quotes (with inner quotes
+    /// doubled) when the field holds a comma, a quote, CR or LF or begins or ends with a space.
+    private func writeText(_ raw: String, guarded: Bool) throws {
         var text = CellText.clean(raw)
-        if options.formulaGuard, let first = text.unicodeScalars.first, CSVWriter.formulaStarts.contains(first) {
-            text = "'" + text
+        try text.withUTF8 { bytes in
+            let prefix = guarded && bytes.first.map(CSVWriter.formulaStarts.contains) == true
+            let needsQuotes = bytes.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0D || $0 == 0x0A }
+                || (!prefix && bytes.first == UInt8(ascii: " ")) || bytes.last == UInt8(ascii: " ")
+            if needsQuotes { try sink.write(byte: UInt8(ascii: "\"")) }
+            if prefix { try sink.write(byte: UInt8(ascii: "'")) }
+            guard needsQuotes else { return try sink.write(bytes: bytes) }
+            var start = 0
+            while let quote = bytes[start...].firstIndex(of: UInt8(ascii: "\"")) {
+                try sink.write(bytes: UnsafeBufferPointer(rebasing: bytes[start...quote]))
+                try sink.write(byte: UInt8(ascii: "\""))
+                start = quote + 1
+            }
+            try sink.write(bytes: UnsafeBufferPointer(rebasing: bytes[start...]))
+            try sink.write(byte: UInt8(ascii: "\""))
         }
-        return CSVWriter.quoted(text)
     }
 
-    private static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
-
-    static func quoted(_ text: String) -> String {
-        let needsQuotes = text.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0D || $0 == 0x0A }
-            || text.utf8.first == UInt8(ascii: " ") || text.utf8.last == UInt8(ascii: " ")
-        guard needsQuotes else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    /// The first bytes that make a spreadsheet read a field as a formula: `=`, `+`, `-`, `@`, tab, CR.
+    private static let formulaStarts: Set<UInt8> = [0x3D, 0x2B, 0x2D, 0x40, 0x09, 0x0D]
+    private static let lineEnd: [UInt8] = [0x0D, 0x0A]
 }

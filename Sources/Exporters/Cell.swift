@@ -11,7 +11,28 @@ public struct ExportDate: Hashable, Sendable {
     }
 
     /// `YYYY-MM-DD`.
-    public var iso: String { "\(NumberText.padded(year, 4))-\(NumberText.padded(month, 2))-\(NumberText.padded(day, 2))" }
+    public var iso: String { String(decoding: isoBytes, as: UTF8.self) }
+
+    /// The ASCII bytes of `iso`, built without intermediate strings (csv writes millions).
+    var isoBytes: [UInt8] {
+        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else {
+            return Array("\(NumberText.padded(year, 4))-\(NumberText.padded(month, 2))-\(NumberText.padded(day, 2))".utf8)
+        }
+        var bytes = [UInt8](repeating: 0x2D, count: 10)
+        ExportDate.put(year, digits: 4, into: &bytes, at: 0)
+        ExportDate.put(month, digits: 2, into: &bytes, at: 5)
+        ExportDate.put(day, digits: 2, into: &bytes, at: 8)
+        return bytes
+    }
+
+    /// Writes `value` as `digits` zero-padded ASCII digits at `offset`.
+    static func put(_ value: Int, digits: Int, into bytes: inout [UInt8], at offset: Int) {
+        var rest = value
+        for position in stride(from: offset + digits - 1, through: offset, by: -1) {
+            bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+    }
 }
 
 /// A wall-clock time in the report's zone, as the exporters show it.
@@ -29,7 +50,18 @@ public struct ExportDateTime: Hashable, Sendable {
     }
 
     /// `YYYY-MM-DD HH:MM`, the csv form of a date-time.
-    public var csv: String { "\(date.iso) \(NumberText.padded(hour, 2)):\(NumberText.padded(minute, 2))" }
+    public var csv: String { String(decoding: csvBytes, as: UTF8.self) }
+
+    var csvBytes: [UInt8] {
+        guard (0...99).contains(hour), (0...99).contains(minute) else {
+            return Array("\(date.iso) \(NumberText.padded(hour, 2)):\(NumberText.padded(minute, 2))".utf8)
+        }
+        var bytes = date.isoBytes
+        bytes.append(contentsOf: [0x20, 0, 0, 0x3A, 0, 0])
+        ExportDate.put(hour, digits: 2, into: &bytes, at: bytes.count - 5)
+        ExportDate.put(minute, digits: 2, into: &bytes, at: bytes.count - 2)
+        return bytes
+    }
 }
 
 /// One typed cell of a table. Every format renders each kind in its own way: a date is
@@ -77,7 +109,9 @@ public enum NumberText {
 /// and LF are removed from cell text; nothing else changes.
 public enum CellText {
     public static func clean(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isRemoved) else { return text }
+        // Only a byte below 0x20, DEL, or 0xC2 (the lead byte of U+0080–U+00BF) can start a removed character.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }),
+              text.unicodeScalars.contains(where: isRemoved) else { return text }
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: text.unicodeScalars.filter { !isRemoved($0) })
         return String(scalars)

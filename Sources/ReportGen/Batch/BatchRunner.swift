@@ -109,8 +109,8 @@ public enum BatchRunner {
         let outcomes = try runFamilies(families, job: job, source: source, database: database, root: root, options: options, progress: progress)
         let summary = BatchSummary(outcomes: outcomes, database: database, root: root, generatedAt: options.clock.now, dryRun: options.dryRun)
         if !options.dryRun {
-            try AtomicFile.write(Data(options.templates.summary.text(summary).utf8), to: (root as NSString).appendingPathComponent("summary.txt"))
-            try AtomicFile.write(Data(options.templates.summary.html(summary).utf8), to: (root as NSString).appendingPathComponent("summary.html"))
+            try AtomicFile.write(options.templates.summary.text(summary), to: (root as NSString).appendingPathComponent("summary.txt"))
+            try AtomicFile.write(options.templates.summary.html(summary), to: (root as NSString).appendingPathComponent("summary.html"))
         }
         return summary
     }
@@ -184,11 +184,21 @@ public enum BatchRunner {
             "from": range.from.description, "to": range.to.description, "preset": range.preset?.rawValue ?? "custom",
         ]
         var relative = pattern
-        for (name, value) in values { relative = relative.replacingOccurrences(of: "{\(name)}", with: value) }
-        let rootURL = URL(fileURLWithPath: root).standardizedFileURL
-        let folder = rootURL.appendingPathComponent(relative).standardizedFileURL
-        guard folder.path.hasPrefix(rootURL.path + "/") else {
-            throw OutputError(path: folder.path, reason: "the family's folder would leave the output root '\(root)'")
+        for (name, value) in values where relative.contains("{\(name)}") {
+            relative = relative.replacingOccurrences(of: "{\(name)}", with: value)
+        }
+        // The folder must lie strictly inside the root once `.` and `..` are resolved.
+        var depth: [Substring] = []
+        for component in relative.split(separator: "/") where component != "." {
+            if component == ".." {
+                guard depth.popLast() != nil else { depth = []; break }
+            } else {
+                depth.append(component)
+            }
+        }
+        guard !depth.isEmpty else {
+            throw OutputError(path: (root as NSString).appendingPathComponent(relative),
+                              reason: "the family's folder would leave the output root '\(root)'")
         }
         return (root as NSString).appendingPathComponent(relative)
     }
@@ -266,9 +276,9 @@ public enum BatchRunner {
     }
 
     private static func manifestFile(_ file: WrittenFile) throws -> ManifestFile {
-        let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? file.bytes
-        return ManifestFile(name: (file.path as NSString).lastPathComponent, format: file.format, bytes: size,
-                            sha256: try SHA256.file(file.path), rows: file.rows)
+        let digest = try SHA256.digest(ofFile: file.path)
+        return ManifestFile(name: (file.path as NSString).lastPathComponent, format: file.format, bytes: digest.bytes,
+                            sha256: digest.hex, rows: file.rows)
     }
 
     /// The files a dry run would write for a family, without writing them.
@@ -301,7 +311,7 @@ public enum BatchRunner {
             })),
             ("warnings", .array(outcome.warnings.map { .string($0) })),
         ])
-        try AtomicFile.write(Data(document.serialized().utf8), to: (outcome.folder as NSString).appendingPathComponent("manifest.json"))
+        try AtomicFile.write(document.serialized(), to: (outcome.folder as NSString).appendingPathComponent("manifest.json"))
     }
 }
 

@@ -12,7 +12,14 @@ public enum InteractionFeed: Sendable {
         switch self {
         case .loaded(let interactions):
             if let zone {
-                for interaction in interactions.sorted(by: { InteractionFilters.precedes($0, $1, zone: zone) }) { try body(interaction) }
+                // Sorts small keys (instant, position) rather than the rows themselves; ties on
+                // the instant fall back to the rows' ids, as `InteractionFilters.precedes` does.
+                let keys = interactions.indices.map { (instant: zone.instant(of: interactions[$0].date), index: $0) }
+                let order = keys.sorted { a, b in
+                    if a.instant != b.instant { return a.instant > b.instant }
+                    return CodePoint.less(interactions[a.index].id, interactions[b.index].id)
+                }
+                for key in order { try body(interactions[key.index]) }
             } else {
                 for interaction in interactions { try body(interaction) }
             }

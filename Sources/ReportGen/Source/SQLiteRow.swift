@@ -38,8 +38,11 @@ struct SQLiteRow {
 
 extension Database {
     /// Runs a query and calls `body` with each row, read in place from the statement.
-    func eachRow(_ sql: String, arguments: StatementArguments = [], _ body: (SQLiteRow) throws -> Void) throws {
-        let statement = try makeStatement(sql: sql)
+    /// With `cached`, the statement is compiled once per connection and reused (the same
+    /// queries run for every family of a batch); never cache a query that calls functions
+    /// registered per call.
+    func eachRow(_ sql: String, arguments: StatementArguments = [], cached: Bool = false, _ body: (SQLiteRow) throws -> Void) throws {
+        let statement = try cached ? cachedStatement(sql: sql) : makeStatement(sql: sql)
         let cursor = try Row.fetchCursor(statement, arguments: arguments)
         let row = SQLiteRow(statement: statement.sqliteStatement)
         while try cursor.next() != nil { try body(row) }

@@ -100,13 +100,15 @@ public final class SQLiteSource: Sendable {
 
     /// The family with this id, or a usage error that points to `report-batch families`.
     public func family(id: String) throws -> FamilyUnit {
+        try database.read { db in try family(id: id, db: db) }
+    }
+
+    private func family(id: String, db: Database) throws -> FamilyUnit {
         let log = IssueLog()
         var found = false
-        let families = try database.read { db in
-            try collect(db, select(AppSchema.familyUnits, where: "id = ?"), [id]) { row -> FamilyUnit? in
-                found = true
-                return RowDecoders.familyUnit(row, log: log)
-            }
+        let families = try collect(db, select(AppSchema.familyUnits, where: "id = ?"), [id]) { row -> FamilyUnit? in
+            found = true
+            return RowDecoders.familyUnit(row, log: log)
         }
         guard found else {
             throw UsageError("no family with id \(Quote.value(id)) in '\(path)'; `report-batch families --db \(path)` lists them")
@@ -117,13 +119,14 @@ public final class SQLiteSource: Sendable {
         return family
     }
 
-    /// Loads all of one family's rows, once. Any bad value in them fails the family with
-    /// `BadDataError` (exit 65), naming the first problem and how many there are.
+    /// Loads all of one family's rows, once, in one read transaction. Any bad value in them
+    /// fails the family with `BadDataError` (exit 65), naming the first problem and how many there are.
     /// With `interactions: false` the interactions are left for `forEachInteraction` to stream.
     public func loadFamily(id: String, interactions: Bool = true) throws -> FamilyData {
-        let family = try family(id: id)
         let log = IssueLog()
-        let data = try database.read { db in try read(family: family, db: db, log: log, interactions: interactions) }
+        let data = try database.read { db in
+            try read(family: try family(id: id, db: db), db: db, log: log, interactions: interactions)
+        }
         if !log.issues.isEmpty { throw BadDataError.badValues(path: path, familyID: id, issues: log.issues) }
         return data
     }
@@ -161,7 +164,7 @@ public final class SQLiteSource: Sendable {
     /// Runs a query and keeps the rows that decode.
     private func collect<T>(_ db: Database, _ sql: String, _ arguments: StatementArguments = [], _ decode: (SQLiteRow) -> T?) throws -> [T] {
         var result: [T] = []
-        try db.eachRow(sql, arguments: arguments) { row in
+        try db.eachRow(sql, arguments: arguments, cached: true) { row in
             if let value = decode(row) { result.append(value) }
         }
         return result

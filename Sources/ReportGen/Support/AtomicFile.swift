@@ -42,7 +42,7 @@ public enum AtomicFile {
         /// Flushes the temporary file to disk and renames it to its final name.
         public func commit() throws {
             guard !done else { return }
-            try? FileManager.default.removeItem(atPath: scratchFolder)
+            removeScratchFolder()
             try AtomicFile.syncFile(temporaryPath)
             if rename(temporaryPath, path) != 0 {
                 throw OutputError(path: path, reason: String(cString: strerror(errno)))
@@ -62,8 +62,14 @@ public enum AtomicFile {
         public func discard() {
             guard !done else { return }
             unlink(temporaryPath)
-            try? FileManager.default.removeItem(atPath: scratchFolder)
+            removeScratchFolder()
             done = true
+        }
+
+        /// Removes the scratch folder if a writer made one (one `access` call when none was).
+        private func removeScratchFolder() {
+            guard access(scratchFolder, F_OK) == 0 else { return }
+            try? FileManager.default.removeItem(atPath: scratchFolder)
         }
 
         deinit { discard() }
@@ -84,12 +90,12 @@ public enum AtomicFile {
         }
     }
 
-    /// Writes `data` to `path` atomically.
-    public static func write(_ data: Data, to path: String) throws {
+    /// Writes `text` to `path` atomically, as UTF-8.
+    public static func write(_ text: String, to path: String) throws {
         try write(to: path) { temporary in
-            guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-                throw OutputError(path: path, reason: String(cString: strerror(errno)))
-            }
+            let sink = try ByteSink(path: temporary)
+            try sink.write(text)
+            try sink.close()
         }
     }
 

@@ -93,12 +93,30 @@ public struct SHA256 {
 
     /// The digest of a file, read in 1 MiB chunks.
     public static func file(_ path: String) throws -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw RuntimeFailure("cannot read '\(path)' to compute its checksum")
+        try digest(ofFile: path).hex
+    }
+
+    /// The hex digest and the size in bytes of the file at `path`, read once.
+    public static func digest(ofFile path: String) throws -> (hex: String, bytes: Int) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw RuntimeFailure("cannot read '\(path)' to compute its checksum (\(String(cString: strerror(errno))))")
         }
-        defer { try? handle.close() }
+        defer { close(descriptor) }
         var hash = SHA256()
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hash.update(chunk) }
-        return hash.finalize()
+        var total = 0
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 16)
+        defer { chunk.deallocate() }
+        while true {
+            let count = read(descriptor, chunk.baseAddress, chunk.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw RuntimeFailure("cannot read '\(path)' to compute its checksum (\(String(cString: strerror(errno))))")
+            }
+            if count == 0 { break }
+            hash.update(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+            total += count
+        }
+        return (hash.finalize(), total)
     }
 }

@@ -13,8 +13,10 @@ public enum Slug {
 
     /// Folds `text` to lower-case ASCII letters and digits joined by single dashes.
     public static func make(_ text: String, limit: Int = 60, keepLength: Bool = false) -> String {
-        let folded = text.applyingTransform(.toLatin, reverse: false)?
-            .folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil) ?? text
+        // Transliteration builds an ICU transliterator on every call; ASCII needs none.
+        let folded = text.utf8.allSatisfy({ $0 < 0x80 }) ? text
+            : text.applyingTransform(.toLatin, reverse: false)?
+                .folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil) ?? text
         var out = ""
         var pendingDash = false
         for scalar in folded.lowercased().unicodeScalars {
