@@ -14,6 +14,7 @@ extension DomainEnum {
 
     /// The case for a raw database string, or nil when the string is none of them.
     /// Matching is case-sensitive: `Interested` is not `interested`.
+    @inlinable
     public static func decode(_ raw: String) -> Self? {
         Self(rawValue: raw) ?? aliases[raw]
     }

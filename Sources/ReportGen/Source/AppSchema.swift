@@ -26,6 +26,17 @@ public enum AppSchema {
             self.indexByName = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1.name, $0) })
         }
 
+        /// The position of a column in the SELECT list. A scan, not a dictionary: a table has
+        /// at most 24 columns, the names are short ASCII, and this runs for every value of
+        /// every row, where hashing the name cost more than comparing it.
+        public func index(of column: String) -> Int? {
+            let count = column.utf8.count
+            for (index, candidate) in columns.enumerated() where candidate.name.utf8.count == count && candidate.name == column {
+                return index
+            }
+            return nil
+        }
+
         public var isFamilyScoped: Bool { indexByName["family_unit_id"] != nil && name != "family_members" }
         public var optionalColumns: [Column] { columns.filter(\.isOptional) }
     }

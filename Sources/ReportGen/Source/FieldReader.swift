@@ -38,7 +38,7 @@ struct FieldReader {
     }
 
     private func value(_ column: String) -> SQLiteValue {
-        guard let index = table.indexByName[column] else { return .null }
+        guard let index = table.index(of: column) else { return .null }
         return row.value(index)
     }
 
@@ -61,7 +61,7 @@ struct FieldReader {
     func requiredText(_ column: String) -> String? {
         let value = value(column)
         guard let text = text(value, column) else {
-            if table.indexByName[column] != nil, case .null = value { issue(column, "is null but is required") }
+            if table.index(of: column) != nil, case .null = value { issue(column, "is null but is required") }
             return nil
         }
         return text

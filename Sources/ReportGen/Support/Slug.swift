@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// File and folder names made from data: only `a–z`, `0–9` and `-`, so that no name can
 /// leave the folder it is meant for (`../`, `/`, control characters and the like become `-`).
@@ -13,10 +14,7 @@ public enum Slug {
 
     /// Folds `text` to lower-case ASCII letters and digits joined by single dashes.
     public static func make(_ text: String, limit: Int = 60, keepLength: Bool = false) -> String {
-        // Transliteration builds an ICU transliterator on every call; ASCII needs none.
-        let folded = text.utf8.allSatisfy({ $0 < 0x80 }) ? text
-            : text.applyingTransform(.toLatin, reverse: false)?
-                .folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil) ?? text
+        let folded = text.utf8.allSatisfy({ $0 < 0x80 }) ? text : latin(text)
         var out = ""
         var pendingDash = false
         for scalar in folded.lowercased().unicodeScalars {
@@ -33,4 +31,20 @@ public enum Slug {
         while out.hasSuffix("-") { out.removeLast() }
         return out
     }
+
+    /// `text` transliterated to Latin without diacritics. ICU builds a transliterator from its
+    /// rules on every call (milliseconds), and a batch names each family's files several
+    /// times, so results are remembered; ASCII text never comes here.
+    private static func latin(_ text: String) -> String {
+        if let known = latinCache.withLock({ $0[text] }) { return known }
+        let folded = text.applyingTransform(.toLatin, reverse: false)?
+            .folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil) ?? text
+        latinCache.withLock { cache in
+            if cache.count >= 4096 { cache.removeAll() }
+            cache[text] = folded
+        }
+        return folded
+    }
+
+    private static let latinCache = Mutex<[String: String]>([:])
 }
