@@ -168,12 +168,16 @@ struct FieldReader {
 
     /// A JSON object, or nil for null.
     func object(_ column: String) -> JSONObject? {
+        // The usual case, a flat object, is read without Foundation's JSON objects.
+        if let raw = text(column), let members = JSONFlatObject.parse(raw) {
+            return JSONObject(members: members, field: self, column: column)
+        }
         guard let json = parsedJSON(column) else { return nil }
         guard let dictionary = json as? [String: Any] else {
             issue(column, "holds JSON that is not an object")
             return nil
         }
-        return JSONObject(values: dictionary, field: self, column: column)
+        return JSONObject(members: dictionary.mapValues(JSONMember.init(foundation:)), field: self, column: column)
     }
 
     private func parsedJSON(_ column: String) -> Any? {
@@ -189,19 +193,19 @@ struct FieldReader {
 
 /// A JSON object read from a column, whose members are checked as they are read.
 struct JSONObject {
-    let values: [String: Any]
+    let members: [String: JSONMember]
     let field: FieldReader
     let column: String
 
     /// A finite number member; a string, boolean or other type records an issue.
     func number(_ key: String) -> Double? {
-        guard let raw = values[key], !(raw is NSNull) else { return nil }
-        if let number = raw as? NSNumber, !isJSONBoolean(number) {
-            let value = number.doubleValue
-            if value.isFinite { return value }
+        switch members[key] {
+        case nil, .null: return nil
+        case .number(let value) where value.isFinite: return value
+        default:
+            field.issue(column, "member '\(key)' is not a finite number")
+            return nil
         }
-        field.issue(column, "member '\(key)' is not a finite number")
-        return nil
     }
 
     /// A whole-number member.
@@ -214,18 +218,30 @@ struct JSONObject {
         return Int(value)
     }
 
-    /// A string member; a number reads as its text.
+    /// A string member; a number reads as its text (`12345`, `1.5`).
     func string(_ key: String) -> String? {
-        guard let raw = values[key], !(raw is NSNull) else { return nil }
-        if let text = raw as? String { return text }
-        if let number = raw as? NSNumber, !isJSONBoolean(number) { return number.stringValue }
-        field.issue(column, "member '\(key)' is not text")
-        return nil
+        switch members[key] {
+        case nil, .null: return nil
+        case .string(let text): return text
+        case .number(let value) where value.isFinite:
+            return value.rounded() == value && abs(value) < 9e15 ? String(Int64(value)) : String(value)
+        default:
+            field.issue(column, "member '\(key)' is not text")
+            return nil
+        }
     }
 }
 
-/// Whether an NSNumber from JSONSerialization is a JSON `true`/`false`.
-private func isJSONBoolean(_ number: NSNumber) -> Bool {
-    // JSONSerialization returns booleans as NSNumber with objCType "c" (char).
-    String(cString: number.objCType) == "c"
+extension JSONMember {
+    /// A value of Foundation's JSON parser.
+    init(foundation value: Any) {
+        switch value {
+        case is NSNull: self = .null
+        case let text as String: self = .string(text)
+        // JSONSerialization returns booleans as NSNumber with objCType "c" (char).
+        case let number as NSNumber where String(cString: number.objCType) == "c": self = .bool(number.boolValue)
+        case let number as NSNumber: self = .number(number.doubleValue)
+        default: self = .nested
+        }
+    }
 }
