@@ -2,16 +2,20 @@
 # The benchmark harness (`make bench`): report-batch against what a user would pick instead,
 # on the same database in the same run, each case as a whole process: a warm-up, then RUNS
 # runs (default 5), printing medians of wall time and peak memory, and the ratio
-# report-batch ÷ peer. Every case checks that the peer wrote the same number of rows.
+# report-batch ÷ peer. Every case checks that the peer produced the same rows or figures.
 #
 #   bash bench/run.sh            datasets M (1,000 families) and X (one family, 1,000 schools, ~500,000 interactions)
-#   BENCH_L=1 bash bench/run.sh  also L (10,000 families)
+#   BENCH_L=1 bash bench/run.sh  also L (10,000 families): report-batch's cases and the sqlite3 peers, RUNS_L runs
+#                                (default 1, no warm-up; the Python peers run on L only with BENCH_L_PEERS=1)
+#   BENCH_SETS="l" bash bench/run.sh   only some of the datasets (m, l, x); the memory table then
+#                                uses the latest figures of the others, kept in bench/data/results.txt
 #   RUNS=3 bash bench/run.sh     fewer runs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${RUNS:-5}
 command -v /usr/bin/time >/dev/null || { echo "bench: /usr/bin/time is missing (apt-get install time)" >&2; exit 1; }
-python3 -c "import xlsxwriter, reportlab" 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check XlsxWriter reportlab >&2
+python3 -c "import xlsxwriter, reportlab, pandas" 2>/dev/null \
+  || python3 -m pip install --quiet --disable-pip-version-check XlsxWriter reportlab pandas >&2
 
 swift build -c release --product report-batch >&2
 bin="$(swift build -c release --show-bin-path)/report-batch"
@@ -20,67 +24,137 @@ mkdir -p "$data"
 now=2026-11-23T12:00:00Z
 [ -f "$data/m.db" ] || "$bin" demo --out "$data/m.db" --families 1000 --today 2026-11-22 --quiet
 [ -f "$data/x.db" ] || "$bin" demo --out "$data/x.db" --scale 25 --interaction-scale 38 --today 2026-11-22 --quiet
-datasets="m"
-if [ "${BENCH_L:-0}" = 1 ]; then
+[ -f "$data/x50.db" ] || "$bin" demo --out "$data/x50.db" --scale 25 --interaction-scale 4 --today 2026-11-22 --quiet
+sets=${BENCH_SETS:-m x}
+[ "${BENCH_L:-0}" = 1 ] && sets="$sets l"
+datasets=$(for d in m l; do case " $sets " in *" $d "*) echo "$d";; esac; done)
+if case " $sets " in *" l "*) true;; *) false;; esac; then
   [ -f "$data/l.db" ] || "$bin" demo --out "$data/l.db" --families 10000 --today 2026-11-22 --quiet
-  datasets="m l"
 fi
-xfamily=$(sqlite3 "$data/x.db" "SELECT id FROM family_units WHERE family_name = 'Rivera Family'")
+rivera() { sqlite3 "$1" "SELECT id FROM family_units WHERE family_name = 'Rivera Family'"; }
 
-scratch=$(mktemp -d)
+# Outputs go to a RAM-backed folder (BENCH_OUT, default /dev/shm when there is one): on this
+# shared VM, creating thousands of files right after deleting the last run's thousands makes
+# ext4 search for free inodes (recently_deleted) for seconds, at random, for both sides alike.
+# BENCH_OUT=bench/data measures on disk instead.
+out_root=${BENCH_OUT:-$([ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo "${TMPDIR:-/tmp}")}
+scratch=$(mktemp -d -p "$out_root" report-batch-bench.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
+results=$data/results.txt   # case|dataset|ours MiB, the latest of each, for the memory table
+touch "$results"
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
-# measure NAME COMMAND...: runs it (warm-up + RUNS), prints "median_seconds median_MiB" and keeps its last stdout in $scratch/NAME.out.
+# measure NAME COMMAND...: runs it (a warm-up, then $n runs), prints "median_seconds median_MiB",
+# keeps its last stdout in $scratch/NAME.out, and fails the harness when the command fails.
 measure() {
   local name=$1; shift
-  local times=() rss=()
-  rm -rf "$scratch/out"; "$@" > "$scratch/$name.out" 2>/dev/null
-  for _ in $(seq "$runs"); do
+  local times=() rss=() line
+  if [ "$warm" = 1 ]; then
+    rm -rf "$scratch/out"; "$@" > "$scratch/$name.out" 2>"$scratch/$name.err" || { echo "bench: $name failed: $(tail -1 "$scratch/$name.err")" >&2; exit 1; }
+  fi
+  for _ in $(seq "$n"); do
     rm -rf "$scratch/out"
-    /usr/bin/time -f "%e %M" -o "$scratch/time" "$@" > "$scratch/$name.out" 2>/dev/null
-    local line
+    /usr/bin/time -f "%e %M" -o "$scratch/time" "$@" > "$scratch/$name.out" 2>"$scratch/$name.err" || { echo "bench: $name failed" >&2; exit 1; }
     line=$(tail -1 "$scratch/time")
     times+=("${line% *}"); rss+=("${line#* }")
   done
   printf '%s %s\n' "$(printf '%s\n' "${times[@]}" | median)" "$(printf '%s\n' "${rss[@]}" | median | awk '{printf "%.1f", $1 / 1024}')"
 }
 
-row() {  # case dataset ours peer-name peer
+row() {  # case dataset ours peer-name peer target
   local ratio
   ratio=$(awk -v a="${3% *}" -v b="${5% *}" 'BEGIN {printf "%.2f", (b > 0) ? a / b : 0}')
-  printf '%-46s %-4s %9s %-22s %9s %6s %9s %9s\n' "$1" "$2" "${3% *}" "$4" "${5% *}" "$ratio" "${3#* }" "${5#* }"
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$2" "${3% *}" "$4" "${5% *}" "$ratio" "$6" "${3#* }" "${5#* }"
+}
+remember() {  # case dataset ours: replaces that case's earlier figure
+  grep -v -F "$1|$2|" "$results" > "$results.new" || true
+  echo "$1|$2|${3#* }" >> "$results.new"
+  mv "$results.new" "$results"
 }
 
-printf '%-46s %-4s %9s %-22s %9s %6s %9s %9s\n' case data "ours s" peer "peer s" ratio "ours MiB" "peer MiB"
+echo "report-batch benchmarks, $(date -u +%Y-%m-%d), $(nproc) cores, medians of $runs runs after a warm-up (L: ${RUNS_L:-1}, no warm-up), outputs in $out_root"
+echo
+echo "| case | data | report-batch s | peer | peer s | ratio | target | report-batch MiB | peer MiB |"
+echo "|---|---|---|---|---|---|---|---|---|"
 for d in $datasets; do
-  db="$data/$d.db"
+  db="$data/$d.db"; D=$(echo "$d" | tr a-z A-Z)
+  n=$runs; peers=1; warm=1
+  if [ "$d" = l ]; then n=${RUNS_L:-1}; peers=${BENCH_L_PEERS:-0}; warm=0; fi
+
+  # Every family's report figures (last 90 days), json only, against sqlite3 GROUP BY and pandas.
+  ours=$(measure rb-json "$bin" run bench/jobs/report-json.yaml --db "$db" --out "$scratch/out" --now "$now" --quiet)
+  remember "report figures, json job" "$D" "$ours"
+  python3 bench/figures.py ours "$scratch/out" > "$scratch/ours-figures.csv"
+  python3 bench/figures.py sql "$db" "$now" 90 "$scratch/figures.sql"
+  peer=$(measure sqlite-figures sh -c "sqlite3 '$db' < '$scratch/figures.sql'")
+  python3 bench/figures.py compare "$scratch/ours-figures.csv" "$scratch/sqlite-figures.out" >/dev/null \
+    || echo "bench: sqlite3's figures differ from report-batch's" >&2
+  row "every family's report figures, json (a job)" "$D" "$ours" "sqlite3, GROUP BY" "$peer" "≤ 0.5"
+  if [ "$peers" = 1 ]; then
+    peer=$(measure pandas-figures python3 bench/figures.py pandas "$db" "$now" 90)
+    python3 bench/figures.py compare "$scratch/ours-figures.csv" "$scratch/pandas-figures.out" >/dev/null \
+      || echo "bench: pandas's figures differ from report-batch's" >&2
+    row "same" "$D" "$ours" "pandas" "$peer" "≤ 0.3, ≤ 1/10 MiB"
+  fi
+
+  # Every family's interactions list as csv, against Python's csv module and sqlite3 -csv.
   ours=$(measure rb-csv "$bin" run bench/jobs/interactions-csv.yaml --db "$db" --out "$scratch/out" --now "$now" --quiet)
-  "$bin" run bench/jobs/interactions-csv.yaml --db "$db" --out "$scratch/out" --now "$now" --quiet >/dev/null
+  remember "interactions list, csv job" "$D" "$ours"
   ours_rows=$(python3 -c "import json,glob,sys; print(sum(f['rows'] for m in glob.glob(sys.argv[1] + '/*/manifest.json') for f in json.load(open(m))['files']))" "$scratch/out")
-  peer=$(measure py-csv python3 bench/peers.py interactions-csv "$db" "$scratch/out")
-  [ "$(cat "$scratch/py-csv.out")" = "$ours_rows" ] || echo "bench: the csv peer wrote $(cat "$scratch/py-csv.out") rows, report-batch $ours_rows" >&2
-  row "interactions list, every family, csv" "$d" "$ours" "Python csv" "$peer"
   peer=$(measure sqlite-csv sqlite3 -csv "$db" "SELECT i.occurred_at, i.type, i.direction, i.sentiment, i.subject, s.name, c.first_name || ' ' || c.last_name, i.logged_by, i.content, i.attachments FROM interactions i LEFT JOIN schools s ON s.id = i.school_id LEFT JOIN coaches c ON c.id = i.coach_id WHERE i.family_unit_id IS NOT NULL ORDER BY i.family_unit_id, i.occurred_at DESC")
-  [ "$(wc -l < "$scratch/sqlite-csv.out")" -ge "$ours_rows" ] || echo "bench: sqlite3 wrote fewer lines than report-batch's $ours_rows rows" >&2
-  row "interactions list, every family, csv" "$d" "$ours" "sqlite3 -csv (1 file)" "$peer"
+  [ "$(python3 -c "import csv,sys; print(sum(1 for _ in csv.reader(open(sys.argv[1], newline=''))))" "$scratch/sqlite-csv.out")" = "$ours_rows" ] \
+    || echo "bench: sqlite3 wrote another number of rows than report-batch's $ours_rows" >&2
+  row "every family's interactions list, csv (a job)" "$D" "$ours" "\`sqlite3 -csv\`, one file" "$peer" "≤ 1.0"
+  if [ "$peers" = 1 ]; then
+    peer=$(measure py-csv python3 bench/peers.py interactions-csv "$db" "$scratch/out")
+    [ "$(cat "$scratch/py-csv.out")" = "$ours_rows" ] || echo "bench: the csv peer wrote $(cat "$scratch/py-csv.out") rows, report-batch $ours_rows" >&2
+    row "same" "$D" "$ours" "Python csv, same files" "$peer" "≤ 0.4"
+  fi
 
+  # The same lists as xlsx, against XlsxWriter.
   ours=$(measure rb-xlsx "$bin" run bench/jobs/interactions-xlsx.yaml --db "$db" --out "$scratch/out" --now "$now" --quiet)
-  peer=$(measure py-xlsx python3 bench/peers.py interactions-xlsx "$db" "$scratch/out")
-  [ "$(cat "$scratch/py-xlsx.out")" = "$ours_rows" ] || echo "bench: the xlsx peer wrote $(cat "$scratch/py-xlsx.out") rows, report-batch $ours_rows" >&2
-  row "interactions list, every family, xlsx" "$d" "$ours" "Python XlsxWriter" "$peer"
+  remember "interactions list, xlsx job" "$D" "$ours"
+  if [ "$peers" = 1 ]; then
+    peer=$(measure py-xlsx python3 bench/peers.py interactions-xlsx "$db" "$scratch/out")
+    [ "$(cat "$scratch/py-xlsx.out")" = "$ours_rows" ] || echo "bench: the xlsx peer wrote $(cat "$scratch/py-xlsx.out") rows, report-batch $ours_rows" >&2
+    row "every family's interactions list, xlsx (a job)" "$D" "$ours" "Python XlsxWriter, same files" "$peer" "≤ 0.4"
+  fi
 
+  # The whole weekly job, two workers against one.
   w1=$(measure rb-w1 "$bin" run weekly.yaml --db "$db" --out "$scratch/out" --now "$now" --workers 1 --quiet)
   w2=$(measure rb-w2 "$bin" run weekly.yaml --db "$db" --out "$scratch/out" --now "$now" --workers 2 --quiet)
-  row "weekly.yaml, 2 workers vs 1 worker" "$d" "$w2" "itself, 1 worker" "$w1"
+  remember "weekly.yaml, 2 workers" "$D" "$w2"
+  row "\`weekly.yaml\`, 2 workers vs 1" "$D" "$w2" "itself, 1 worker" "$w1" "≤ 0.6"
 done
 
-x_rows=$(sqlite3 "$data/x.db" "SELECT count(*) FROM interactions WHERE family_unit_id = '$xfamily'")
-ours=$(measure rb-big "$bin" export interactions --db "$data/x.db" --family "$xfamily" --format xlsx --out "$scratch/out" --now "$now" --quiet)
-peer=$(measure py-big python3 bench/peers.py interactions-big "$data/x.db" "$xfamily" "$scratch/big.xlsx")
-[ "$(cat "$scratch/py-big.out")" = "$x_rows" ] || echo "bench: the big xlsx peer wrote $(cat "$scratch/py-big.out") rows of $x_rows" >&2
-row "one family's interactions ($x_rows rows), xlsx" x "$ours" "XlsxWriter const_memory" "$peer"
+n=$runs; warm=1
+for x in x50 x; do
+  case " $sets " in *" x "*) ;; *) continue;; esac
+  db="$data/$x.db"; family=$(rivera "$db")
+  rows=$(sqlite3 "$db" "SELECT count(*) FROM interactions WHERE family_unit_id = '$family'")
+  ours=$(measure rb-big "$bin" export interactions --db "$db" --family "$family" --format xlsx --out "$scratch/out" --now "$now" --quiet)
+  remember "one family's interactions, xlsx" "$(echo "$x" | tr a-z A-Z) ($rows rows)" "$ours"
+  [ "$x" = x ] || continue
+  peer=$(measure py-big python3 bench/peers.py interactions-big "$db" "$family" "$scratch/big.xlsx")
+  [ "$(cat "$scratch/py-big.out")" = "$rows" ] || echo "bench: the big xlsx peer wrote $(cat "$scratch/py-big.out") rows of $rows" >&2
+  row "one family's interactions, $(printf "%'d" "$rows") rows, xlsx" X "$ours" "XlsxWriter constant_memory" "$peer" "≤ 0.4"
+done
 
-ours=$(measure rb-pdf "$bin" export schools --db "$data/x.db" --family "$xfamily" --format pdf --out "$scratch/out" --now "$now" --quiet)
-peer=$(measure py-pdf python3 bench/peers.py schools-pdf "$data/x.db" "$xfamily" "$scratch/schools.pdf")
-row "schools comparison pdf ($(cat "$scratch/py-pdf.out") schools)" x "$ours" "ReportLab" "$peer"
+if case " $sets " in *" x "*) true;; *) false;; esac; then
+db="$data/x.db"; family=$(rivera "$db")
+ours=$(measure rb-pdf "$bin" export schools --db "$db" --family "$family" --format pdf --out "$scratch/out" --now "$now" --quiet)
+peer=$(measure py-pdf python3 bench/peers.py schools-pdf "$db" "$family" "$scratch/schools.pdf")
+[ "$(cat "$scratch/py-pdf.out")" = "$(sqlite3 "$db" "SELECT count(*) FROM schools WHERE family_unit_id = '$family'")" ] \
+  || echo "bench: the pdf peer drew $(cat "$scratch/py-pdf.out") schools" >&2
+row "one family's schools comparison pdf, $(cat "$scratch/py-pdf.out") schools" X "$ours" "ReportLab" "$peer" "≤ 0.5"
+fi
+
+echo
+echo "Memory as data grows (report-batch's median peak MiB; target: at most 1.2×)"
+echo
+echo "| case | small | MiB | large | MiB | ratio |"
+echo "|---|---|---|---|---|---|"
+awk -F'|' '$2 ~ /^X50 / {name = $1; small = $2; sm = $3} $2 ~ /^X / {large = $2; lm = $3}
+  END {if (sm && lm) printf "| %s | %s | %s | %s | %s | %.2f |\n", name, small, sm, large, lm, lm / sm}' "$results"
+awk -F'|' '$2 == "M" {m[$1] = $3} $2 == "L" {l[$1] = $3}
+  END {for (c in m) if (c in l) printf "| %s | M | %s | L | %s | %.2f |\n", c, m[c], l[c], l[c] / m[c]}' "$results"
