@@ -64,10 +64,12 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "AggregationTests", dependencies: ["Aggregation", "ReportGen"]),
-        .testTarget(name: "ExportTests", dependencies: ["Exporters", "TestSupport"]),
+        // Goldens are read from the source tree by path (TestSupport.Golden), not bundled.
+        .testTarget(name: "ExportTests", dependencies: ["Exporters", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(
             name: "ReportGenTests",
-            dependencies: ["ReportGen", "Aggregation", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["ReportGen", "Aggregation", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Goldens"]
         ),
         .testTarget(
             name: "EndToEndTests",
