@@ -66,7 +66,7 @@ public final class XLSXSheet {
             return
         case .text(let raw):
             let text = fitted(raw)
-            note(width: text.split(separator: "\n").map(\.count).max() ?? 0, column: column, isTitle: format == workbook.formats.title || format == workbook.formats.subtitle)
+            note(width: XLSXSheet.widestLine(text), column: column, isTitle: format == workbook.formats.title || format == workbook.formats.subtitle)
             try workbook.check(worksheet_write_string(worksheet, r, c, text, format), "worksheet_write_string")
         case .integer(let value):
             note(width: String(value).count, column: column)
@@ -98,7 +98,7 @@ public final class XLSXSheet {
                 return try write(.text(text), row: row, column: column, format: format)
             }
             linkCount += 1
-            note(width: text.count, column: column)
+            note(width: XLSXSheet.widestLine(text), column: column)
             try workbook.check(worksheet_write_url_opt(worksheet, r, c, url, format ?? workbook.formats.link, text, nil), "worksheet_write_url")
         }
     }
@@ -111,6 +111,8 @@ public final class XLSXSheet {
         if text.utf8.contains(0x0D) {
             text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         }
+        // No more bytes than the limit means no more characters either (the usual case, without counting).
+        guard text.utf8.count > XLSXSheet.maxCellCharacters else { return text }
         let scalars = text.unicodeScalars
         guard scalars.count > XLSXSheet.maxCellCharacters else { return text }
         cutCells += 1
@@ -118,6 +120,23 @@ public final class XLSXSheet {
         cut.append(contentsOf: scalars.prefix(XLSXSheet.maxCellCharacters - 1))
         cut.append("…")
         return String(cut)
+    }
+
+    /// The length of the longest line of `text` in Unicode scalars, for the column widths:
+    /// counted on the UTF-8 bytes (every byte that does not continue a scalar), since
+    /// counting user-perceived characters cost more than writing the cell. A width is an
+    /// estimate anyway, and combining marks are rare in list text.
+    static func widestLine(_ text: String) -> Int {
+        var widest = 0, current = 0
+        for byte in text.utf8 {
+            if byte == 0x0A {
+                widest = max(widest, current)
+                current = 0
+            } else if byte & 0xC0 != 0x80 {
+                current += 1
+            }
+        }
+        return max(widest, current)
     }
 
     private func note(width: Int, column: Int, isTitle: Bool = false) {
