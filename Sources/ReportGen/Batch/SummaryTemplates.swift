@@ -1,3 +1,4 @@
+import Aggregation
 import Foundation
 import Mustache
 
@@ -48,7 +49,9 @@ public struct SummaryTemplates: Sendable {
     public func text(_ summary: BatchSummary) -> String { textTemplate.render(Self.context(summary)) }
     public func html(_ summary: BatchSummary) -> String { htmlTemplate.render(Self.context(summary)) }
 
-    /// What the templates can use.
+    /// What the templates can use. The families are looked up from the outcomes when a
+    /// template asks, not copied into a dictionary each: with 10,000 families those
+    /// dictionaries were the largest thing a run held.
     static func context(_ summary: BatchSummary) -> [String: Any] {
         [
             "line": summary.line,
@@ -60,22 +63,57 @@ public struct SummaryTemplates: Sendable {
             "skipped": summary.skipped,
             "failed": summary.failed,
             "has_failures": summary.failed > 0,
-            "families": summary.outcomes.map { outcome -> [String: Any] in
-                [
-                    "name": outcome.family.displayName,
-                    "id": outcome.family.id,
-                    "status": outcome.status.text,
-                    "ok": outcome.status == .ok,
-                    "folder": outcome.folder,
-                    "file_count": outcome.files.count,
-                    "files": outcome.files.map { ["name": $0.name, "bytes": $0.bytes] },
-                ]
-            },
-            "failures": summary.outcomes.compactMap { outcome -> [String: Any]? in
+            "families": summary.outcomes.map(FamilyContext.init),
+            "failures": summary.outcomes.compactMap { outcome -> FailureContext? in
                 guard case .failed(let reason) = outcome.status else { return nil }
-                return ["name": outcome.family.displayName, "id": outcome.family.id, "reason": reason]
+                return FailureContext(family: outcome.family, reason: reason)
             },
         ]
+    }
+
+    /// One family of the summary, as the templates see it.
+    struct FamilyContext: MustacheParent {
+        let outcome: FamilyOutcome
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "name": outcome.family.displayName
+            case "id": outcome.family.id
+            case "status": outcome.status.text
+            case "ok": outcome.status == .ok
+            case "folder": outcome.folder
+            case "file_count": outcome.files.count
+            case "files": outcome.files.map(FileContext.init)
+            default: nil
+            }
+        }
+    }
+
+    /// A failed family, in the failures list.
+    struct FailureContext: MustacheParent {
+        let family: FamilyUnit
+        let reason: String
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "name": family.displayName
+            case "id": family.id
+            case "reason": reason
+            default: nil
+            }
+        }
+    }
+
+    struct FileContext: MustacheParent {
+        let file: ManifestFile
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "name": file.name
+            case "bytes": file.bytes
+            default: nil
+            }
+        }
     }
 
     static let defaultText = """

@@ -1,0 +1,25 @@
+@testable import Exporters
+import Testing
+
+/// The byte-level helpers that replaced String's character counting on the hot paths.
+struct TextMeasureTests {
+    /// A column's width is its longest line in Unicode scalars.
+    @Test(arguments: [
+        ("", 0), ("abc", 3), ("ab\nabcde\nx", 5), ("Montréal", 8), ("田中 Tanaka", 9), ("🏈 Hawks", 7),
+        ("line\n", 4), ("\n\n", 0), ("Ωμέγα\nab", 5),
+    ])
+    func widestLineCountsScalarsPerLine(text: String, width: Int) {
+        #expect(XLSXSheet.widestLine(text) == width)
+        #expect(XLSXSheet.widestLine(text) == text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.unicodeScalars.count }.max().map { max($0, 0) } ?? 0)
+    }
+
+    /// Cells clean exactly the control characters outputs.md names, whatever bytes surround them.
+    @Test(arguments: [
+        ("plain", "plain"), ("tab\there", "tab\there"), ("a\u{0}b\u{1F}c\u{7F}d", "abcd"), ("x\u{85}y\u{9F}z", "xyz"),
+        ("é ¡ ¿ ©", "é ¡ ¿ ©"), ("line\r\nbreak", "line\r\nbreak"),
+    ])
+    func cleaningRemovesOnlyControlCharacters(raw: String, clean: String) {
+        #expect(CellText.clean(raw) == clean)
+    }
+}
