@@ -22,14 +22,15 @@ bin="$(swift build -c release --show-bin-path)/report-batch"
 data=bench/data
 mkdir -p "$data"
 now=2026-11-23T12:00:00Z
-[ -f "$data/m.db" ] || "$bin" demo --out "$data/m.db" --families 1000 --today 2026-11-22 --quiet
-[ -f "$data/x.db" ] || "$bin" demo --out "$data/x.db" --scale 25 --interaction-scale 38 --today 2026-11-22 --quiet
-[ -f "$data/x50.db" ] || "$bin" demo --out "$data/x50.db" --scale 25 --interaction-scale 4 --today 2026-11-22 --quiet
 sets=${BENCH_SETS:-m x}
 [ "${BENCH_L:-0}" = 1 ] && sets="$sets l"
-datasets=$(for d in m l; do case " $sets " in *" $d "*) echo "$d";; esac; done)
-if case " $sets " in *" l "*) true;; *) false;; esac; then
-  [ -f "$data/l.db" ] || "$bin" demo --out "$data/l.db" --families 10000 --today 2026-11-22 --quiet
+has() { case " $sets " in *" $1 "*) true;; *) false;; esac; }
+datasets=$(for d in m l; do has "$d" && echo "$d"; done)
+if has m; then [ -f "$data/m.db" ] || "$bin" demo --out "$data/m.db" --families 1000 --today 2026-11-22 --quiet; fi
+if has l; then [ -f "$data/l.db" ] || "$bin" demo --out "$data/l.db" --families 10000 --today 2026-11-22 --quiet; fi
+if has x; then
+  [ -f "$data/x.db" ] || "$bin" demo --out "$data/x.db" --scale 25 --interaction-scale 38 --today 2026-11-22 --quiet
+  [ -f "$data/x50.db" ] || "$bin" demo --out "$data/x50.db" --scale 25 --interaction-scale 4 --today 2026-11-22 --quiet
 fi
 rivera() { sqlite3 "$1" "SELECT id FROM family_units WHERE family_name = 'Rivera Family'"; }
 
@@ -129,7 +130,7 @@ done
 
 n=$runs; warm=1
 for x in x50 x; do
-  case " $sets " in *" x "*) ;; *) continue;; esac
+  has x || continue
   db="$data/$x.db"; family=$(rivera "$db")
   rows=$(sqlite3 "$db" "SELECT count(*) FROM interactions WHERE family_unit_id = '$family'")
   ours=$(measure rb-big "$bin" export interactions --db "$db" --family "$family" --format xlsx --out "$scratch/out" --now "$now" --quiet)
@@ -140,7 +141,7 @@ for x in x50 x; do
   row "one family's interactions, $(printf "%'d" "$rows") rows, xlsx" X "$ours" "XlsxWriter constant_memory" "$peer" "≤ 0.4"
 done
 
-if case " $sets " in *" x "*) true;; *) false;; esac; then
+if has x; then
 db="$data/x.db"; family=$(rivera "$db")
 ours=$(measure rb-pdf "$bin" export schools --db "$db" --family "$family" --format pdf --out "$scratch/out" --now "$now" --quiet)
 peer=$(measure py-pdf python3 bench/peers.py schools-pdf "$db" "$family" "$scratch/schools.pdf")
