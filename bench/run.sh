@@ -25,7 +25,7 @@ now=2026-11-23T12:00:00Z
 sets=${BENCH_SETS:-m x}
 [ "${BENCH_L:-0}" = 1 ] && sets="$sets l"
 has() { case " $sets " in *" $1 "*) true;; *) false;; esac; }
-datasets=$(for d in m l; do has "$d" && echo "$d"; done)
+datasets=$(for d in m l; do if has "$d"; then echo "$d"; fi; done)
 if has m; then [ -f "$data/m.db" ] || "$bin" demo --out "$data/m.db" --families 1000 --today 2026-11-22 --quiet; fi
 if has l; then [ -f "$data/l.db" ] || "$bin" demo --out "$data/l.db" --families 10000 --today 2026-11-22 --quiet; fi
 if has x; then
