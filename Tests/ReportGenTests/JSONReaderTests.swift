@@ -34,4 +34,17 @@ struct JSONReaderTests {
     func everythingElseIsLeftToFoundation(text: String) {
         #expect(JSONFlatObject.parse(text) == nil)
     }
+
+    /// String arrays: what the small reader accepts reads as Foundation reads it; the rest is left to Foundation.
+    @Test(arguments: [#"[]"#, #" [ ] "#, #"["a"]"#, #"["a", "b\"c", "ü/\/"]"#, #"[ "x" , "y" ]"#])
+    func stringArraysReadAsFoundationReadsThem(text: String) throws {
+        let ours = try #require(JSONStringArray.parse(text))
+        let foundation = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String])
+        #expect(ours == foundation)
+    }
+
+    @Test(arguments: [#"[,]"#, #"["a",]"#, #"["a" "b"]"#, #"[1]"#, #"["\u00e9"]"#, #"["a"] x"#, #"{}"#, "", #"["a""#])
+    func otherArraysAreLeftToFoundation(text: String) {
+        #expect(JSONStringArray.parse(text) == nil)
+    }
 }

@@ -3,32 +3,34 @@
 /// Foundation's parser, which also words the error.
 enum JSONStringArray {
     static func parse(_ text: String) -> [String]? {
-        var bytes = Array(text.utf8)[...]
-        func skipSpace() {
-            while let byte = bytes.first, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { bytes.removeFirst() }
-        }
-        skipSpace()
-        guard bytes.popFirst() == UInt8(ascii: "[") else { return nil }
         var result: [String] = []
-        skipSpace()
-        if bytes.first == UInt8(ascii: "]") {
-            bytes.removeFirst()
-            skipSpace()
-            return bytes.isEmpty ? result : nil
-        }
-        while true {
-            skipSpace()
-            guard bytes.popFirst() == UInt8(ascii: "\""), let string = readString(&bytes) else { return nil }
+        let read = readContainer(text, open: UInt8(ascii: "["), close: UInt8(ascii: "]")) { bytes in
+            guard bytes.popFirst() == UInt8(ascii: "\""), let string = readString(&bytes) else { return false }
             result.append(string)
-            skipSpace()
-            switch bytes.popFirst() {
-            case UInt8(ascii: ","): continue
-            case UInt8(ascii: "]"):
-                skipSpace()
-                return bytes.isEmpty ? result : nil
-            default: return nil
+            return true
+        }
+        return read ? result : nil
+    }
+
+    /// Reads `open item, item… close` with JSON whitespace between the parts and nothing
+    /// after; `item` reads one element and says whether it could. False on anything else.
+    static func readContainer(_ text: String, open: UInt8, close: UInt8, item: (inout ArraySlice<UInt8>) -> Bool) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        bytes.dropJSONSpace()
+        guard bytes.popFirst() == open else { return false }
+        bytes.dropJSONSpace()
+        if bytes.first != close {
+            while true {
+                bytes.dropJSONSpace()
+                guard item(&bytes) else { return false }
+                bytes.dropJSONSpace()
+                guard bytes.first == UInt8(ascii: ",") else { break }
+                bytes.removeFirst()
             }
         }
+        guard bytes.popFirst() == close else { return false }
+        bytes.dropJSONSpace()
+        return bytes.isEmpty
     }
 
     /// Reads the rest of a string after its opening quote; nil on anything not plain.
@@ -75,36 +77,17 @@ enum JSONMember {
 /// back to Foundation's parser, which also words the error.
 enum JSONFlatObject {
     static func parse(_ text: String) -> [String: JSONMember]? {
-        var bytes = Array(text.utf8)[...]
-        func skipSpace() {
-            while let byte = bytes.first, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { bytes.removeFirst() }
-        }
-        skipSpace()
-        guard bytes.popFirst() == UInt8(ascii: "{") else { return nil }
         var members: [String: JSONMember] = [:]
-        skipSpace()
-        if bytes.first == UInt8(ascii: "}") {
-            bytes.removeFirst()
-            skipSpace()
-            return bytes.isEmpty ? members : nil
-        }
-        while true {
-            skipSpace()
-            guard bytes.popFirst() == UInt8(ascii: "\""), let key = JSONStringArray.readString(&bytes) else { return nil }
-            skipSpace()
-            guard bytes.popFirst() == UInt8(ascii: ":") else { return nil }
-            skipSpace()
-            guard let value = readValue(&bytes) else { return nil }
+        let read = JSONStringArray.readContainer(text, open: UInt8(ascii: "{"), close: UInt8(ascii: "}")) { bytes in
+            guard bytes.popFirst() == UInt8(ascii: "\""), let key = JSONStringArray.readString(&bytes) else { return false }
+            bytes.dropJSONSpace()
+            guard bytes.popFirst() == UInt8(ascii: ":") else { return false }
+            bytes.dropJSONSpace()
+            guard let value = readValue(&bytes) else { return false }
             members[key] = value
-            skipSpace()
-            switch bytes.popFirst() {
-            case UInt8(ascii: ","): continue
-            case UInt8(ascii: "}"):
-                skipSpace()
-                return bytes.isEmpty ? members : nil
-            default: return nil
-            }
+            return true
         }
+        return read ? members : nil
     }
 
     private static func readValue(_ bytes: inout ArraySlice<UInt8>) -> JSONMember? {
@@ -160,5 +143,12 @@ enum JSONFlatObject {
             if digits() == 0 { return false }
         }
         return rest.isEmpty
+    }
+}
+
+extension ArraySlice where Element == UInt8 {
+    /// Drops JSON whitespace (space, tab, LF, CR) from the front.
+    mutating func dropJSONSpace() {
+        while let byte = first, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { removeFirst() }
     }
 }
