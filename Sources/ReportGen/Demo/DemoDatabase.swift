@@ -60,7 +60,7 @@ extension AppSchema {
                 "\(column.name.quotedDatabaseIdentifier) \(column.sqlType)" + (column.name == "id" ? " PRIMARY KEY" : "")
             }
             try db.execute(sql: "CREATE TABLE \(table.name.quotedDatabaseIdentifier) (\(columns.joined(separator: ", ")))")
-            if table.indexByName["family_unit_id"] != nil {
+            if table.index(of: "family_unit_id") != nil {
                 try db.execute(sql: "CREATE INDEX \("\(table.name)_family".quotedDatabaseIdentifier) ON \(table.name.quotedDatabaseIdentifier) (family_unit_id)")
             }
         }

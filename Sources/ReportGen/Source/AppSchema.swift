@@ -17,13 +17,11 @@ public enum AppSchema {
         public let columns: [Column]
         /// The column that identifies a row in messages (`id`, or a pair for link tables).
         public let rowIdentity: [String]
-        public let indexByName: [String: Int]
 
         init(_ name: String, identity: [String] = ["id"], _ columns: [Column]) {
             self.name = name
             self.columns = columns
             self.rowIdentity = identity
-            self.indexByName = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1.name, $0) })
         }
 
         /// The position of a column in the SELECT list. A scan, not a dictionary: a table has
@@ -37,7 +35,7 @@ public enum AppSchema {
             return nil
         }
 
-        public var isFamilyScoped: Bool { indexByName["family_unit_id"] != nil && name != "family_members" }
+        public var isFamilyScoped: Bool { index(of: "family_unit_id") != nil && name != "family_members" }
         public var optionalColumns: [Column] { columns.filter(\.isOptional) }
     }
 

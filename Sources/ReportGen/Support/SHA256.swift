@@ -91,12 +91,7 @@ public struct SHA256 {
 
     private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { (value >> count) | (value << (32 - count)) }
 
-    /// The digest of a file, read in 1 MiB chunks.
-    public static func file(_ path: String) throws -> String {
-        try digest(ofFile: path).hex
-    }
-
-    /// The hex digest and the size in bytes of the file at `path`, read once.
+    /// The hex digest and the size in bytes of the file at `path`, read once in 256 KiB chunks.
     public static func digest(ofFile path: String) throws -> (hex: String, bytes: Int) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
