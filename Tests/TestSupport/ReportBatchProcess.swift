@@ -42,8 +42,8 @@ public enum ReportBatchProcess {
         let process = process(arguments, in: folder, environment: environment)
         let outURL = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("rb-out-\(UUID().uuidString)")
         let errURL = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("rb-err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: outURL)
             try? FileManager.default.removeItem(at: errURL)
@@ -80,7 +80,7 @@ public enum ReportBatchProcess {
         process.arguments = [executable] + arguments
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         let outURL = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("rb-tool-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outURL) }
         let outHandle = try FileHandle(forWritingTo: outURL)
         let errPipe = Pipe()

@@ -170,9 +170,8 @@ public enum ListExport {
                                    total: nil, emptyMessage: { counts.visible == 0 ? ListKind.interactions.noneAtAll : ListKind.interactions.noMatch },
                                    summary: {
                                        let analytics = counts.analytics
-                                       return
-                                       ("Analytics", [("Total", .integer(analytics.total)), ("Outbound", .integer(analytics.outbound)),
-                                                      ("Inbound", .integer(analytics.inbound)), ("This Week", .integer(analytics.thisWeek))])
+                                       return ("Analytics", [("Total", .integer(analytics.total)), ("Outbound", .integer(analytics.outbound)),
+                                                             ("Inbound", .integer(analytics.inbound)), ("This Week", .integer(analytics.thisWeek))])
                                    }) { emit in
                 // Rows stream newest first; only the one in hand is held.
                 try interactions.forEach(newestFirstIn: zone) { interaction in
