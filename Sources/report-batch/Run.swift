@@ -60,7 +60,7 @@ struct Run: ParsableCommand {
             if dryRun {
                 Console.output(summary.line + " (dry run: nothing written)\n")
             } else {
-                Console.output(options.templates.summary.text(summary))
+                Console.output(summary.text ?? "")
             }
             status = summary.exitStatus
         }

@@ -54,15 +54,17 @@ public struct ManifestFile: Sendable {
 
 /// What a run did, for the summary and the exit code.
 public struct BatchSummary: Sendable {
-    public let outcomes: [FamilyOutcome]
+    public let outcomes: FamilyOutcomes
     public let database: String
     public let root: String
     public let generatedAt: Instant
     public let dryRun: Bool
+    /// The text summary as written to `summary.txt`; nil in a dry run, which writes none.
+    public internal(set) var text: String?
 
-    public var ok: Int { outcomes.filter { $0.status == .ok }.count }
-    public var skipped: Int { outcomes.filter { $0.status == .skippedNoData }.count }
-    public var failed: Int { outcomes.count - ok - skipped }
+    public var ok: Int { outcomes.spool.ok }
+    public var skipped: Int { outcomes.spool.skipped }
+    public var failed: Int { outcomes.spool.failed }
 
     /// `42 families: 40 ok, 1 skipped (no data), 1 failed`.
     public var line: String {
@@ -74,6 +76,15 @@ public struct BatchSummary: Sendable {
         if failed == 0 { return .success }
         return failed == outcomes.count ? .failure : .someFamiliesFailed
     }
+}
+
+/// The outcomes of a run in the families' order, each read from the run's `OutcomeSpool`
+/// when it is used rather than all held in memory.
+public struct FamilyOutcomes: RandomAccessCollection, Sendable {
+    let spool: OutcomeSpool
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { spool.count }
+    public subscript(position: Int) -> FamilyOutcome { spool.outcome(at: position) }
 }
 
 /// Runs a batch job: every output for every family, each family read once, each file
@@ -106,27 +117,37 @@ public enum BatchRunner {
         defer { withExtendedLifetime(lock) {} }
 
         progress(.started(total: families.count))
-        let outcomes = try runFamilies(families, job: job, source: source, database: database, root: root, options: options, progress: progress)
-        let summary = BatchSummary(outcomes: outcomes, database: database, root: root, generatedAt: options.clock.now, dryRun: options.dryRun)
+        let spool = OutcomeSpool(families: families)
+        try runFamilies(families, into: spool, job: job, source: source, database: database, root: root, options: options, progress: progress)
+        var summary = BatchSummary(outcomes: FamilyOutcomes(spool: spool), database: database, root: root,
+                                   generatedAt: options.clock.now, dryRun: options.dryRun)
         if !options.dryRun {
-            try AtomicFile.write(options.templates.summary.text(summary), to: (root as NSString).appendingPathComponent("summary.txt"))
-            try AtomicFile.write(options.templates.summary.html(summary), to: (root as NSString).appendingPathComponent("summary.html"))
+            // Each summary is rendered, checked and written before the next is rendered.
+            func write(_ text: String, _ name: String) throws {
+                if let failure = spool.readFailure { throw OutputError(path: NSTemporaryDirectory(), reason: failure) }
+                try AtomicFile.write(text, to: (root as NSString).appendingPathComponent(name))
+            }
+            try write(options.templates.summary.html(summary), "summary.html")
+            let text = options.templates.summary.text(summary)
+            try write(text, "summary.txt")
+            summary.text = text
         }
         return summary
     }
 
     /// Runs the families on a bounded number of workers, each with its own database
-    /// connection, taking the next family as it finishes one. Outcomes come back in the
-    /// families' order whatever finished first, so summaries do not depend on the timing.
-    private static func runFamilies(_ families: [FamilyUnit], job: BatchJob, source: SQLiteSource, database: String, root: String,
-                                    options: BatchOptions, progress: (Event) -> Void) throws -> [FamilyOutcome] {
+    /// connection, taking the next family as it finishes one. Outcomes are recorded by the
+    /// family's position, so summaries list them in the families' order whatever finished first.
+    private static func runFamilies(_ families: [FamilyUnit], into spool: OutcomeSpool, job: BatchJob, source: SQLiteSource, database: String,
+                                    root: String, options: BatchOptions, progress: (Event) -> Void) throws {
         let workers = max(1, min(options.workers ?? ProcessInfo.processInfo.activeProcessorCount, families.count))
         if workers == 1 {
-            return families.enumerated().map { index, family in
+            for (index, family) in families.enumerated() {
                 let outcome = runFamily(family, job: job, source: source, root: root, options: options)
+                spool.record(outcome, at: index)
                 progress(.finished(outcome, done: index + 1, total: families.count))
-                return outcome
             }
+            return
         }
         let sources = try [source] + (1..<workers).map { _ in try SQLiteSource(path: database) }
         let state = RunState(count: families.count)
@@ -135,36 +156,35 @@ public enum BatchRunner {
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 while let index = state.next() {
                     let outcome = runFamily(families[index], job: job, source: sources[worker], root: root, options: options)
-                    state.finish(index, outcome) { done in report.value(.finished(outcome, done: done, total: families.count)) }
+                    spool.record(outcome, at: index)
+                    state.finish { done in report.value(.finished(outcome, done: done, total: families.count)) }
                 }
             }
         }
-        return state.outcomes.compactMap { $0 }
     }
 
-    /// The shared state of parallel workers: which family is next, and the outcomes so far.
+    /// The shared state of parallel workers: which family is next, and how many are done.
     private final class RunState: @unchecked Sendable {
         private let lock = NSLock()
+        private let count: Int
         private var nextIndex = 0
         private var done = 0
-        private(set) var outcomes: [FamilyOutcome?]
 
         init(count: Int) {
-            outcomes = Array(repeating: nil, count: count)
+            self.count = count
         }
 
         func next() -> Int? {
             lock.withLock {
-                guard nextIndex < outcomes.count else { return nil }
+                guard nextIndex < count else { return nil }
                 defer { nextIndex += 1 }
                 return nextIndex
             }
         }
 
-        /// Records an outcome and reports progress, one worker at a time.
-        func finish(_ index: Int, _ outcome: FamilyOutcome, report: (Int) -> Void) {
+        /// Counts a finished family and reports progress, one worker at a time.
+        func finish(report: (Int) -> Void) {
             lock.withLock {
-                outcomes[index] = outcome
                 done += 1
                 report(done)
             }

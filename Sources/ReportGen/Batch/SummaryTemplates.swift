@@ -49,9 +49,9 @@ public struct SummaryTemplates: Sendable {
     public func text(_ summary: BatchSummary) -> String { textTemplate.render(Self.context(summary)) }
     public func html(_ summary: BatchSummary) -> String { htmlTemplate.render(Self.context(summary)) }
 
-    /// What the templates can use. The families are looked up from the outcomes when a
-    /// template asks, not copied into a dictionary each: with 10,000 families those
-    /// dictionaries were the largest thing a run held.
+    /// What the templates can use. The families are read from the run's outcomes one at a
+    /// time as a template walks them, not gathered first: with 10,000 families the
+    /// gathered lists were the largest thing a run held.
     static func context(_ summary: BatchSummary) -> [String: Any] {
         [
             "line": summary.line,
@@ -63,17 +63,70 @@ public struct SummaryTemplates: Sendable {
             "skipped": summary.skipped,
             "failed": summary.failed,
             "has_failures": summary.failed > 0,
-            "families": summary.outcomes.map(FamilyContext.init),
-            "failures": summary.outcomes.compactMap { outcome -> FailureContext? in
+            "families": OutcomeSequence(outcomes: summary.outcomes, count: summary.outcomes.count, FamilyContext.init),
+            "failures": OutcomeSequence(outcomes: summary.outcomes, count: summary.failed) { outcome -> FailureContext? in
                 guard case .failed(let reason) = outcome.status else { return nil }
                 return FailureContext(family: outcome.family, reason: reason)
             },
         ]
     }
 
+    /// A list of the summary (`families`, `failures`) that reads each outcome when the
+    /// template reaches it. Sections walk it like an array, and it has the transforms of
+    /// an array: `first`, `last`, `reversed`, `count` and `empty`.
+    struct OutcomeSequence<Element>: MustacheSequence, MustacheTransformable {
+        let outcomes: FamilyOutcomes
+        /// How many outcomes `context` keeps, known from the run's counts.
+        let count: Int
+        let context: (FamilyOutcome) -> Element?
+        var backwards = false
+
+        init(outcomes: FamilyOutcomes, count: Int, _ context: @escaping (FamilyOutcome) -> Element?) {
+            self.outcomes = outcomes
+            self.count = count
+            self.context = context
+        }
+
+        struct Iterator: IteratorProtocol {
+            let sequence: OutcomeSequence
+            var position: Int
+
+            mutating func next() -> Element? {
+                let outcomes = sequence.outcomes
+                while sequence.backwards ? position >= outcomes.startIndex : position < outcomes.endIndex {
+                    let outcome = outcomes[position]
+                    position += sequence.backwards ? -1 : 1
+                    if let element = sequence.context(outcome) { return element }
+                }
+                return nil
+            }
+        }
+
+        func makeIterator() -> Iterator {
+            Iterator(sequence: self, position: backwards ? outcomes.endIndex - 1 : outcomes.startIndex)
+        }
+
+        func transform(_ name: String) -> Any? {
+            var reversed = self
+            reversed.backwards.toggle()
+            switch name {
+            case "first": return first { _ in true }
+            case "last": return reversed.first { _ in true }
+            case "reversed": return reversed
+            case "count": return count
+            case "empty": return count == 0
+            default: return nil
+            }
+        }
+    }
+
     /// One family of the summary, as the templates see it.
     struct FamilyContext: MustacheParent {
         let outcome: FamilyOutcome
+
+        init(_ outcome: FamilyOutcome) {
+            self.outcome = outcome
+        }
 
         func child(named name: String) -> Any? {
             switch name {
