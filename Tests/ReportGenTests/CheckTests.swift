@@ -30,4 +30,30 @@ struct CheckTests {
         #expect(issues.contains("family_members row (family_unit_id 'A', user_id 'nobody'), column user_id: names no user ('nobody')"))
         #expect(issues.count == 6, "\(issues)")
     }
+
+    /// Problems are listed by table and then by row id, whatever order the rows were stored
+    /// in: the scan reads storage order and sorts what it found (ids compare by their bytes,
+    /// as SQLite's ORDER BY does: upper case before lower case, 'é' after 'z').
+    @Test func problemsAreListedInIdOrder() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("order.db")
+        let ids = ["m", "é", "B", "a", "z", "10", "9"]
+        try Fixture.database(at: path) { f in
+            try f.family("F")
+            for id in ids { try f.school(id, family: "F", status: "Interested") }
+            try f.school("ok", family: "F")
+            try f.user("u")
+            try f.location(user: "u", json: "{}")
+            try f.member(family: "F", user: "u")
+            try f.member(family: "F", user: "ghost-2")
+            try f.member(family: "F", user: "ghost-1")
+        }
+        let issues = try SQLiteSource(path: path).check()
+        let schools = issues.filter { $0.table == "schools" }.map(\.rowID)
+        #expect(schools == ["'10'", "'9'", "'B'", "'a'", "'m'", "'z'", "'é'"])
+        let members = issues.filter { $0.table == "family_members" }.map(\.rowID)
+        #expect(members == ["(family_unit_id 'F', user_id 'ghost-1')", "(family_unit_id 'F', user_id 'ghost-2')"])
+        #expect(issues.map(\.table) == Array(repeating: "schools", count: 7) + ["family_members", "family_members"], "\(issues)")
+    }
 }

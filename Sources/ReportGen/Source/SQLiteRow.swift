@@ -48,3 +48,66 @@ extension Database {
         while try cursor.next() != nil { try body(row) }
     }
 }
+
+extension Database {
+    /// Runs `sql` like `eachRow`, and adds the issues `body` records to `log` in the order
+    /// in which `ORDER BY` the `identity` columns would have listed their rows, without
+    /// asking SQLite to sort: only the rows with issues are remembered, and sorted here.
+    /// Rows with equal identities keep the order SQLite read them in.
+    func eachRowInIdentityOrder(_ sql: String, identity: [Int], log: IssueLog, _ body: (SQLiteRow, IssueLog) throws -> Void) throws {
+        let found = IssueLog()
+        var rows: [(key: [OrderKey], issues: Range<Int>)] = []
+        try eachRow(sql) { row in
+            let before = found.count
+            try body(row, found)
+            if found.count > before { rows.append((identity.map { OrderKey(row.value($0)) }, before..<found.count)) }
+        }
+        let order = rows.indices.sorted { first, second in
+            for (a, b) in zip(rows[first].key, rows[second].key) where a != b { return a < b }
+            return first < second
+        }
+        for index in order {
+            for issue in found.issues[rows[index].issues] { log.record(issue) }
+        }
+    }
+}
+
+/// A value as SQLite's `ORDER BY` compares it (BINARY collation): null first, then
+/// numbers by value, then text by its UTF-8 bytes, then blobs.
+enum OrderKey: Equatable, Comparable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text([UInt8])
+    case blob
+
+    init(_ value: SQLiteValue) {
+        switch value {
+        case .null: self = .null
+        case .integer(let number): self = .integer(number)
+        case .real(let number): self = .real(number)
+        case .text(let text): self = .text(Array(text.utf8))
+        case .blob: self = .blob
+        }
+    }
+
+    private var rank: Int {
+        switch self {
+        case .null: 0
+        case .integer, .real: 1
+        case .text: 2
+        case .blob: 3
+        }
+    }
+
+    static func < (a: OrderKey, b: OrderKey) -> Bool {
+        switch (a, b) {
+        case (.integer(let x), .integer(let y)): x < y
+        case (.integer(let x), .real(let y)): Double(x) < y
+        case (.real(let x), .integer(let y)): x < Double(y)
+        case (.real(let x), .real(let y)): x < y
+        case (.text(let x), .text(let y)): x.lexicographicallyPrecedes(y)
+        default: a.rank < b.rank
+        }
+    }
+}

@@ -244,9 +244,16 @@ public final class SQLiteSource: Sendable {
 
     /// Reads every row of every table and returns every problem: bad values, rows that
     /// belong to no family, and ids that point at nothing. Writes nothing.
+    /// Each query reads its table in storage order, and the problems of each query are then
+    /// put in the order of the rows' ids: asking SQLite for `ORDER BY id` walked the id
+    /// index and fetched every row from a different page (3 s on a 70 MB file instead of 1).
     public func check() throws -> [DataIssue] {
         let log = IssueLog()
         try database.read { db in
+            func scan(_ table: AppSchema.Table, _ sql: String, _ body: (SQLiteRow, IssueLog) -> Void) throws {
+                try db.eachRowInIdentityOrder(sql, identity: table.rowIdentity.compactMap(table.index(of:)), log: log, body)
+            }
+
             // Every row of every table, decoded as a report would.
             let decoders: [(AppSchema.Table, (SQLiteRow, IssueLog) -> Void)] = [
                 (AppSchema.familyUnits, { _ = RowDecoders.familyUnit($0, log: $1) }),
@@ -260,18 +267,13 @@ public final class SQLiteSource: Sendable {
                 (AppSchema.offers, { _ = RowDecoders.offer($0, log: $1) }),
             ]
             for (table, decode) in decoders {
-                let order = table.rowIdentity.joined(separator: ", ")
-                try db.eachRow(select(table, where: "1", orderBy: order)) { decode($0, log) }
+                try scan(table, select(table, where: "1", orderBy: nil), decode)
             }
 
             // Rows that belong to no family, or to a family that does not exist.
             for table in AppSchema.familyTables + [AppSchema.familyMembers] {
-                let identity = table.rowIdentity.joined(separator: ", ")
-                let sql = """
-                    SELECT \(selectLists[table.name] ?? "*") FROM \(table.name) \
-                    WHERE family_unit_id IS NULL OR family_unit_id NOT IN (SELECT id FROM family_units) ORDER BY \(identity)
-                    """
-                try db.eachRow(sql) { row in
+                let sql = select(table, where: "family_unit_id IS NULL OR family_unit_id NOT IN (SELECT id FROM family_units)", orderBy: nil)
+                try scan(table, sql) { row, log in
                     let field = FieldReader(table: table, row: row, log: log)
                     if let family = field.text("family_unit_id") {
                         field.issue("family_unit_id", "names no family (\(Quote.value(family))); the row appears in no report")
@@ -293,10 +295,9 @@ public final class SQLiteSource: Sendable {
                 let sql = """
                     SELECT \(selectLists[table.name] ?? "*") FROM \(table.name) AS t \
                     WHERE t.family_unit_id IN (SELECT id FROM family_units) AND t.\(column) IS NOT NULL \
-                    AND NOT EXISTS (SELECT 1 FROM \(target) AS x WHERE x.id = t.\(column) AND x.family_unit_id = t.family_unit_id) \
-                    ORDER BY t.id
+                    AND NOT EXISTS (SELECT 1 FROM \(target) AS x WHERE x.id = t.\(column) AND x.family_unit_id = t.family_unit_id)
                     """
-                try db.eachRow(sql) { row in
+                try scan(table, sql) { row, log in
                     let field = FieldReader(table: table, row: row, log: log)
                     let value = field.text(column) ?? ""
                     field.issue(column, "names no row of \(target) in the same family (\(Quote.value(value)))")
@@ -306,13 +307,11 @@ public final class SQLiteSource: Sendable {
                 (AppSchema.familyMembers, "user_id"), (AppSchema.interactions, "logged_by"), (AppSchema.userPreferences, "user_id"),
             ]
             for (table, column) in userLinks {
-                let order = table.rowIdentity.joined(separator: ", ")
                 let sql = """
                     SELECT \(selectLists[table.name] ?? "*") FROM \(table.name) AS t \
-                    WHERE t.\(column) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM users AS u WHERE u.id = t.\(column)) \
-                    ORDER BY \(order)
+                    WHERE t.\(column) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM users AS u WHERE u.id = t.\(column))
                     """
-                try db.eachRow(sql) { row in
+                try scan(table, sql) { row, log in
                     let field = FieldReader(table: table, row: row, log: log)
                     field.issue(column, "names no user (\(Quote.value(field.text(column) ?? "")))")
                 }
