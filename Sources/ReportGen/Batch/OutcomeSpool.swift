@@ -11,7 +11,7 @@ import Foundation
 /// folder), outcomes are kept in memory instead: the run is the same, only larger.
 final class OutcomeSpool: @unchecked Sendable {
     private let lock = NSLock()
-    private var descriptor: Int32
+    private let descriptor: Int32
     private var end: Int64 = 0
     /// Where each family's outcome lies in the file, by the family's position in the run.
     private var places: [(offset: Int64, length: Int32)]
