@@ -119,8 +119,8 @@ struct SQLiteSourceTests {
     @Test func anEmptyFileAFolderAndAFileThatIsNotSQLite() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        FileManager.default.createFile(atPath: folder.file("empty.db"), contents: Data())
-        FileManager.default.createFile(atPath: folder.file("notes.db"), contents: Data("id,name\n1,Rivera\n".utf8))
+        _ = FileManager.default.createFile(atPath: folder.file("empty.db"), contents: Data())
+        _ = FileManager.default.createFile(atPath: folder.file("notes.db"), contents: Data("id,name\n1,Rivera\n".utf8))
         let cases = [(folder.file("empty.db"), "the file is empty"), (folder.file("notes.db"), "SQLite header"), (folder.path, "is a folder")]
         for (path, words) in cases {
             let error = #expect(throws: InputError.self) { try SQLiteSource(path: path) }
