@@ -109,7 +109,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// Reads `YYYY-MM-DD` from the front of `bytes`, leaving the rest.
-    static func parse(_ bytes: inout ArraySlice<UInt8>) -> CivilDate? {
+    static func parse<Bytes: Collection<UInt8>>(_ bytes: inout Bytes) -> CivilDate? where Bytes.SubSequence == Bytes {
         guard let year = ASCII.digits(&bytes, count: 4), ASCII.take(&bytes, UInt8(ascii: "-")),
               let month = ASCII.digits(&bytes, count: 2), ASCII.take(&bytes, UInt8(ascii: "-")),
               let day = ASCII.digits(&bytes, count: 2)
@@ -119,8 +119,10 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 }
 
 /// Small helpers for reading ASCII digits from UTF-8 bytes.
+/// They take any collection that is its own slice (`ArraySlice`, a slice of an unsafe
+/// buffer), so that text read from SQLite can be parsed where it lies.
 enum ASCII {
-    static func digits(_ bytes: inout ArraySlice<UInt8>, count: Int) -> Int? {
+    static func digits<Bytes: Collection<UInt8>>(_ bytes: inout Bytes, count: Int) -> Int? where Bytes.SubSequence == Bytes {
         guard bytes.count >= count else { return nil }
         var value = 0
         for _ in 0..<count {
@@ -132,7 +134,7 @@ enum ASCII {
         return value
     }
 
-    static func take(_ bytes: inout ArraySlice<UInt8>, _ expected: UInt8) -> Bool {
+    static func take<Bytes: Collection<UInt8>>(_ bytes: inout Bytes, _ expected: UInt8) -> Bool where Bytes.SubSequence == Bytes {
         guard bytes.first == expected else { return false }
         bytes.removeFirst()
         return true

@@ -9,59 +9,79 @@ public enum Timestamp: Hashable, Sendable {
     /// or `±HH:MM`; or a bare `YYYY-MM-DD`. Throws `TimestampError` for anything else,
     /// including a date-time without an offset.
     public static func parse(_ text: String) throws(TimestampError) -> Timestamp {
-        var bytes = Array(text.utf8)[...]
-        guard let date = CivilDate.parse(&bytes) else { throw .malformed(text) }
+        let parsed = text.utf8.withContiguousStorageIfAvailable { parse(utf8: $0) } ?? parse(utf8: Array(text.utf8)[...])
+        return try parsed.get()
+    }
+
+    /// Parses UTF-8 text where it lies (a column of SQLite's current row), without making
+    /// a String of it unless it is bad.
+    public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Result<Timestamp, TimestampError> {
+        parse(utf8: bytes[...])
+    }
+
+    private static func parse<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) -> Result<Timestamp, TimestampError> where Bytes.SubSequence == Bytes {
+        do throws(TimestampError) {
+            return .success(try parse(bytes, text: { String(decoding: bytes, as: UTF8.self) }))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes, text: () -> String) throws(TimestampError) -> Timestamp
+    where Bytes.SubSequence == Bytes {
+        var bytes = bytes
+        guard let date = CivilDate.parse(&bytes) else { throw .malformed(text()) }
         if bytes.isEmpty { return .day(date) }
 
         guard let separator = bytes.first, separator == UInt8(ascii: "T") || separator == UInt8(ascii: " ") else {
-            throw .malformed(text)
+            throw .malformed(text())
         }
         bytes.removeFirst()
         guard let hour = ASCII.digits(&bytes, count: 2), ASCII.take(&bytes, UInt8(ascii: ":")),
               let minute = ASCII.digits(&bytes, count: 2)
-        else { throw .malformed(text) }
+        else { throw .malformed(text()) }
         var second = 0
         var nanoseconds: Int32 = 0
         if ASCII.take(&bytes, UInt8(ascii: ":")) {
-            guard let value = ASCII.digits(&bytes, count: 2) else { throw .malformed(text) }
+            guard let value = ASCII.digits(&bytes, count: 2) else { throw .malformed(text()) }
             second = value
             if ASCII.take(&bytes, UInt8(ascii: ".")) {
                 var digits = 0
                 var fraction: Int32 = 0
                 while let byte = bytes.first, byte >= 0x30, byte <= 0x39 {
-                    guard digits < 9 else { throw .malformed(text) }
+                    guard digits < 9 else { throw .malformed(text()) }
                     fraction = fraction * 10 + Int32(byte - 0x30)
                     digits += 1
                     bytes.removeFirst()
                 }
-                guard digits > 0 else { throw .malformed(text) }
+                guard digits > 0 else { throw .malformed(text()) }
                 for _ in digits..<9 { fraction *= 10 }
                 nanoseconds = fraction
             }
         }
-        guard hour < 24, minute < 60, second < 60 else { throw .malformed(text) }
+        guard hour < 24, minute < 60, second < 60 else { throw .malformed(text()) }
 
-        guard let sign = bytes.first else { throw .missingOffset(text) }
+        guard let sign = bytes.first else { throw .missingOffset(text()) }
         let offsetSeconds: Int
         if sign == UInt8(ascii: "Z") {
             bytes.removeFirst()
             offsetSeconds = 0
         } else if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
             bytes.removeFirst()
-            guard let offsetHours = ASCII.digits(&bytes, count: 2) else { throw .malformed(text) }
+            guard let offsetHours = ASCII.digits(&bytes, count: 2) else { throw .malformed(text()) }
             var offsetMinutes = 0
             if !bytes.isEmpty {
                 _ = ASCII.take(&bytes, UInt8(ascii: ":"))
-                guard let value = ASCII.digits(&bytes, count: 2) else { throw .malformed(text) }
+                guard let value = ASCII.digits(&bytes, count: 2) else { throw .malformed(text()) }
                 offsetMinutes = value
             }
-            guard offsetHours <= 18, offsetMinutes < 60 else { throw .malformed(text) }
+            guard offsetHours <= 18, offsetMinutes < 60 else { throw .malformed(text()) }
             let magnitude = offsetHours * 3600 + offsetMinutes * 60
             offsetSeconds = sign == UInt8(ascii: "-") ? -magnitude : magnitude
         } else {
-            throw .malformed(text)
+            throw .malformed(text())
         }
-        guard bytes.isEmpty else { throw .malformed(text) }
+        guard bytes.isEmpty else { throw .malformed(text()) }
 
         let local = Instant(utcDate: date, hour: hour, minute: minute, second: second, nanoseconds: nanoseconds)
         return .instant(Instant(seconds: local.seconds - Int64(offsetSeconds), nanoseconds: nanoseconds))

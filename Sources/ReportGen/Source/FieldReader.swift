@@ -85,12 +85,20 @@ struct FieldReader {
         return nil
     }
 
-    /// A timestamp in one of the forms of data-model.md.
+    /// A timestamp in one of the forms of data-model.md. Text is parsed where SQLite holds it.
     func timestamp(_ column: String) -> Timestamp? {
-        guard let raw = text(column) else { return nil }
-        do {
-            return try Timestamp.parse(raw)
-        } catch {
+        guard let index = table.index(of: column) else { return nil }
+        let parsed: Result<Timestamp, TimestampError>
+        if let inPlace = row.withText(index, Timestamp.parse(utf8:)) {
+            parsed = inPlace
+        } else if let raw = text(column) {
+            parsed = Result { () throws(TimestampError) in try Timestamp.parse(raw) }
+        } else {
+            return nil
+        }
+        switch parsed {
+        case .success(let timestamp): return timestamp
+        case .failure(let error):
             issue(column, error.description)
             return nil
         }

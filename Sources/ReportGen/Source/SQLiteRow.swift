@@ -31,6 +31,15 @@ struct SQLiteRow {
         }
     }
 
+    /// `body` with the UTF-8 bytes of a text value where SQLite holds them (valid until the
+    /// row changes); nil when the value is not text.
+    func withText<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        let column = Int32(index)
+        guard sqlite3_column_type(statement, column) == SQLITE_TEXT else { return nil }
+        let bytes = sqlite3_column_text(statement, column)
+        return body(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column))))
+    }
+
     func isNull(_ index: Int) -> Bool {
         sqlite3_column_type(statement, Int32(index)) == SQLITE_NULL
     }
