@@ -55,7 +55,7 @@ struct BatchRunTests {
         // Every file the run lists opens in its reader.
         let files = try FileManager.default.subpathsOfDirectory(atPath: demo.folder.file("weekly")).filter { path in
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: demo.folder.file("weekly/\(path)"), isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: demo.folder.file("weekly/\(path)"), isDirectory: &isFolder)
             return !isFolder.boolValue && !(path as NSString).lastPathComponent.hasPrefix(".")
         }
         for file in files where file.hasSuffix(".pdf") {
@@ -97,7 +97,7 @@ struct BatchRunTests {
             var tree: [String: Data] = [:]
             for path in FileManager.default.subpaths(atPath: root) ?? [] where path.contains(".") && !(path as NSString).lastPathComponent.hasPrefix(".") {
                 var isFolder: ObjCBool = false
-                FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
+                _ = FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder)
                 guard !isFolder.boolValue, !path.hasPrefix("summary") else { continue }
                 tree[path] = try Data(contentsOf: URL(fileURLWithPath: root + "/" + path))
             }

@@ -118,9 +118,9 @@ struct FoundationCommandTests {
     func errorsExitWithTheirCodeAndOneLine(arguments: [String], status: Int32, message: String?) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        FileManager.default.createFile(atPath: folder.file("empty.db"), contents: Data())
-        FileManager.default.createFile(atPath: folder.file("text.db"), contents: Data("hello".utf8))
-        FileManager.default.createFile(atPath: folder.file("blocker"), contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: folder.file("empty.db"), contents: Data())
+        _ = FileManager.default.createFile(atPath: folder.file("text.db"), contents: Data("hello".utf8))
+        _ = FileManager.default.createFile(atPath: folder.file("blocker"), contents: Data("x".utf8))
         let result = try ReportBatchProcess.run(arguments, in: folder.path)
         #expect(result.status == status, "\(result.stderr)")
         if let message { #expect(result.stderr == message) }

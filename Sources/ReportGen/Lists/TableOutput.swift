@@ -60,7 +60,7 @@ final class XLSXTableOutput: TableOutput {
         try workbook.close()
         let path = pending?.temporaryPath ?? ""
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        return WrittenFile(path: pending?.path ?? "-", format: "xlsx", bytes: size ?? 0, rows: row)
+        return WrittenFile(path: pending?.path ?? "-", format: "xlsx", bytes: size, rows: row)
     }
 }
 
