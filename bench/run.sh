@@ -153,9 +153,16 @@ fi
 echo
 echo "Memory as data grows (report-batch's median peak MiB; target: at most 1.2×)"
 echo
-echo "| case | small | MiB | large | MiB | ratio |"
-echo "|---|---|---|---|---|---|"
-awk -F'|' '$2 ~ /^X50 / {name = $1; small = $2; sm = $3} $2 ~ /^X / {large = $2; lm = $3}
-  END {if (sm && lm) printf "| %s | %s | %s | %s | %s | %.2f |\n", name, small, sm, large, lm, lm / sm}' "$results"
-awk -F'|' '$2 == "M" {m[$1] = $3} $2 == "L" {l[$1] = $3}
-  END {for (c in m) if (c in l) printf "| %s | M | %s | L | %s | %.2f |\n", c, m[c], l[c], l[c] / m[c]}' "$results"
+pairs=$(
+  awk -F'|' '$2 ~ /^X50 / {name = $1; small = $2; sm = $3} $2 ~ /^X / {large = $2; lm = $3}
+    END {if (sm && lm) printf "| %s | %s | %s | %s | %s | %.2f |\n", name, small, sm, large, lm, lm / sm}' "$results"
+  awk -F'|' '$2 == "M" {m[$1] = $3} $2 == "L" {l[$1] = $3}
+    END {for (c in m) if (c in l) printf "| %s | M | %s | L | %s | %.2f |\n", c, m[c], l[c], l[c] / m[c]}' "$results"
+)
+if [ -n "$pairs" ]; then
+  echo "| case | small | MiB | large | MiB | ratio |"
+  echo "|---|---|---|---|---|---|"
+  echo "$pairs"
+else
+  echo "No pair measured yet: it needs X (with X50) or both M and L (BENCH_L=1) in this run or an earlier one ($results)."
+fi
