@@ -9,22 +9,14 @@ public enum Timestamp: Hashable, Sendable {
     /// or `±HH:MM`; or a bare `YYYY-MM-DD`. Throws `TimestampError` for anything else,
     /// including a date-time without an offset.
     public static func parse(_ text: String) throws(TimestampError) -> Timestamp {
-        let parsed = text.utf8.withContiguousStorageIfAvailable { parse(utf8: $0) } ?? parse(utf8: Array(text.utf8)[...])
-        return try parsed.get()
+        if let parsed = text.utf8.withContiguousStorageIfAvailable({ parse(utf8: $0) }) { return try parsed.get() }
+        return try parse(Array(text.utf8)[...], text: { text })
     }
 
     /// Parses UTF-8 text where it lies (a column of SQLite's current row), without making
     /// a String of it unless it is bad.
     public static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Result<Timestamp, TimestampError> {
-        parse(utf8: bytes[...])
-    }
-
-    private static func parse<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) -> Result<Timestamp, TimestampError> where Bytes.SubSequence == Bytes {
-        do throws(TimestampError) {
-            return .success(try parse(bytes, text: { String(decoding: bytes, as: UTF8.self) }))
-        } catch {
-            return .failure(error)
-        }
+        Result { () throws(TimestampError) in try parse(bytes[...], text: { String(decoding: bytes, as: UTF8.self) }) }
     }
 
     private static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes, text: () -> String) throws(TimestampError) -> Timestamp

@@ -91,7 +91,7 @@ struct FieldReader {
         let parsed: Result<Timestamp, TimestampError>
         if let inPlace = row.withText(index, Timestamp.parse(utf8:)) {
             parsed = inPlace
-        } else if let raw = text(column) {
+        } else if let raw = text(row.value(index), column) {  // a number reads as its text, as elsewhere
             parsed = Result { () throws(TimestampError) in try Timestamp.parse(raw) }
         } else {
             return nil

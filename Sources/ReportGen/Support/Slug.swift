@@ -32,9 +32,10 @@ public enum Slug {
         return out
     }
 
-    /// `text` transliterated to Latin without diacritics. ICU builds a transliterator from its
-    /// rules on every call (milliseconds), and a batch names each family's files several
-    /// times, so results are remembered; ASCII text never comes here.
+    /// `text` transliterated to Latin without diacritics. The first call builds ICU's
+    /// transliterator from its rules (about 140 ms for Han), later calls still take about
+    /// 0.2 ms, and a batch names each family's files several times, so results are
+    /// remembered; ASCII text never comes here.
     private static func latin(_ text: String) -> String {
         if let known = latinCache.withLock({ $0[text] }) { return known }
         let folded = text.applyingTransform(.toLatin, reverse: false)?
