@@ -142,12 +142,12 @@ for x in x50 x; do
 done
 
 if has x; then
-db="$data/x.db"; family=$(rivera "$db")
-ours=$(measure rb-pdf "$bin" export schools --db "$db" --family "$family" --format pdf --out "$scratch/out" --now "$now" --quiet)
-peer=$(measure py-pdf python3 bench/peers.py schools-pdf "$db" "$family" "$scratch/schools.pdf")
-[ "$(cat "$scratch/py-pdf.out")" = "$(sqlite3 "$db" "SELECT count(*) FROM schools WHERE family_unit_id = '$family'")" ] \
-  || echo "bench: the pdf peer drew $(cat "$scratch/py-pdf.out") schools" >&2
-row "one family's schools comparison pdf, $(cat "$scratch/py-pdf.out") schools" X "$ours" "ReportLab" "$peer" "≤ 0.5"
+  db="$data/x.db"; family=$(rivera "$db")
+  ours=$(measure rb-pdf "$bin" export schools --db "$db" --family "$family" --format pdf --out "$scratch/out" --now "$now" --quiet)
+  peer=$(measure py-pdf python3 bench/peers.py schools-pdf "$db" "$family" "$scratch/schools.pdf")
+  [ "$(cat "$scratch/py-pdf.out")" = "$(sqlite3 "$db" "SELECT count(*) FROM schools WHERE family_unit_id = '$family'")" ] \
+    || echo "bench: the pdf peer drew $(cat "$scratch/py-pdf.out") schools" >&2
+  row "one family's schools comparison pdf, $(cat "$scratch/py-pdf.out") schools" X "$ours" "ReportLab" "$peer" "≤ 0.5"
 fi
 
 echo
