@@ -8,6 +8,7 @@ struct DomainEnumTests {
         ("offer_received", "Offer Received"), ("committed", "Committed"), ("declined", "Declined"),
         ("camp_invite", "Camp Invite"), ("recruited", "Recruited"), ("official_visit_invited", "Official Visit Invited"),
         ("official_visit_scheduled", "Official Visit Scheduled"), ("not_pursuing", "Not Pursuing"),
+        ("visiting", "Visiting"),
     ]
     static let interactionTypes: [(String, String)] = [
         ("email", "Email"), ("phone_call", "Phone Call"), ("text", "Text"), ("in_person_visit", "In-Person Visit"),
@@ -45,13 +46,29 @@ struct DomainEnumTests {
         #expect(Direction.allCases.map(\.displayName) == ["Outbound", "Inbound"])
         #expect(CoachRole.allCases.map(\.rawValue) == ["head", "assistant", "recruiting"])
         #expect(CoachRole.allCases.map(\.displayName) == ["Head Coach", "Assistant Coach", "Recruiting Coordinator"])
-        #expect(OfferType.allCases.map(\.rawValue) == ["full_ride", "partial", "preferred_walk_on", "walk_on"])
-        #expect(OfferType.allCases.map(\.displayName) == ["Full Ride", "Partial", "Preferred Walk-On", "Walk-On"])
+        #expect(OfferType.allCases.map(\.rawValue) == ["full_ride", "partial", "scholarship", "recruited_walk_on", "preferred_walk_on", "walk_on"])
+        #expect(OfferType.allCases.map(\.displayName) == ["Full Ride", "Partial", "Scholarship", "Recruited Walk-On", "Preferred Walk-On", "Walk-On"])
         #expect(OfferStatus.allCases.map(\.displayName) == ["Pending", "Accepted", "Declined", "Expired"])
         #expect(FitTier.allCases.map(\.rawValue) == ["reach", "match", "safety", "unlikely"])
         #expect(PriorityTier.allCases.map(\.displayName) == ["A", "B", "C"])
         #expect(UserRole.allCases.map(\.rawValue) == ["player", "parent", "admin"])
         #expect(MemberRole.allCases.map(\.rawValue) == ["player", "parent"])
+    }
+
+    @Test func freeTextOfferValuesKeepWhatWasStored() {
+        #expect(FreeTextValue<OfferType>(raw: "scholarship") == .known(.scholarship))
+        #expect(FreeTextValue<OfferType>(raw: "recruited_walk_on").displayName == "Recruited Walk-On")
+        let unknown = FreeTextValue<OfferType>(raw: "Academic grant ✨")
+        #expect(unknown == .other("Academic grant ✨"))
+        #expect(unknown.displayName == "Academic grant ✨")
+        #expect(unknown.rawValue == "Academic grant ✨")
+        // Case-sensitive like every enumeration: a miscased known value is free text, shown as stored.
+        #expect(FreeTextValue<OfferStatus>(raw: "Pending") == .other("Pending"))
+        var offer = Offer(id: "o", familyUnitID: "F", offerType: .known(.walkOn), status: .known(.pending))
+        #expect(offer.isPending)
+        offer.status = .other("on hold")
+        #expect(!offer.isPending)
+        #expect(offer.summary == "Walk-On (on hold)")
     }
 
     @Test func athleteIsAcceptedAsPlayer() {

@@ -190,10 +190,10 @@ struct ListTests {
             var interaction = Interaction(id: "i", familyUnitID: "F", type: .email, direction: .outbound, date: try! Timestamp.parse("2026-11-12T12:00:00Z"))
             interaction.schoolID = "s"
             data.interactions = [interaction]
-            var older = Offer(id: "o1", familyUnitID: "F", offerType: .fullRide, status: .expired)
+            var older = Offer(id: "o1", familyUnitID: "F", offerType: .known(.fullRide), status: .known(.expired))
             older.schoolID = "s"
             older.offerDate = try! Timestamp.parse("2026-01-01")
-            var newer = Offer(id: "o2", familyUnitID: "F", offerType: .partial, status: .pending)
+            var newer = Offer(id: "o2", familyUnitID: "F", offerType: .known(.partial), status: .known(.pending))
             newer.schoolID = "s"
             newer.offerDate = try! Timestamp.parse("2026-06-01")
             data.offers = [newer, older]

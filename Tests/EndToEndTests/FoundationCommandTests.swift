@@ -35,7 +35,7 @@ struct FoundationCommandTests {
         func values(_ sql: String) throws -> Set<String> {
             Set(try ReportBatchProcess.tool("sqlite3", [folder.file("demo.db"), sql]).stdout.split(separator: "\n").map(String.init))
         }
-        #expect(try values("SELECT DISTINCT status FROM schools").count == 11)
+        #expect(try values("SELECT DISTINCT status FROM schools").count == 12)
         #expect(try values("SELECT DISTINCT type FROM interactions").count == 13)
         #expect(try values("SELECT DISTINCT coalesce(sentiment, 'null') FROM interactions") == ["very_positive", "positive", "neutral", "negative", "null"])
         #expect(try values("SELECT DISTINCT coalesce(division, 'null') FROM schools") == ["D1", "D2", "D3", "NAIA", "JUCO", "null"])
@@ -95,7 +95,7 @@ struct FoundationCommandTests {
         let result = try ReportBatchProcess.run(["check", "--db", "bad.db"], in: folder.path)
         #expect(result.status == 65)
         #expect(result.stdout == """
-            bad.db: schools row 's1', column status: unknown value 'Interested' (accepted: researching, contacted, interested, offer_received, committed, declined, camp_invite, recruited, official_visit_invited, official_visit_scheduled, not_pursuing)
+            bad.db: schools row 's1', column status: unknown value 'Interested' (accepted: researching, contacted, interested, offer_received, committed, declined, camp_invite, recruited, official_visit_invited, official_visit_scheduled, not_pursuing, visiting)
             bad.db: interactions row 'i1', column occurred_at: '2026-02-08T12:00:00' has no UTC offset (add Z or an offset such as +00:00)
             bad.db: performance_metrics row 'm1', column value: holds text 'NaN' where a number is expected
             bad.db: schools row 's2', column family_unit_id: is null: the row belongs to no family and appears in no report

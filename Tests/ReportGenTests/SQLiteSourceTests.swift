@@ -63,7 +63,7 @@ struct SQLiteSourceTests {
         ("performance_metrics", "'m1'", "value", "holds text 'NaN'", "INSERT INTO performance_metrics (id, family_unit_id, metric_type, value, recorded_date) VALUES ('m1', 'fam', 'gpa', 'NaN', '2026-01-01')"),
         ("performance_metrics", "'m1'", "value", "not a finite number", "INSERT INTO performance_metrics (id, family_unit_id, metric_type, value, recorded_date) VALUES ('m1', 'fam', 'gpa', 9e999, '2026-01-01')"),
         ("performance_metrics", "'m1'", "recorded_date", "a metric needs a date", "INSERT INTO performance_metrics (id, family_unit_id, metric_type, value) VALUES ('m1', 'fam', 'gpa', 3.5)"),
-        ("offers", "'o1'", "offer_type", "unknown value 'full ride'", "INSERT INTO offers (id, family_unit_id, offer_type) VALUES ('o1', 'fam', 'full ride')"),
+        ("offers", "'o1'", "offer_type", "is null but is required", "INSERT INTO offers (id, family_unit_id, offer_type) VALUES ('o1', 'fam', NULL)"),
         ("offers", "'o1'", "deadline_date", "is not a timestamp", "INSERT INTO offers (id, family_unit_id, offer_type, deadline_date) VALUES ('o1', 'fam', 'walk_on', '2026-02-30')"),
         ("users", "'u2'", "timezone", "unknown time zone 'Mars/Base'", "INSERT INTO users (id, email, role, timezone) VALUES ('u2', 'x@example.com', 'parent', 'Mars/Base'); INSERT INTO family_members VALUES ('fam', 'u2', 'parent')"),
         ("users", "'u2'", "role", "unknown value 'coach'", "INSERT INTO users (id, email, role) VALUES ('u2', 'x@example.com', 'coach'); INSERT INTO family_members VALUES ('fam', 'u2', 'parent')"),
@@ -95,7 +95,7 @@ struct SQLiteSourceTests {
         let found = try issues { f in
             try f.school("s9", family: "fam", status: "interested\n=1+1")
         }
-        #expect(found.first?.description == "schools row 's9', column status: unknown value 'interested\\n=1+1' (accepted: researching, contacted, interested, offer_received, committed, declined, camp_invite, recruited, official_visit_invited, official_visit_scheduled, not_pursuing)")
+        #expect(found.first?.description == "schools row 's9', column status: unknown value 'interested\\n=1+1' (accepted: researching, contacted, interested, offer_received, committed, declined, camp_invite, recruited, official_visit_invited, official_visit_scheduled, not_pursuing, visiting)")
     }
 
     @Test func theMessageOfTheErrorNamesTheFileAndCheck() throws {

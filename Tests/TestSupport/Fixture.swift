@@ -45,7 +45,7 @@ public struct Fixture {
         try insert("user_preferences", ["user_id": user, "category": "location", "data": json])
     }
 
-    public func school(_ id: String, family: String?, name: String? = nil, status: String = "researching",
+    public func school(_ id: String, family: String?, name: String? = nil, status: String? = "researching",
                        _ overrides: [String: (any DatabaseValueConvertible)?] = [:]) throws {
         try insert("schools", merged(["id": id, "family_unit_id": family, "name": name ?? "School \(id)", "status": status,
                                       "created_at": "2025-06-01T12:00:00Z"], overrides))

@@ -1,7 +1,10 @@
-/// The kind of offer a school made.
+/// The kinds of offer the app knows (docs/data-model.md). The column is free text: an offer
+/// holds a `FreeTextValue<OfferType>`, so any other value is shown as stored.
 public enum OfferType: String, DomainEnum {
     case fullRide = "full_ride"
     case partial
+    case scholarship
+    case recruitedWalkOn = "recruited_walk_on"
     case preferredWalkOn = "preferred_walk_on"
     case walkOn = "walk_on"
 
@@ -9,13 +12,16 @@ public enum OfferType: String, DomainEnum {
         switch self {
         case .fullRide: "Full Ride"
         case .partial: "Partial"
+        case .scholarship: "Scholarship"
+        case .recruitedWalkOn: "Recruited Walk-On"
         case .preferredWalkOn: "Preferred Walk-On"
         case .walkOn: "Walk-On"
         }
     }
 }
 
-/// Where an offer stands; a null status is pending.
+/// The offer statuses the app knows; a null status is pending. The column is free text: an
+/// offer holds a `FreeTextValue<OfferStatus>`, and a value not listed here counts as none of them.
 public enum OfferStatus: String, DomainEnum {
     case pending
     case accepted

@@ -1,5 +1,6 @@
 /// Where a school stands in the family's recruiting: the six statuses of the page
-/// specifications first, then the five the app's database added (data-model.md order).
+/// specifications first, then the five the app's database added, then `visiting`, which the
+/// app added last (docs/data-model.md order). A null status is `researching`, the app's default.
 public enum SchoolStatus: String, DomainEnum {
     case researching
     case contacted
@@ -12,6 +13,7 @@ public enum SchoolStatus: String, DomainEnum {
     case officialVisitInvited = "official_visit_invited"
     case officialVisitScheduled = "official_visit_scheduled"
     case notPursuing = "not_pursuing"
+    case visiting
 
     public var displayName: String {
         switch self {
@@ -26,6 +28,7 @@ public enum SchoolStatus: String, DomainEnum {
         case .officialVisitInvited: "Official Visit Invited"
         case .officialVisitScheduled: "Official Visit Scheduled"
         case .notPursuing: "Not Pursuing"
+        case .visiting: "Visiting"
         }
     }
 
@@ -39,7 +42,7 @@ public enum SchoolStatus: String, DomainEnum {
         case .offerReceived: Palette.green
         case .committed: Palette.purple
         case .declined: Palette.red
-        case .campInvite, .recruited, .officialVisitInvited, .officialVisitScheduled, .notPursuing: Palette.grayBlue
+        case .campInvite, .recruited, .officialVisitInvited, .officialVisitScheduled, .notPursuing, .visiting: Palette.grayBlue
         }
     }
 }

@@ -65,7 +65,7 @@ enum RowDecoders {
         let id = f.identifier("id")
         let family = f.text("family_unit_id") ?? ""  // rows of no family are reported by check, not here
         let name = f.requiredText("name")
-        let status: SchoolStatus? = f.enumeration("status", required: true)
+        let status: SchoolStatus? = f.enumeration("status")  // null is researching, the app's default
         var school = School(id: id ?? "", familyUnitID: family, name: name ?? "", status: status ?? .researching)
         school.userID = f.text("user_id")
         school.location = f.text("location")
@@ -186,9 +186,10 @@ enum RowDecoders {
         let before = log.count
         let id = f.identifier("id")
         let family = f.text("family_unit_id") ?? ""  // rows of no family are reported by check, not here
-        let type: OfferType? = f.enumeration("offer_type", required: true)
-        let status: OfferStatus? = f.enumeration("status")
-        var offer = Offer(id: id ?? "", familyUnitID: family, offerType: type ?? .walkOn, status: status ?? .pending)
+        // Both columns are free text in the app: a value it does not know is shown as stored.
+        let type = f.requiredText("offer_type").map(FreeTextValue<OfferType>.init(raw:))
+        let status = f.text("status").map(FreeTextValue<OfferStatus>.init(raw:)) ?? .known(.pending)
+        var offer = Offer(id: id ?? "", familyUnitID: family, offerType: type ?? .other(""), status: status)
         offer.userID = f.text("user_id")
         offer.schoolID = f.text("school_id")
         offer.coachID = f.text("coach_id")
