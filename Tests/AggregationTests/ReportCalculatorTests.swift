@@ -81,10 +81,15 @@ struct ReportCalculatorTests {
         #expect(figures(none).coaches.avgResponsiveness == nil)
     }
 
-    @Test func schoolsWithCoachesCountsDistinctSchools() {
-        let data = FamilyData(family: family, coaches: [coach("a", school: "s1"), coach("b", school: "s1"), coach("c", school: "s2"), coach("d", school: nil)])
+    @Test func schoolsWithCoachesCountsDistinctSchoolsOfTheFamily() {
+        let schools = ["s1", "s2", "s3"].map { School(id: $0, familyUnitID: "F", name: $0, status: .contacted) }
+        // "elsewhere" is another family's school (or none at all): it is not one of this family's.
+        let coaches = [coach("a", school: "s1"), coach("b", school: "s1"), coach("c", school: "s2"), coach("d", school: nil),
+                       coach("e", school: "elsewhere")]
+        let data = FamilyData(family: family, schools: schools, coaches: coaches)
         #expect(figures(data).coaches.schoolsWithCoaches == 2)
-        #expect(figures(data).coaches.total == 4)
+        #expect(figures(data).coaches.total == 5)
+        #expect(figures(FamilyData(family: family, coaches: coaches)).coaches.schoolsWithCoaches == 0)
     }
 
     @Test func schoolBreakdownsListEveryCategoryWithNullDivisionAsUnknown() {

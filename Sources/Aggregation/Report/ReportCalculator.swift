@@ -9,7 +9,7 @@ public enum ReportCalculator {
 
         var figures = ReportFigures(range: range, previous: ReportFigures.PreviousPeriod(range: previousWindow.range))
         figures.schools = schools(data.schools)
-        figures.coaches = coaches(data.coaches)
+        figures.coaches = coaches(data.coaches, schoolIDs: Set(data.schools.map(\.id)))
 
         let current = data.interactions.filter { window.contains($0.date) }
         figures.interactions = interactions(current)
@@ -39,10 +39,12 @@ public enum ReportCalculator {
         return result
     }
 
-    static func coaches(_ coaches: [Coach]) -> ReportFigures.Coaches {
+    /// `schoolIDs` are the family's own schools: a coach whose school is another family's, or
+    /// none, makes no school count as one with coaches (docs/report.md).
+    static func coaches(_ coaches: [Coach], schoolIDs: Set<String>) -> ReportFigures.Coaches {
         var result = ReportFigures.Coaches()
         result.total = coaches.count
-        result.schoolsWithCoaches = Set(coaches.compactMap(\.schoolID)).count
+        result.schoolsWithCoaches = Set(coaches.compactMap(\.schoolID)).intersection(schoolIDs).count
         let scores = coaches.compactMap(\.responsivenessScore)
         result.avgResponsiveness = Stats.mean(scores)
         return result
