@@ -89,6 +89,25 @@ struct ListTests {
         #expect(rows.first { $0.id == "3" }?.schoolName == nil)
     }
 
+    /// Names that differ only in case or accents are ties, ordered by id, in every A–Z sort.
+    @Test func caseAndAccentsTieAndTheIdDecides() {
+        let coaches = [
+            coach("c2", first: "Ann", last: "Baker"), coach("c1", first: "ann", last: "BAKER"),
+            coach("e1", first: "Lou", last: "Émond"), coach("e2", first: "Lou", last: "Emond"),
+            coach("e0", first: "LOU", last: "EMOND"),
+        ]
+        var filters = CoachFilters()
+        filters.sort = .name
+        #expect(filters.query(today: today).apply(to: coachRows(coaches)).map(\.id) == ["c1", "c2", "e0", "e1", "e2"])
+
+        let schools = [school("s9", name: "BAYLOR"), school("s3", name: "Baylor"), school("s5", name: "baylor"),
+                       school("m2", name: "Montréal"), school("m1", name: "MONTREAL")]
+        var schoolFilters = SchoolFilters()
+        schoolFilters.sort = .name
+        let sorted = try! schoolFilters.query(hasHome: false).apply(to: schoolRows(schools)).map(\.id)
+        #expect(sorted == ["s3", "s5", "s9", "m1", "m2"])
+    }
+
     func school(_ id: String, name: String = "School", fit: Double? = nil, size: Int? = nil, lat: Double? = nil, lon: Double? = nil,
                 state: String? = nil, location: String? = nil) -> School {
         var school = School(id: id, familyUnitID: "F", name: name, status: .researching)

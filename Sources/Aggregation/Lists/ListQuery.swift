@@ -94,16 +94,16 @@ public enum FoldedText {
         return fields.contains { field in field.map { fold($0).contains(foldedQuery) } ?? false }
     }
 
-    /// A–Z ignoring case and diacritics, then exact code-point order so that the result is total.
+    /// A–Z ignoring case and diacritics: `BAKER` and `Baker`, `Émond` and `Emond` are the same,
+    /// and the sort's tie-break on id orders them (docs/lists.md).
     public static func compare(_ a: String, _ b: String) -> ComparisonResult {
         compare(SortText(a), SortText(b))
     }
 
     /// The same order for texts whose folded form was computed once.
     public static func compare(_ a: SortText, _ b: SortText) -> ComparisonResult {
-        if a.folded != b.folded { return CodePoint.less(a.folded, b.folded) ? .orderedAscending : .orderedDescending }
-        if a.text == b.text { return .orderedSame }
-        return CodePoint.less(a.text, b.text) ? .orderedAscending : .orderedDescending
+        if a.folded == b.folded { return .orderedSame }
+        return CodePoint.less(a.folded, b.folded) ? .orderedAscending : .orderedDescending
     }
 }
 
