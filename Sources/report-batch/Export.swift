@@ -42,7 +42,7 @@ struct ExportOptions: ParsableArguments {
             request.today = context.today
             request.zone = context.zone
             let database = try SQLiteSource(path: source.db)
-            if let note = database.optionalColumnsNote { Console.detail(note) }
+            if let note = database.optionalColumnsNote { Console.note(note) }
             let data = try database.loadFamily(id: source.family, interactions: false)
             let result = try ListExport.run(request, data: data, interactions: .database(database, familyID: data.family.id),
                                             clock: context.clock, to: OutputTarget(option: output.out), csv: output.csvOptions, templates: templates)

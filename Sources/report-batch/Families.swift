@@ -15,7 +15,7 @@ struct Families: ParsableCommand {
         Console.configure(global)
         try runMapped {
             let source = try SQLiteSource(path: db)
-            if let note = source.optionalColumnsNote { Console.detail(note) }
+            if let note = source.optionalColumnsNote { Console.note(note) }
             let rows = try source.familyCounts()
             let header = ["ID", "NAME", "MEMBERS", "SCHOOLS", "COACHES", "INTERACTIONS", "METRICS", "OFFERS"]
             let table = rows.map { row in

@@ -84,6 +84,8 @@ final class Progress {
         switch event {
         case .started(let total):
             self.total = total
+        case .note(let text):
+            Console.note(text)
         case .finished(let outcome, let done, let total):
             if dryRun {
                 for file in outcome.files { Console.output("would write \((outcome.folder as NSString).appendingPathComponent(file.name))\n") }

@@ -14,7 +14,7 @@ struct SourceOptions: ParsableArguments {
     /// Opens the database and loads the family's rows, once.
     func loadFamily() throws -> FamilyData {
         let source = try SQLiteSource(path: db)
-        if let note = source.optionalColumnsNote { Console.detail(note) }
+        if let note = source.optionalColumnsNote { Console.note(note) }
         return try source.loadFamily(id: family)
     }
 }

@@ -98,3 +98,38 @@ enum CSVRows {
         return try JSONSerialization.jsonObject(with: result.stdoutData) as? [[String]] ?? []
     }
 }
+
+/// A database of the app's current schema, without the optional columns: every command says
+/// so once, naming each column, and `--quiet` hides it (docs/data-model.md).
+struct OptionalColumnsNoteTests {
+    static let now = "2026-11-23T12:00:00Z"
+    static let columns = "schools.fit_score, schools.priority_tier, schools.ranking, coaches.responsiveness_score"
+
+    @Test func everyCommandSaysItOnceAndQuietHidesIt() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let made = try ReportBatchProcess.run(["demo", "--out", "current.db", "--families", "6", "--today", "2026-11-22", "--without-optional-columns"], in: folder.path)
+        #expect(made.status == 0, "\(made.stderr)")
+        let family = try ReportBatchProcess.tool("sqlite3", [folder.file("current.db"), "SELECT id FROM family_units WHERE family_name = 'Rivera Family'"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        func notes(_ stderr: String) -> [Substring] { stderr.split(separator: "\n").filter { $0.contains("has no column") } }
+
+        let commands: [[String]] = [
+            ["run", BatchRunTests.weekly, "--db", "current.db", "--out", "weekly", "--now", Self.now],
+            ["report", "--db", "current.db", "--family", family, "--now", Self.now, "--format", "json", "--out", "r"],
+            ["export", "coaches", "--db", "current.db", "--family", family, "--now", Self.now, "--out", "e"],
+            ["families", "--db", "current.db"],
+            ["check", "--db", "current.db"],
+        ]
+        for command in commands {
+            let loud = try ReportBatchProcess.run(command, in: folder.path)
+            #expect(loud.status == 0, "\(command[0]): \(loud.stderr)")
+            let found = notes(loud.stderr)
+            #expect(found.count == 1, "\(command[0]): \(loud.stderr)")
+            #expect(found.first?.contains(Self.columns) == true, "\(command[0]): \(loud.stderr)")
+            let quiet = try ReportBatchProcess.run(command + ["--quiet"], in: folder.path)
+            #expect(quiet.status == 0, "\(command[0]) --quiet: \(quiet.stderr)")
+            #expect(notes(quiet.stderr).isEmpty, "\(command[0]) --quiet: \(quiet.stderr)")
+        }
+    }
+}

@@ -93,6 +93,9 @@ public enum BatchRunner {
     /// Progress of a run, for a progress bar or log lines.
     public enum Event: Sendable {
         case started(total: Int)
+        /// Something the operator should read once per run, e.g. the optional columns the
+        /// database lacks.
+        case note(String)
         case finished(FamilyOutcome, done: Int, total: Int)
     }
 
@@ -117,6 +120,7 @@ public enum BatchRunner {
         defer { withExtendedLifetime(lock) {} }
 
         progress(.started(total: families.count))
+        if let note = source.optionalColumnsNote { progress(.note(note)) }
         let spool = OutcomeSpool(families: families)
         try runFamilies(families, into: spool, job: job, source: source, database: database, root: root, options: options, progress: progress)
         var summary = BatchSummary(outcomes: FamilyOutcomes(spool: spool), database: database, root: root,
