@@ -245,7 +245,7 @@ public enum ListExport {
                 for output in outputs { try output.writeSummary(title: title, figures) }
             }
             let files = try outputs.map { try $0.finish() }
-            for output in outputs { try output.pending?.commit() }
+            try AtomicFile.commitAll(outputs.compactMap(\.pending))
             return ListResult(files: files, rows: count, emptyMessage: count > 0 ? nil : empty(), analytics: nil,
                               warnings: outputs.flatMap { output in output.warnings.map { "\(((output.pending?.path ?? "-") as NSString).lastPathComponent): \($0)" } })
         } catch {

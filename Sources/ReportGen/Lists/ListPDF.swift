@@ -167,7 +167,6 @@ final class PDFListOutput<Row>: TableOutput {
         let path = pending?.temporaryPath ?? ""
         let rendered = try PDFRenderer.render(document, to: path)
         result = rendered
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        return WrittenFile(path: pending?.path ?? "-", format: "pdf", bytes: size, rows: rows.count, warnings: rendered.warnings)
+        return WrittenFile(path: pending?.path ?? "-", format: "pdf", rows: rows.count, warnings: rendered.warnings)
     }
 }

@@ -58,9 +58,7 @@ final class XLSXTableOutput: TableOutput {
 
     func finish() throws -> WrittenFile {
         try workbook.close()
-        let path = pending?.temporaryPath ?? ""
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        return WrittenFile(path: pending?.path ?? "-", format: "xlsx", bytes: size, rows: row)
+        return WrittenFile(path: pending?.path ?? "-", format: "xlsx", rows: row)
     }
 }
 
@@ -89,6 +87,6 @@ final class CSVTableOutput: TableOutput {
     func finish() throws -> WrittenFile {
         try writer.finish()
         try sink.close()
-        return WrittenFile(path: pending?.path ?? "-", format: format, bytes: sink.bytesWritten, rows: writer.rowsWritten)
+        return WrittenFile(path: pending?.path ?? "-", format: format, rows: writer.rowsWritten)
     }
 }

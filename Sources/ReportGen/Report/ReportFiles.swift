@@ -34,22 +34,21 @@ public enum OutputTarget: Hashable, Sendable {
 public struct WrittenFile: Hashable, Sendable {
     public let path: String
     public let format: String
-    public let bytes: Int
     /// Data rows, where the format has rows (csv, xlsx).
     public let rows: Int?
     /// What the reader should know about the file (text cut, links written as text).
     public var warnings: [String] = []
 
-    public init(path: String, format: String, bytes: Int, rows: Int?, warnings: [String] = []) {
+    /// The file's size and checksum are taken once, when a manifest hashes it, not here.
+    public init(path: String, format: String, rows: Int?, warnings: [String] = []) {
         self.path = path
         self.format = format
-        self.bytes = bytes
         self.rows = rows
         self.warnings = warnings
     }
 }
 
-/// Writes a report in each format asked for, each file atomically.
+/// Writes a report in each format asked for, atomically: all the formats appear together or none does.
 public enum ReportFiles {
     /// `report_<family slug>_<from>_<to>.<format>`.
     public static func fileName(_ run: ReportRun, _ format: ReportFormat) -> String {
@@ -70,28 +69,48 @@ public enum ReportFiles {
             let sink = ByteSink.standardOutput()
             let rows = try render(run, format, to: sink, csv: options)
             try sink.close()
-            return [WrittenFile(path: "-", format: format.rawValue, bytes: sink.bytesWritten, rows: rows)]
+            return [WrittenFile(path: "-", format: format.rawValue, rows: rows)]
         case .folder(let folder):
             try AtomicFile.ensureWritableFolder(folder)
-            return try formats.map { format in
-                let path = (folder as NSString).appendingPathComponent(fileName(run, format))
-                return try AtomicFile.write(to: path) { temporary in
-                    if format == .pdf {
-                        let result = try PDFRenderer.render(ReportPDF.document(run, templates: templates), to: temporary)
-                        let size = (try FileManager.default.attributesOfItem(atPath: temporary)[.size] as? Int) ?? 0
-                        return WrittenFile(path: path, format: format.rawValue, bytes: size, rows: nil, warnings: result.warnings)
+            // Every format is written to its temporary file first; they appear together or not at all.
+            var pending: [AtomicFile.Pending] = []
+            var written: [WrittenFile] = []
+            do {
+                for format in formats {
+                    let file = try AtomicFile.Pending(path: (folder as NSString).appendingPathComponent(fileName(run, format)))
+                    pending.append(file)
+                    do {
+                        written.append(try write(run, format, to: file, csv: options, templates: templates))
+                    } catch {
+                        throw file.translate(error)
                     }
-                    if format == .xlsx {
-                        let warnings = try ReportWorkbook.write(run, templates: templates, to: temporary)
-                        let size = (try FileManager.default.attributesOfItem(atPath: temporary)[.size] as? Int) ?? 0
-                        return WrittenFile(path: path, format: format.rawValue, bytes: size, rows: ReportCSV.rows(run).count, warnings: warnings)
-                    }
-                    let sink = try ByteSink(path: temporary)
-                    let rows = try render(run, format, to: sink, csv: options)
-                    try sink.close()
-                    return WrittenFile(path: path, format: format.rawValue, bytes: sink.bytesWritten, rows: rows)
                 }
+                try AtomicFile.commitAll(pending)
+            } catch {
+                for file in pending { file.discard() }
+                throw error
             }
+            return written
+        }
+    }
+
+    /// Writes one format into its pending file's temporary path.
+    private static func write(_ run: ReportRun, _ format: ReportFormat, to file: AtomicFile.Pending,
+                              csv options: CSVWriter.Options, templates: OutputTemplates) throws -> WrittenFile {
+        let temporary = file.temporaryPath
+        switch format {
+        case .pdf:
+            let result = try PDFRenderer.render(ReportPDF.document(run, templates: templates), to: temporary)
+            return WrittenFile(path: file.path, format: format.rawValue, rows: nil, warnings: result.warnings)
+        case .xlsx:
+            let warnings = try ReportWorkbook.write(run, templates: templates, to: temporary)
+            return WrittenFile(path: file.path, format: format.rawValue,
+                               rows: ReportCSV.rows(run).count, warnings: warnings)
+        case .json, .csv:
+            let sink = try ByteSink(path: temporary)
+            let rows = try render(run, format, to: sink, csv: options)
+            try sink.close()
+            return WrittenFile(path: file.path, format: format.rawValue, rows: rows)
         }
     }
 

@@ -75,6 +75,23 @@ public enum AtomicFile {
         deinit { discard() }
     }
 
+    /// Commits files that belong together (the formats of one report, the formats of one
+    /// list): all of them appear under their final names, or none does. When a commit fails,
+    /// the files already renamed into place are removed and the rest discarded.
+    public static func commitAll(_ files: [Pending]) throws {
+        var committed: [Pending] = []
+        do {
+            for file in files {
+                try file.commit()
+                committed.append(file)
+            }
+        } catch {
+            for file in committed { unlink(file.path) }
+            for file in files { file.discard() }
+            throw error
+        }
+    }
+
     /// Runs `body` with a temporary path next to `path`, then renames it to `path`.
     /// - Throws: `OutputError` when the folder is missing or not writable or the rename
     ///   fails; whatever `body` throws (after removing the temporary file).
