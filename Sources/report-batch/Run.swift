@@ -35,7 +35,7 @@ struct Run: ParsableCommand {
     @Flag(help: "Print the files the run would write, and write nothing.")
     var dryRun = false
 
-    @Option(help: "How many families to run at once, each with its own database connection. Default: one per core.")
+    @Option(help: "How many families to run at once (1 to 256), each on its own thread with its own database connection. Default: one per core. More than the cores helps only when writing waits on a slow disk; each worker adds about 25 MB.")
     var workers: Int?
 
     @OptionGroup var global: GlobalOptions
@@ -86,6 +86,8 @@ final class Progress {
             self.total = total
         case .note(let text):
             Console.note(text)
+        case .began:
+            break
         case .finished(let outcome, let done, let total):
             if dryRun {
                 for file in outcome.files { Console.output("would write \((outcome.folder as NSString).appendingPathComponent(file.name))\n") }

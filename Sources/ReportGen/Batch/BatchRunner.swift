@@ -93,6 +93,8 @@ public enum BatchRunner {
     /// Progress of a run, for a progress bar or log lines.
     public enum Event: Sendable {
         case started(total: Int)
+        /// A worker has taken the family at this position and starts on it.
+        case began(FamilyUnit, index: Int)
         /// Something the operator should read once per run, e.g. the optional columns the
         /// database lacks.
         case note(String)
@@ -147,6 +149,7 @@ public enum BatchRunner {
         let workers = max(1, min(options.workers ?? ProcessInfo.processInfo.activeProcessorCount, families.count))
         if workers == 1 {
             for (index, family) in families.enumerated() {
+                progress(.began(family, index: index))
                 let outcome = runFamily(family, job: job, source: source, root: root, options: options)
                 spool.record(outcome, at: index)
                 progress(.finished(outcome, done: index + 1, total: families.count))
@@ -157,13 +160,25 @@ public enum BatchRunner {
         let state = RunState(count: families.count)
         withoutActuallyEscaping(progress) { progress in
             let report = UncheckedBox(progress)
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                while let index = state.next() {
-                    let outcome = runFamily(families[index], job: job, source: sources[worker], root: root, options: options)
-                    spool.record(outcome, at: index)
-                    state.finish { done in report.value(.finished(outcome, done: done, total: families.count)) }
+            // One thread per worker, so that N workers run N families at once whatever the
+            // number of cores (Dispatch's concurrentPerform would run at most one per core).
+            let finished = DispatchGroup()
+            for worker in 0..<workers {
+                finished.enter()
+                let thread = Thread {
+                    while let index = state.next() {
+                        report.value(.began(families[index], index: index))
+                        let outcome = runFamily(families[index], job: job, source: sources[worker], root: root, options: options)
+                        spool.record(outcome, at: index)
+                        state.finish { done in report.value(.finished(outcome, done: done, total: families.count)) }
+                    }
+                    finished.leave()
                 }
+                thread.name = "report-batch worker \(worker + 1)"
+                thread.stackSize = 8 << 20  // pango and cairo lay out text on the worker's own stack
+                thread.start()
             }
+            finished.wait()
         }
     }
 
