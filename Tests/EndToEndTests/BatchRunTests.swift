@@ -208,6 +208,10 @@ struct BatchRunTests {
         ("outputs: [report\n", "job.yaml: not valid YAML: line 2"),
         ("timezone: Mars/Base\noutputs:\n  - report:\n", "job.yaml:1: 'timezone': timezone 'Mars/Base' is not a known IANA time zone"),
         ("families: [nobody]\noutputs:\n  - report:\n", "job.yaml: no family with id 'nobody'"),
+        // Values are quoted exactly, dashes and all; only option names lose theirs.
+        ("outputs:\n  - export: schools\n    filters:\n      state: \"T--X\"\n", "job.yaml:4: 'state': state 'T--X' is not a two-letter state code (e.g. TX)"),
+        ("outputs:\n  - export: coaches\n    filters:\n      role: \"--head\"\n", "job.yaml:4: 'role': role '--head' is not a coach role"),
+        ("outputs:\n  - export: schools\n    filters:\n      home: \"1 --2\"\n", "job.yaml:2: 'outputs[1]': home '1 --2' is not LAT,LON"),
     ] as [(String, String)])
     func aBadJobFileIsAUsageErrorNamingFileLineAndKey(yaml: String, message: String) throws {
         let folder = try TemporaryFolder()
