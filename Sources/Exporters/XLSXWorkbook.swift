@@ -125,7 +125,13 @@ public final class XLSXWorkbook {
         var fill = lxw_chart_fill()
         fill.color = color
         chart_series_set_fill(series, &fill)
-        chart_title_set_name(chart, retain(title))
+        // chart_title_set_name would read a title starting with `=` as a formula; a title is
+        // always text, so the chart gets its own copy the way that function stores plain text
+        // (libxlsxwriter frees it with the chart).
+        guard let name = strdup(title) else {
+            throw ExportError.library(name: "libxlsxwriter", call: "chart_title_set_name", message: "out of memory for the title '\(title)'")
+        }
+        chart.pointee.title.name = name
         chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_NONE.rawValue))
         var options = lxw_chart_options()
         options.x_scale = Double(size.width) / 480

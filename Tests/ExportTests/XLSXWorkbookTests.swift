@@ -73,6 +73,30 @@ struct XLSXWorkbookTests {
         #expect(check.stdout == "ok\n", "\(check.stderr)")
     }
 
+    /// A chart title is text even when it starts with `=` (a user's section title, say):
+    /// libxlsxwriter's own setter would have made it a formula.
+    @Test func aChartTitleStartingWithEqualsIsText() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("chart.xlsx")
+        let workbook = try XLSXWorkbook(path: path, properties: .init(title: "t", subject: "s", creator: "c", created: created), constantMemory: false)
+        let sheet = try workbook.addSheet("Summary")
+        try sheet.writeRow([.text("A"), .integer(1)], row: 0)
+        try sheet.writeRow([.text("B"), .integer(2)], row: 1)
+        for (index, title) in ["=SUM(B1:B2)", "Plain & <title>"].enumerated() {
+            try workbook.addChart(.column, title: title, on: sheet, categories: CellRange(sheet: "Summary", firstRow: 0, firstColumn: 0, lastRow: 1, lastColumn: 0),
+                                  values: CellRange(sheet: "Summary", firstRow: 0, firstColumn: 1, lastRow: 1, lastColumn: 1), color: 0x3B82F6,
+                                  at: (row: 3 + index * 16, column: 0), size: (width: 480, height: 288))
+        }
+        try workbook.close()
+        let parts = try Golden.parts(ofZip: path)
+        let first = String(decoding: try #require(parts["xl/charts/chart1.xml"]), as: UTF8.self)
+        #expect(first.contains("<a:t>=SUM(B1:B2)</a:t>"), "\(first)")
+        #expect(!first.contains("<c:f>SUM(B1:B2)</c:f>"))
+        let second = String(decoding: try #require(parts["xl/charts/chart2.xml"]), as: UTF8.self)
+        #expect(second.contains("<a:t>Plain &amp; &lt;title&gt;</a:t>"))
+    }
+
     @Test func sheetNames() {
         #expect(XLSXWorkbook.sheetName("Interactions") == "Interactions")
         #expect(XLSXWorkbook.sheetName("a/b\\c[d]e:f*g?h") == "a_b_c_d_e_f_g_h")
