@@ -3,10 +3,13 @@ import Foundation
 
 /// One worksheet of an `XLSXWorkbook`: typed cells (numbers as numbers, dates as dates,
 /// links as links), a frozen and filtered header, and column widths fitted to the content.
+///
+/// The sheet reaches libxlsxwriter's worksheet only through `worksheet`, which throws once the
+/// workbook is closed or gone: a sheet cannot write into freed memory, whatever its caller does.
 public final class XLSXSheet {
-    let worksheet: UnsafeMutablePointer<lxw_worksheet>
+    private var handle: UnsafeMutablePointer<lxw_worksheet>?
     public let name: String
-    private unowned let workbook: XLSXWorkbook
+    private weak var owner: XLSXWorkbook?
     private var widths: [Int: Int] = [:]
     private var linkCount = 0
     private var cutCells = 0
@@ -21,18 +24,43 @@ public final class XLSXSheet {
     public static let maxColumnWidth = 60
 
     init(worksheet: UnsafeMutablePointer<lxw_worksheet>, name: String, workbook: XLSXWorkbook) {
-        self.worksheet = worksheet
+        handle = worksheet
         self.name = name
-        self.workbook = workbook
+        owner = workbook
+    }
+
+    /// The C worksheet, while its workbook is open.
+    var worksheet: UnsafeMutablePointer<lxw_worksheet> {
+        get throws {
+            guard let handle, owner != nil else { throw closedError }
+            return handle
+        }
+    }
+
+    /// The workbook, while it is open.
+    private var workbook: XLSXWorkbook {
+        get throws {
+            guard handle != nil, let owner else { throw closedError }
+            return owner
+        }
+    }
+
+    private var closedError: ExportError {
+        ExportError.library(name: "libxlsxwriter", call: "worksheet", message: "sheet '\(name)' belongs to a workbook that is already closed")
+    }
+
+    /// Called by the workbook as it closes: from then on every use of the sheet throws.
+    func detach() {
+        handle = nil
     }
 
     /// Writes a bold header row at `row`, freezes the rows above and including it, and
     /// puts an autofilter over the table that follows (its extent is set when the sheet finishes).
     public func writeHeader(_ titles: [String], row: Int = 0) throws {
         for (column, title) in titles.enumerated() {
-            try write(.text(title), row: row, column: column, format: workbook.formats.header)
+            try write(.text(title), row: row, column: column, format: try workbook.formats.header)
         }
-        worksheet_freeze_panes(worksheet, lxw_row_t(row + 1), 0)
+        worksheet_freeze_panes(try worksheet, lxw_row_t(row + 1), 0)
         table = (row, row, titles.count)
     }
 
@@ -45,11 +73,12 @@ public final class XLSXSheet {
     /// Writes one cell. Empty cells are left blank; text is cleaned of control characters
     /// and cut at Excel's limit with "…".
     public func write(_ cell: Cell, row: Int, column: Int, style: Style = .plain) throws {
+        let formats = try workbook.formats
         let format: UnsafeMutablePointer<lxw_format>? = switch style {
         case .plain: nil
-        case .title: workbook.formats.title
-        case .subtitle: workbook.formats.subtitle
-        case .header: workbook.formats.header
+        case .title: formats.title
+        case .subtitle: formats.subtitle
+        case .header: formats.header
         }
         try write(cell, row: row, column: column, format: format)
     }
@@ -61,6 +90,7 @@ public final class XLSXSheet {
 
     private func write(_ cell: Cell, row: Int, column: Int, format: UnsafeMutablePointer<lxw_format>?) throws {
         let r = lxw_row_t(row), c = lxw_col_t(column)
+        let workbook = try workbook, worksheet = try worksheet
         switch cell {
         case .empty:
             return
@@ -146,7 +176,7 @@ public final class XLSXSheet {
 
     /// Sets a column's width by hand (in characters).
     public func setWidth(_ width: Double, column: Int) throws {
-        try workbook.check(worksheet_set_column(worksheet, lxw_col_t(column), lxw_col_t(column), width, nil), "worksheet_set_column")
+        try workbook.check(worksheet_set_column(try worksheet, lxw_col_t(column), lxw_col_t(column), width, nil), "worksheet_set_column")
         widths[column] = nil
     }
 
@@ -164,6 +194,7 @@ public final class XLSXSheet {
 
     /// Sets the fitted column widths and the autofilter's extent; called by the workbook on close.
     func finish() throws {
+        let workbook = try workbook, worksheet = try worksheet
         for (column, width) in widths.sorted(by: { $0.key < $1.key }) {
             let fitted = Double(min(XLSXSheet.maxColumnWidth, max(8, width + 2)))
             try workbook.check(worksheet_set_column(worksheet, lxw_col_t(column), lxw_col_t(column), fitted, nil), "worksheet_set_column")

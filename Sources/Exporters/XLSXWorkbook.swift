@@ -136,7 +136,7 @@ public final class XLSXWorkbook {
         var options = lxw_chart_options()
         options.x_scale = Double(size.width) / 480
         options.y_scale = Double(size.height) / 288
-        try check(worksheet_insert_chart_opt(sheet.worksheet, lxw_row_t(anchor.row), lxw_col_t(anchor.column), chart, &options),
+        try check(worksheet_insert_chart_opt(try sheet.worksheet, lxw_row_t(anchor.row), lxw_col_t(anchor.column), chart, &options),
                   "worksheet_insert_chart_opt")
     }
 
@@ -149,6 +149,7 @@ public final class XLSXWorkbook {
     public func close() throws {
         let workbook = try open()
         for sheet in sheets { try sheet.finish() }
+        for sheet in sheets { sheet.detach() }
         handle = nil
         errno = 0
         let status = workbook_close(workbook)

@@ -97,6 +97,31 @@ struct XLSXWorkbookTests {
         #expect(second.contains("<a:t>Plain &amp; &lt;title&gt;</a:t>"))
     }
 
+    /// A sheet used after its workbook closed, or after the workbook is gone, throws; it never
+    /// reaches libxlsxwriter's freed worksheet.
+    @Test func aSheetAfterItsWorkbookClosedThrows() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var workbook: XLSXWorkbook? = try XLSXWorkbook(path: folder.file("closed.xlsx"), properties: .init(title: "t", subject: "s", creator: "c", created: created),
+                                                       constantMemory: false)
+        let sheet = try #require(try workbook?.addSheet("One"))
+        try sheet.writeRow([.text("before")], row: 0)
+        try workbook?.close()
+        #expect(throws: ExportError.self) { try sheet.writeRow([.text("after close")], row: 1) }
+        #expect(throws: ExportError.self) { try sheet.setWidth(12, column: 0) }
+        #expect(throws: ExportError.self) { try workbook?.addSheet("Two") }
+        workbook = nil
+        #expect(throws: ExportError.self) { try sheet.writeHeader(["after the workbook is gone"]) }
+
+        // Never closed: freed without a file, and the sheet is unusable after.
+        var unclosed: XLSXWorkbook? = try XLSXWorkbook(path: folder.file("unclosed.xlsx"), properties: .init(title: "t", subject: "s", creator: "c", created: created),
+                                                       constantMemory: true)
+        let orphan = try #require(try unclosed?.addSheet("One"))
+        unclosed = nil
+        #expect(throws: ExportError.self) { try orphan.write(.integer(1), row: 0, column: 0) }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("unclosed.xlsx")))
+    }
+
     @Test func sheetNames() {
         #expect(XLSXWorkbook.sheetName("Interactions") == "Interactions")
         #expect(XLSXWorkbook.sheetName("a/b\\c[d]e:f*g?h") == "a_b_c_d_e_f_g_h")
