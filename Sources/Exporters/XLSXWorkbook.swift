@@ -38,7 +38,7 @@ public final class XLSXWorkbook {
     /// - Parameter constantMemory: write rows straight to temporary files (for large lists);
     ///   rows must then be written in order.
     public init(path: String, properties: Properties, constantMemory: Bool, temporaryFolder: String? = nil) throws {
-        _ = XLSXWorkbook.numericLocale
+        _ = ProcessSetup.numericLocale  // libxlsxwriter prints numbers with printf: keep a decimal point; ProcessSetup.prepare has set it before any thread
         self.path = path
         var options = lxw_workbook_options()
         options.constant_memory = constantMemory ? 1 : 0
@@ -80,11 +80,6 @@ public final class XLSXWorkbook {
         )
         try setProperties(properties)
     }
-
-    /// libxlsxwriter formats numbers with the C library's printf: the decimal point must stay a
-    /// point whatever the user's locale. Set once per process (setlocale is not thread-safe);
-    /// the command line also sets it at start.
-    static let numericLocale: Void = { setlocale(LC_NUMERIC, "C") }()
 
     deinit {
         // An unclosed workbook (an error on the way) is freed without writing a file.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Exporters
 import ReportGen
 
 @main
@@ -19,8 +20,14 @@ struct ReportBatch: ParsableCommand {
     /// Parses and runs the command; every error, the argument parser's included, ends as
     /// one line on stderr with the exit code of cli.md.
     static func main() {
-        // Numbers in every output use a decimal point, whatever LC_NUMERIC the user has.
-        setlocale(LC_NUMERIC, "C")
+        // Numbers in every output use a decimal point, whatever LC_NUMERIC the user has; set
+        // here, before any thread, like the rest of the process-wide set-up (ProcessSetup).
+        do {
+            try ProcessSetup.prepare(fonts: false)
+        } catch {
+            Console.error(ExitStatus.message(for: error))
+            Foundation.exit(ExitStatus.of(error).rawValue)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

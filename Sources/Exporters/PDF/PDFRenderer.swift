@@ -14,7 +14,7 @@ public struct PDFResult: Sendable {
 /// section, and metadata from the run's clock. Every cairo status is checked.
 public enum PDFRenderer {
     public static func render(_ document: PDFDocument, to path: String) throws -> PDFResult {
-        _ = FontSetup.prepared
+        _ = FontSetup.prepared  // done by ProcessSetup.prepare before any worker; here for a single-threaded caller
         let size = document.orientation == .portrait ? (width: 612.0, height: 792.0) : (width: 792.0, height: 612.0)
         // First pass: count the pages, so that every footer can say "of M". Rows have a fixed
         // height, so this pass places blocks without drawing or measuring any text.

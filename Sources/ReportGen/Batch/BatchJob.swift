@@ -50,6 +50,16 @@ public struct BatchJob: Sendable {
     public var range: RangeSelection = .preset(.previousWeek)
     public var outputs: [Output] = []
 
+    /// Whether any output is a pdf (the run then sets up fonts before its workers start).
+    public var writesPDF: Bool {
+        outputs.contains { output in
+            switch output {
+            case .report(let formats, _): formats.contains(.pdf)
+            case .list(let list): list.formats.contains(.pdf)
+            }
+        }
+    }
+
     /// The placeholders a folder pattern may use.
     public static let placeholders = ["family_slug", "family_id", "from", "to", "preset"]
 

@@ -121,6 +121,8 @@ public enum BatchRunner {
         let lock = options.dryRun ? nil : try OutputLock(root: root)
         defer { withExtendedLifetime(lock) {} }
 
+        // Process-wide set-up (locale, fontconfig) happens here, before any worker thread.
+        if !options.dryRun { try ProcessSetup.prepare(fonts: job.writesPDF) }
         progress(.started(total: families.count))
         if let note = source.optionalColumnsNote { progress(.note(note)) }
         let spool = OutcomeSpool(families: families)
@@ -160,25 +162,14 @@ public enum BatchRunner {
         let state = RunState(count: families.count)
         withoutActuallyEscaping(progress) { progress in
             let report = UncheckedBox(progress)
-            // One thread per worker, so that N workers run N families at once whatever the
-            // number of cores (Dispatch's concurrentPerform would run at most one per core).
-            let finished = DispatchGroup()
-            for worker in 0..<workers {
-                finished.enter()
-                let thread = Thread {
-                    while let index = state.next() {
-                        report.value(.began(families[index], index: index))
-                        let outcome = runFamily(families[index], job: job, source: sources[worker], root: root, options: options)
-                        spool.record(outcome, at: index)
-                        state.finish { done in report.value(.finished(outcome, done: done, total: families.count)) }
-                    }
-                    finished.leave()
+            WorkerThreads.run(workers) { worker in
+                while let index = state.next() {
+                    report.value(.began(families[index], index: index))
+                    let outcome = runFamily(families[index], job: job, source: sources[worker], root: root, options: options)
+                    spool.record(outcome, at: index)
+                    state.finish { done in report.value(.finished(outcome, done: done, total: families.count)) }
                 }
-                thread.name = "report-batch worker \(worker + 1)"
-                thread.stackSize = 8 << 20  // pango and cairo lay out text on the worker's own stack
-                thread.start()
             }
-            finished.wait()
         }
     }
 
