@@ -1,3 +1,4 @@
+import Aggregation
 import Foundation
 import ReportGen
 import Testing
@@ -37,13 +38,46 @@ struct SupportTests {
         #expect(made.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
     }
 
+    /// The Mustache files in Templates/ and the strings built into the binary render the same
+    /// summaries of the same run, byte for byte (families ok, skipped and failed, with warnings).
     @Test func theShippedTemplatesAreTheBuiltInOnes() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Templates").path
-        // Loading the folder parses both files; rendering the same summary with both gives the same text.
-        _ = try SummaryTemplates.load(from: folder)
-        #expect(FileManager.default.fileExists(atPath: folder + "/summary.txt.mustache"))
-        #expect(FileManager.default.fileExists(atPath: folder + "/summary.html.mustache"))
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let database = folder.file("app.db")
+        try Fixture.database(at: database) { f in
+            try f.family("A", name: "Ok <Family> & \"Sons\"")
+            try f.school("s1", family: "A", ["website": String(repeating: "x", count: 300)])
+            try f.family("B", name: "Bad Family")
+            try f.school("s2", family: "B", status: "Interested")
+            try f.family("C")
+        }
+        try """
+            families: all
+            range: {preset: last-30-days}
+            output: {root: out, folder: "{family_slug}"}
+            outputs:
+              - report:
+                formats: [json]
+              - export: schools
+                formats: [xlsx]
+            """.write(toFile: folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        func summaries(_ templates: OutputTemplates) throws -> (String, String) {
+            var options = BatchOptions(clock: Clock(now: Instant(seconds: 1_795_413_600), source: "test"), templates: templates)
+            options.database = database
+            options.root = folder.file("out")
+            _ = try BatchRunner.run(try BatchJob.load(folder.file("job.yaml")), options: options)
+            return (try String(contentsOfFile: folder.file("out/summary.txt"), encoding: .utf8),
+                    try String(contentsOfFile: folder.file("out/summary.html"), encoding: .utf8))
+        }
+        let builtIn = try summaries(try OutputTemplates.builtIn())
+        let shipped = try summaries(try OutputTemplates.load(from: templates))
+        #expect(builtIn.0 == shipped.0)
+        #expect(builtIn.1 == shipped.1)
+        // The run has every kind of line, so the comparison covers every part of the templates.
+        #expect(builtIn.0.contains("3 families: 1 ok, 1 skipped (no data), 1 failed"), "\(builtIn.0)")
+        #expect(builtIn.1.contains("Ok &lt;Family&gt; &amp; &quot;Sons&quot;"))
     }
 }
 
