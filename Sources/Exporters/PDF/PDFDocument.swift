@@ -35,7 +35,8 @@ public struct PDFColor: Hashable, Sendable {
 
 /// A document of the pdf renderer: metadata, page orientation, and blocks laid out top to
 /// bottom, breaking across pages.
-public struct PDFDocument: Sendable {
+/// Not Sendable: a table may hold a spool of rows in a file.
+public struct PDFDocument {
     public enum Orientation: Sendable {
         case portrait
         case landscape
@@ -64,7 +65,7 @@ public struct PDFDocument: Sendable {
 }
 
 /// One piece of a document.
-public enum PDFBlock: Sendable {
+public enum PDFBlock {
     /// The title block: a large title and lines under it.
     case title(String, lines: [String])
     /// A section heading, with an entry in the outline (bookmarks).
@@ -103,7 +104,7 @@ public struct PDFBar: Sendable {
     }
 }
 
-public struct PDFTable: Sendable {
+public struct PDFTable {
     public struct Column: Sendable {
         public let title: String
         /// A share of the table's width; the shares are scaled to fill it.
@@ -118,11 +119,17 @@ public struct PDFTable: Sendable {
     }
 
     public var columns: [Column]
-    public var rows: [[PDFCell]]
+    public var rows: PDFRows
 
     public init(columns: [Column], rows: [[PDFCell]]) {
         self.columns = columns
-        self.rows = rows
+        self.rows = .cells(rows)
+    }
+
+    /// A table whose rows are in a spool, read back as it is drawn.
+    public init(columns: [Column], spool: PDFRowSpool) {
+        self.columns = columns
+        rows = .spool(spool)
     }
 }
 

@@ -211,20 +211,33 @@ struct PageFlow {
             let widths = table.columns.map { contentWidth * $0.weight / max(total, 0.0001) }
             reserve(PageFlow.headerHeight + PageFlow.rowHeight)
             drawHeader(table, widths: widths)
-            for (index, row) in table.rows.enumerated() {
+            guard let canvas else {
+                // Counting pages: rows have a fixed height, so their number is all that matters
+                // (a spooled table is not read back for this pass).
+                for _ in 0..<table.rows.count {
+                    if y + PageFlow.rowHeight > bottom {
+                        newPage()
+                        drawHeader(table, widths: widths)
+                    }
+                    y += PageFlow.rowHeight
+                }
+                y += 10
+                return
+            }
+            var index = 0
+            try table.rows.forEach { row in
                 if y + PageFlow.rowHeight > bottom {
                     newPage()
                     drawHeader(table, widths: widths)
                 }
-                if let canvas {
-                    if index % 2 == 1 { canvas.fill(x: PageFlow.margin, y: y, width: contentWidth, height: PageFlow.rowHeight, color: .cardFill) }
-                    var x = PageFlow.margin
-                    for (column, cell) in row.enumerated() where column < widths.count {
-                        draw(cell, on: canvas, x: x, width: widths[column], alignRight: table.columns[column].alignRight)
-                        x += widths[column]
-                    }
+                if index % 2 == 1 { canvas.fill(x: PageFlow.margin, y: y, width: contentWidth, height: PageFlow.rowHeight, color: .cardFill) }
+                var x = PageFlow.margin
+                for (column, cell) in row.enumerated() where column < widths.count {
+                    draw(cell, on: canvas, x: x, width: widths[column], alignRight: table.columns[column].alignRight)
+                    x += widths[column]
                 }
                 y += PageFlow.rowHeight
+                index += 1
             }
             y += 10
 

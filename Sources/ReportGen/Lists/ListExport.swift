@@ -238,7 +238,7 @@ public enum ListExport {
                     let cells = columns.map { $0.cell(row) }
                     for output in tabular { try output.writeRow(cells) }
                 }
-                for output in pdfOutputs { output.add(row) }
+                for output in pdfOutputs { try output.add(row) }
                 count += 1
             }
             if let (title, figures) = summary() {

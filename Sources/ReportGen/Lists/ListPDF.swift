@@ -7,8 +7,16 @@ struct ListPDFSpec<Row>: Sendable {
     let title: String
     let columns: [PDFTable.Column]
     let cells: @Sendable (Row) -> [PDFCell]
-    /// Blocks between the title and the table, computed from every row (a summary strip, a note).
-    let summary: @Sendable ([Row]) -> [PDFBlock]
+    /// Blocks between the title and the table (a summary strip, a note).
+    let summary: Summary
+
+    enum Summary: Sendable {
+        /// Computed from every row: the rows are kept until the table is drawn, so only a list
+        /// bounded by a family's schools or coaches may use it.
+        case fromRows(@Sendable ([Row]) -> [PDFBlock])
+        /// Computed without the rows (from figures gathered as they streamed): nothing is kept.
+        case fixed(@Sendable () -> [PDFBlock])
+    }
 }
 
 /// The pdf layouts of the three lists (lists.md).
@@ -46,7 +54,7 @@ enum ListPDF {
                     .text(String(row.interactionCount)),
                 ]
             },
-            summary: { _ in [] })
+            summary: .fixed { [] })
     }
 
     static func schools(home: Bool, zone: Zone, palette: OutputPalette) -> ListPDFSpec<SchoolListRow> {
@@ -74,7 +82,7 @@ enum ListPDF {
                     text(row.offer?.deadlineDate.map { ReportText.day(zone.date(of: $0)) }),
                 ]
             },
-            summary: { rows in
+            summary: .fromRows { rows in
                 let distances = rows.compactMap(\.distance)
                 let average = distances.isEmpty ? "--" : ReportText.decimal(distances.reduce(0, +) / Double(distances.count), places: 0) + " mi"
                 var blocks: [PDFBlock] = [.cards([
@@ -109,7 +117,7 @@ enum ListPDF {
                     .text(String(interaction.attachments.count)),
                 ]
             },
-            summary: { _ in
+            summary: .fixed {
                 let figures = analytics()
                 return [.cards([
                     PDFCard(label: "Total", value: String(figures.total), color: PDFColor(palette.card("schools"))),
@@ -121,8 +129,9 @@ enum ListPDF {
     }
 }
 
-/// A pdf list being gathered: rows are kept (a pdf is for people and paginates with a total),
-/// then laid out and rendered on finish.
+/// A pdf list being gathered: each row's cells go to a spool in the output's folder (a pdf
+/// paginates with a total, so it is drawn once every row is known), and the rows themselves are
+/// kept only when the spec's summary needs them. Memory does not grow with the rows.
 final class PDFListOutput<Row>: TableOutput {
     let pending: AtomicFile.Pending?
     private let spec: ListPDFSpec<Row>
@@ -130,12 +139,14 @@ final class PDFListOutput<Row>: TableOutput {
     private let footer: String
     private let created: Date
     private let emptyMessage: () -> String
-    private var rows: [[PDFCell]] = []
+    private let rows: PDFRowSpool
     private var kept: [Row] = []
     private var result: PDFResult?
 
     init(path: String, spec: ListPDFSpec<Row>, family: FamilyUnit, footer: String, created: Date, emptyMessage: @escaping () -> String) throws {
-        pending = try AtomicFile.Pending(path: path)
+        let pending = try AtomicFile.Pending(path: path)
+        self.pending = pending
+        rows = try PDFRowSpool(folder: (pending.temporaryPath as NSString).deletingLastPathComponent)
         self.spec = spec
         self.family = family
         self.footer = footer
@@ -146,9 +157,9 @@ final class PDFListOutput<Row>: TableOutput {
     func writeHeader(_ headers: [String]) throws {}
     func writeRow(_ cells: [Cell]) throws {}
 
-    func add(_ row: Row) {
-        kept.append(row)
-        rows.append(spec.cells(row))
+    func add(_ row: Row) throws {
+        if case .fromRows = spec.summary { kept.append(row) }
+        try rows.append(spec.cells(row))
     }
 
     var warnings: [String] { result?.warnings ?? [] }
@@ -157,12 +168,15 @@ final class PDFListOutput<Row>: TableOutput {
         var document = PDFDocument(title: spec.title, subject: "\(spec.title) – \(family.displayName)", creator: ToolVersion.creator,
                                    created: created, footer: footer, orientation: .landscape)
         document.blocks.append(.title(spec.title, lines: [family.displayName]))
-        document.blocks.append(contentsOf: spec.summary(kept))
+        switch spec.summary {
+        case .fromRows(let summary): document.blocks.append(contentsOf: summary(kept))
+        case .fixed(let summary): document.blocks.append(contentsOf: summary())
+        }
         document.blocks.append(.section(spec.title))
-        if rows.isEmpty {
+        if rows.count == 0 {
             document.blocks.append(.note(emptyMessage(), color: PDFColor(0x374151)))
         } else {
-            document.blocks.append(.table(PDFTable(columns: spec.columns, rows: rows)))
+            document.blocks.append(.table(PDFTable(columns: spec.columns, spool: rows)))
         }
         let path = pending?.temporaryPath ?? ""
         let rendered = try PDFRenderer.render(document, to: path)
