@@ -9,10 +9,23 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     public let identifier: String
 
     /// The zone of an IANA name such as `America/New_York`, or nil when the name is unknown.
+    /// `GMT+5`, `UTC-03` and the like are refused: they are not IANA names, and Foundation
+    /// reads them with the sign opposite to IANA's `Etc/GMT+5` (which is five hours *behind*
+    /// UTC), so either reading would surprise someone. `Etc/GMT+5` itself is accepted.
     public init?(identifier: String) {
-        guard !identifier.isEmpty, let zone = TimeZone(identifier: identifier) else { return nil }
+        guard !identifier.isEmpty, !Zone.isOffsetName(identifier), let zone = TimeZone(identifier: identifier) else { return nil }
         timeZone = zone
         self.identifier = identifier
+    }
+
+    /// `GMT+5`, `UTC-03:00`, `gmt+5`: a UTC or GMT prefix followed by a sign.
+    static func isOffsetName(_ name: String) -> Bool {
+        let upper = name.uppercased()
+        for prefix in ["GMT", "UTC"] where upper.hasPrefix(prefix) {
+            let rest = upper.dropFirst(prefix.count)
+            if rest.first == "+" || rest.first == "-" { return true }
+        }
+        return false
     }
 
     public static let utc = Zone(timeZone: TimeZone(secondsFromGMT: 0) ?? TimeZone.current, identifier: "UTC")

@@ -52,7 +52,8 @@ extension Zone {
     /// - Throws: `UsageError` for a name that is not an IANA zone.
     public static func parseOption(_ name: String) throws -> Zone {
         guard let zone = Zone(identifier: name) else {
-            throw UsageError("--timezone \(Quote.value(name)) is not a known IANA time zone (e.g. America/New_York, Europe/Paris, UTC)")
+            throw UsageError("--timezone \(Quote.value(name)) is not a known IANA time zone (e.g. America/New_York, Europe/Paris, UTC; "
+                             + "offsets are Etc/GMT-5 for UTC+05:00 and Etc/GMT+5 for UTC-05:00, in IANA's signs)")
         }
         return zone
     }

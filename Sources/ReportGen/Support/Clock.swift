@@ -21,11 +21,18 @@ public struct Clock: Sendable {
             guard case .instant(let instant)? = try? Timestamp.parse(option) else {
                 throw UsageError("--now \(Quote.value(option)) is not a timestamp with an offset (e.g. 2026-11-23T06:00:00Z)")
             }
+            guard supportedSeconds.contains(instant.seconds) else {
+                throw UsageError("--now \(Quote.value(option)) is outside the years report-batch supports (\(supportedYears))")
+            }
             return Clock(now: instant, source: "--now")
         }
         if let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
             guard let seconds = Int64(epoch.trimmingCharacters(in: .whitespaces)) else {
                 throw UsageError("SOURCE_DATE_EPOCH \(Quote.value(epoch)) is not a whole number of seconds since 1970")
+            }
+            guard supportedSeconds.contains(seconds) else {
+                throw UsageError("SOURCE_DATE_EPOCH \(Quote.value(epoch)) is outside the years report-batch supports (\(supportedYears)); "
+                                 + "it counts seconds since 1970-01-01T00:00:00Z")
             }
             return Clock(now: Instant(seconds: seconds), source: "SOURCE_DATE_EPOCH")
         }
@@ -34,11 +41,21 @@ public struct Clock: Sendable {
         return Clock(now: Instant(seconds: Int64(seconds.rounded(.down)), nanoseconds: 0), source: "system clock")
     }
 
-    /// Parses a `--today` value.
+    /// Parses a `--today` (or `--from`, `--to`) value.
     public static func parseDay(_ text: String, option: String) throws -> CivilDate {
         guard let date = CivilDate(iso: text) else {
             throw UsageError("\(option) \(Quote.value(text)) is not a date in the form YYYY-MM-DD")
         }
+        guard supportedDays.contains(date.daysSinceEpoch) else {
+            throw UsageError("\(option) \(Quote.value(text)) is outside the years report-batch supports (\(supportedYears))")
+        }
         return date
     }
+
+    /// The years a clock, a `--today` and a range may fall in: every format can write their
+    /// dates (Excel's dates start in 1900; four-digit years end in 9999), and day arithmetic
+    /// never overflows. Ranges reach back at most a year from "today", so 1901 leaves room.
+    public static let supportedYears = "1901 to 9998"
+    static let supportedDays = -25_202...2_932_531  // 1901-01-01 ... 9998-12-31, days since 1970-01-01
+    static let supportedSeconds = Int64(supportedDays.lowerBound) * 86_400...Int64(supportedDays.upperBound) * 86_400 + 86_399
 }
