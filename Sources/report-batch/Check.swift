@@ -22,7 +22,7 @@ struct Check: ParsableCommand {
             let source = try SQLiteSource(path: db)
             if let note = source.optionalColumnsNote { Console.note(note) }
             let issues = try source.check()
-            for issue in issues { Console.output("\(db): \(issue)\n") }
+            for issue in issues { try Console.output(Display.oneLine("\(db): \(issue)") + "\n") }
             if issues.isEmpty {
                 Console.note("\(db): no problems found")
             } else {

@@ -46,7 +46,7 @@ struct ExportOptions: ParsableArguments {
             let data = try database.loadFamily(id: source.family, interactions: false)
             let result = try ListExport.run(request, data: data, interactions: .database(database, familyID: data.family.id),
                                             clock: context.clock, to: OutputTarget(option: output.out), csv: output.csvOptions, templates: templates)
-            Console.printWritten(result.files)
+            try Console.printWritten(result.files)
             for warning in result.warnings { Console.note("warning: \(warning)") }
             if let message = result.emptyMessage { Console.note(message) }
             if let analytics = result.analytics {

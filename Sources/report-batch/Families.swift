@@ -19,10 +19,10 @@ struct Families: ParsableCommand {
             let rows = try source.familyCounts()
             let header = ["ID", "NAME", "MEMBERS", "SCHOOLS", "COACHES", "INTERACTIONS", "METRICS", "OFFERS"]
             let table = rows.map { row in
-                [row.family.id, TextTable.oneLine(row.family.displayName), "\(row.members)", "\(row.schools)", "\(row.coaches)",
+                [Display.oneLine(row.family.id), Display.oneLine(row.family.displayName), "\(row.members)", "\(row.schools)", "\(row.coaches)",
                  "\(row.interactions)", "\(row.metrics)", "\(row.offers)"]
             }
-            Console.output(TextTable.render(header: header, rows: table, numericColumns: Set(2..<header.count)))
+            try Console.output(TextTable.render(header: header, rows: table, numericColumns: Set(2..<header.count)))
             Console.note("\(rows.count) \(rows.count == 1 ? "family" : "families") in \(db)")
         }
     }

@@ -38,7 +38,7 @@ struct Report: ParsableCommand {
             for warning in report.warnings { Console.note("warning: \(warning)") }
             guard !report.isEmpty else { throw NoDataError(familyID: data.family.id) }
             let files = try ReportFiles.write(report, formats: formats, to: OutputTarget(option: output.out), csv: output.csvOptions, templates: templates)
-            Console.printWritten(files)
+            try Console.printWritten(files)
             for file in files { for warning in file.warnings { Console.note("warning: \(warning)") } }
         }
     }

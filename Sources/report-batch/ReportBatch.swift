@@ -37,7 +37,12 @@ struct ReportBatch: ParsableCommand {
             let code = exitCode(for: error)
             if code == .success {
                 // --help and --version.
-                Console.output(fullMessage(for: error) + "\n")
+                do {
+                    try Console.output(fullMessage(for: error) + "\n")
+                } catch {
+                    Console.error(ExitStatus.message(for: error))
+                    Foundation.exit(ExitStatus.of(error).rawValue)
+                }
                 Foundation.exit(0)
             }
             let message = self.message(for: error).split(whereSeparator: \.isNewline).joined(separator: "; ")
@@ -69,9 +74,11 @@ func runMapped(_ work: () throws -> Void) throws {
     }
 }
 
-/// Where messages go: results to stdout, everything else to stderr.
+/// Where messages go: results to stdout, everything else to stderr. Every write is checked:
+/// a full or closed stdout is an error a command reports (exit 73), never a crash; a failed
+/// write to stderr has nowhere to be told and is ignored.
 enum Console {
-    nonisolated(unsafe) static var quiet = false
+    nonisolated(unsafe) static var quiet = false  // set once by `configure`, before any worker starts
     nonisolated(unsafe) static var verbose = false
 
     static func configure(_ options: GlobalOptions) {
@@ -79,21 +86,47 @@ enum Console {
         verbose = options.verbose && !options.quiet
     }
 
+    /// `report-batch: error: …` on stderr, on one line whatever the message holds.
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data(("report-batch: error: " + message + "\n").utf8))
+        _ = write(Display.oneLine("report-batch: error: " + message) + "\n", to: STDERR_FILENO)
     }
 
+    /// A line on stderr unless `--quiet`, with control characters escaped.
     static func note(_ message: String) {
         guard !quiet else { return }
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        _ = write(Display.oneLine(message) + "\n", to: STDERR_FILENO)
     }
 
+    /// A line on stderr with `--verbose` only.
     static func detail(_ message: String) {
         guard verbose else { return }
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        _ = write(Display.oneLine(message) + "\n", to: STDERR_FILENO)
     }
 
-    static func output(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+    /// Raw text on stderr (a progress bar's carriage returns), unchecked.
+    static func terminal(_ text: String) {
+        _ = write(text, to: STDERR_FILENO)
+    }
+
+    /// Results on stdout.
+    /// - Throws: `OutputError` for "standard output" when the write fails (a full disk, a closed stream).
+    static func output(_ text: String) throws {
+        let code = write(text, to: STDOUT_FILENO)
+        guard code == 0 else { throw OutputError.standardOutput(String(cString: strerror(code))) }
+    }
+
+    /// Writes every byte of `text` to `descriptor`; returns 0, or the errno of the failed write.
+    private static func write(_ text: String, to descriptor: Int32) -> Int32 {
+        var bytes = Array(text.utf8)
+        var done = 0
+        while done < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { Foundation.write(descriptor, $0.baseAddress! + done, $0.count - done) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            done += written
+        }
+        return 0
     }
 }

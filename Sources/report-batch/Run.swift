@@ -58,11 +58,18 @@ struct Run: ParsableCommand {
             let summary = try BatchRunner.run(job, options: options, progress: progress.report)
             progress.end()
             if dryRun {
-                Console.output(summary.line + " (dry run: nothing written)\n")
+                if let failure = progress.outputFailure { throw failure }
+                try Console.output(summary.line + " (dry run: nothing written)\n")
             } else {
-                Console.output(summary.text ?? "")
+                status = summary.exitStatus
+                do {
+                    try Console.output(summary.text ?? "")
+                } catch {
+                    // The files and summary.txt are written: the run's own status stands, with one line to say stdout failed.
+                    Console.error("\(ExitStatus.message(for: error)); the run finished and wrote its summary to "
+                                  + Quote.path((summary.root as NSString).appendingPathComponent("summary.txt")))
+                }
             }
-            status = summary.exitStatus
         }
         if status != .success { throw ExitCode(status.rawValue) }
     }
@@ -73,6 +80,8 @@ struct Run: ParsableCommand {
 final class Progress {
     private let terminal = isatty(STDERR_FILENO) == 1
     private let dryRun: Bool
+    /// The first failed write to stdout of a dry run's lines, reported when the run ends.
+    private(set) var outputFailure: Error?
     private let start = DispatchTime.now()
     private var total = 0
 
@@ -90,15 +99,19 @@ final class Progress {
             break
         case .finished(let outcome, let done, let total):
             if dryRun {
-                for file in outcome.files { Console.output("would write \((outcome.folder as NSString).appendingPathComponent(file.name))\n") }
-                if outcome.status != .ok { Console.output("would record \(outcome.family.displayName): \(outcome.status.text)\n") }
+                do {
+                    for file in outcome.files { try Console.output(Display.oneLine("would write \((outcome.folder as NSString).appendingPathComponent(file.name))") + "\n") }
+                    if outcome.status != .ok { try Console.output(Display.oneLine("would record \(outcome.family.displayName): \(outcome.status.text)") + "\n") }
+                } catch {
+                    if outputFailure == nil { outputFailure = error }
+                }
             }
             if terminal, !Console.quiet {
                 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
                 let left = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
                 let width = 30, filled = total > 0 ? width * done / total : width
                 let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-                FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total) families  \(Self.clock(elapsed)) elapsed  \(Self.clock(left)) left ".utf8))
+                Console.terminal("\r\(bar) \(done)/\(total) families  \(Self.clock(elapsed)) elapsed  \(Self.clock(left)) left ")
             } else if !dryRun {
                 Console.note("\(outcome.family.displayName) (\(outcome.family.id)): \(outcome.status.text)" + (outcome.status == .ok ? ", \(outcome.files.count) files" : ""))
             }
@@ -106,7 +119,7 @@ final class Progress {
     }
 
     func end() {
-        if terminal, !Console.quiet, total > 0 { FileHandle.standardError.write(Data("\n".utf8)) }
+        if terminal, !Console.quiet, total > 0 { Console.terminal("\n") }
     }
 
     static func clock(_ seconds: Double) -> String {

@@ -26,9 +26,4 @@ enum TextTable {
             }
         }
     }
-
-    /// A cell shown on one line: line breaks and tabs become spaces.
-    static func oneLine(_ text: String) -> String {
-        String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
-    }
 }

@@ -105,10 +105,10 @@ struct FoundationCommandTests {
     }
 
     @Test(arguments: [
-        (["families", "--db", "missing.db"], Int32(66), "report-batch: error: database 'missing.db' does not exist (make one with `report-batch demo --out missing.db`)\n"),
+        (["families", "--db", "missing.db"], Int32(66), "report-batch: error: database 'missing.db' does not exist (check the path; `report-batch demo --out demo.db` makes a demo database to try)\n"),
         (["check", "--db", "empty.db"], 66, "report-batch: error: 'empty.db' is not a SQLite database: the file is empty\n"),
         (["check", "--db", "text.db"], 66, "report-batch: error: 'text.db' is not a SQLite database: it does not start with the SQLite header\n"),
-        (["families", "--db", "."], 66, "report-batch: error: database '.' is a folder, not a SQLite file\n"),
+        (["families", "--db", "."], 66, "report-batch: error: database '.' is a folder, not a file\n"),
         (["demo", "--families", "0"], 64, "report-batch: error: --families must be at least 1 (got 0)\n"),
         (["demo", "--today", "2026-02-30"], 64, "report-batch: error: --today '2026-02-30' is not a date in the form YYYY-MM-DD\n"),
         (["demo", "--now", "yesterday"], 64, "report-batch: error: --now 'yesterday' is not a timestamp with an offset (e.g. 2026-11-23T06:00:00Z)\n"),

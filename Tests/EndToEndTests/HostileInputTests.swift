@@ -77,4 +77,103 @@ struct HostileInputTests {
             #expect(range["to"] as? String == to, "\(zone): \(range)")
         }
     }
+
+    /// A full or closed stdout is exit 73 with one line, never a trap; `run` keeps its own
+    /// status (its files and summary.txt are written) and says so on stderr.
+    @Test func aFullOrClosedStdoutIsAnErrorNotACrash() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        let binary = ReportBatchProcess.binaryPath
+        for (redirect, reason) in [(">/dev/full", "No space left on device"), (">&-", "Bad file descriptor")] {
+            for command in ["families --db demo.db", "report --db demo.db --family \(demo.rivera) --format json --out r"] {
+                let result = try ReportBatchProcess.tool("sh", ["-c", "\"$0\" \(command) \(redirect)", binary], in: demo.folder.path)
+                #expect(result.status == 73, "\(command) \(redirect): \(result.stderr)")
+                #expect(result.stderr == "report-batch: error: cannot write to standard output: \(reason)\n", "\(command) \(redirect)")
+            }
+            let run = try ReportBatchProcess.tool("sh", ["-c", "\"$0\" run \"$1\" --db demo.db --out weekly --now \(BatchRunTests.now) --quiet \(redirect)",
+                                                         binary, BatchRunTests.weekly], in: demo.folder.path)
+            #expect(run.status == 0, "run \(redirect): \(run.stderr)")
+            #expect(run.stderr == "report-batch: error: cannot write to standard output: \(reason); the run finished and wrote its summary to 'weekly/summary.txt'\n")
+            #expect(FileManager.default.fileExists(atPath: demo.folder.file("weekly/summary.txt")))
+        }
+    }
+
+    /// A family name or id with control characters never reaches a terminal, a log or the
+    /// cron mail raw: every place that shows it to a person escapes them.
+    @Test func controlCharactersInNamesAreShownEscaped() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let evil = "Evil\nok Fake Family (x): ok, 7 files\r\u{1B}[2J\u{0}\u{85}End"
+        try Fixture.database(at: folder.file("evil.db")) { f in
+            try f.family("F\u{1B}]0;title\u{7}", name: evil)
+            try f.school("s1", family: "F\u{1B}]0;title\u{7}")
+            try f.family("G", name: "Good Family")
+            try f.school("s2", family: "G")
+        }
+        func raw(_ text: String) -> Bool {
+            text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0 || $0.value == 0x85 || $0.value == 0x0D || $0.value == 0x07 }
+        }
+        let families = try ReportBatchProcess.run(["families", "--db", "evil.db"], in: folder.path)
+        #expect(families.status == 0, "\(families.stderr)")
+        #expect(!raw(families.stdout))
+        #expect(families.stdout.split(separator: "\n").count == 3, "\(families.stdout)")  // header and two families
+        #expect(families.stdout.contains("Evil\\nok Fake Family"))
+
+        try "families: all\nrange: {preset: last-30-days}\noutput: {root: out, folder: \"{family_slug}\"}\noutputs:\n  - report:\n    formats: [json]\n"
+            .write(toFile: folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        let run = try ReportBatchProcess.run(["run", "job.yaml", "--db", "evil.db", "--now", "2026-11-23T12:00:00Z"], in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let summary = try String(contentsOfFile: folder.file("out/summary.txt"), encoding: .utf8)
+        let html = try String(contentsOfFile: folder.file("out/summary.html"), encoding: .utf8)
+        for text in [run.stdout, run.stderr, summary, html] {
+            #expect(!raw(text), "\(text)")
+            #expect(!text.contains("\nok Fake Family"), "a name forged a line: \(text)")
+        }
+        #expect(run.stderr.split(separator: "\n").count == 2, "\(run.stderr)")  // one line per family
+    }
+
+    /// A job file or templates folder is never called a database, and no message suggests a
+    /// command that would write over a path the user named.
+    @Test func inputsAreNamedForWhatTheyAre() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        let job = try ReportBatchProcess.run(["run", "missing.yaml", "--db", "demo.db"], in: demo.folder.path)
+        #expect(job.status == 66)
+        #expect(job.stderr == "report-batch: error: job file 'missing.yaml' does not exist\n")
+        let templates = try ReportBatchProcess.run(["report", "--db", "demo.db", "--family", demo.rivera, "--templates", "nowhere"], in: demo.folder.path)
+        #expect(templates.status == 66)
+        #expect(templates.stderr == "report-batch: error: templates folder 'nowhere' does not exist\n")
+        let database = try ReportBatchProcess.run(["families", "--db", "app.db"], in: demo.folder.path)
+        #expect(database.status == 66)
+        #expect(database.stderr.hasPrefix("report-batch: error: database 'app.db' does not exist"))
+        #expect(!database.stderr.contains("--out app.db"))
+        let folderAsJob = try ReportBatchProcess.run(["run", ".", "--db", "demo.db"], in: demo.folder.path)
+        #expect(folderAsJob.stderr == "report-batch: error: job file '.' is a folder, not a file\n")
+    }
+
+    /// A path with a line break stays on one line in every message.
+    @Test func aPathWithALineBreakStaysOnOneLine() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for arguments in [["families", "--db", "new\nline.db"], ["run", "job\nfile.yaml"], ["report", "--db", "a\u{1B}[2J.db", "--family", "F"]] {
+            let result = try ReportBatchProcess.run(arguments, in: folder.path)
+            #expect(result.status == 66, "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n", omittingEmptySubsequences: false).count == 2, "\(result.stderr)")
+            #expect(result.stderr.contains("\\n") || result.stderr.contains("\\u{1b}"), "\(result.stderr)")
+        }
+    }
+
+    /// A named pipe (or any file that is not a regular file) is refused at once; reading it
+    /// would block for ever.
+    @Test func aNamedPipeIsRefused() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        #expect(mkfifo(folder.file("pipe.db"), 0o600) == 0)
+        #expect(mkfifo(folder.file("pipe.yaml"), 0o600) == 0)
+        for arguments in [["families", "--db", "pipe.db"], ["check", "--db", "pipe.db"], ["run", "pipe.yaml"]] {
+            let result = try ReportBatchProcess.tool("timeout", ["20", ReportBatchProcess.binaryPath] + arguments, in: folder.path)
+            #expect(result.status == 66, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("is not a regular file (a pipe, device or socket)"), "\(result.stderr)")
+        }
+    }
 }

@@ -113,7 +113,7 @@ struct SQLiteSourceTests {
     @Test func aMissingFile() throws {
         let error = #expect(throws: InputError.self) { try SQLiteSource(path: "/nonexistent/app.db") }
         #expect(ExitStatus.of(try #require(error)) == .inputMissing)
-        #expect(error?.description == "database '/nonexistent/app.db' does not exist (make one with `report-batch demo --out /nonexistent/app.db`)")
+        #expect(error?.description == "database '/nonexistent/app.db' does not exist (check the path; `report-batch demo --out demo.db` makes a demo database to try)")
     }
 
     @Test func anEmptyFileAFolderAndAFileThatIsNotSQLite() throws {
@@ -135,7 +135,7 @@ struct SQLiteSourceTests {
         let noOffers = folder.file("no-offers.db")
         try Fixture.database(at: noOffers) { try $0.db.execute(sql: "DROP TABLE offers") }
         let tableError = #expect(throws: BadDataError.self) { try SQLiteSource(path: noOffers) }
-        #expect(tableError?.description == "database '\(noOffers)' has no table 'offers', which report-batch needs (see data-model.md)")
+        #expect(tableError?.description == "database '\(noOffers)' has no table 'offers', which report-batch needs (docs/data-model.md lists every table)")
         #expect(ExitStatus.of(try #require(tableError)) == .badData)
 
         let noStatus = folder.file("no-status.db")

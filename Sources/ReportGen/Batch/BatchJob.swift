@@ -66,8 +66,9 @@ public struct BatchJob: Sendable {
     /// Reads and validates a job file. Every problem is a usage error naming the file, the
     /// line and the key, found before any work starts.
     public static func load(_ path: String) throws -> BatchJob {
+        try InputError.checkReadableFile(path, kind: .jobFile)
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError.missing(path: path)
+            throw InputError.unreadable(path: path, reason: "it could not be read", kind: .jobFile)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw UsageError("\(path): the job file is not UTF-8 text")

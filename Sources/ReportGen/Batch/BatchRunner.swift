@@ -228,7 +228,7 @@ public enum BatchRunner {
         }
         guard !depth.isEmpty else {
             throw OutputError(path: (root as NSString).appendingPathComponent(relative),
-                              reason: "the family's folder would leave the output root '\(root)'")
+                              reason: "the family's folder would leave the output root \(Quote.path(root))")
         }
         return (root as NSString).appendingPathComponent(relative)
     }

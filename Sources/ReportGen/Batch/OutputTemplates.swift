@@ -98,7 +98,11 @@ public struct OutputTemplates: Sendable {
         templates.summary = try SummaryTemplates.load(from: folder)
         func node(_ name: String) throws -> (Node, JobReader)? {
             let path = (folder as NSString).appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            guard FileManager.default.fileExists(atPath: path) else { return nil }
+            try InputError.checkReadableFile(path, kind: .template)
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw InputError.unreadable(path: path, reason: "it could not be read", kind: .template)
+            }
             guard let text = String(data: data, encoding: .utf8) else { throw UsageError("\(path): not UTF-8 text") }
             do {
                 guard let root = try Yams.compose(yaml: text) else { throw UsageError("\(path): the file is empty") }

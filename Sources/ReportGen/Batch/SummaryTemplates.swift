@@ -20,14 +20,18 @@ public struct SummaryTemplates: Sendable {
     /// The templates of a folder; a missing file falls back to the built-in one.
     public static func load(from folder: String) throws -> SummaryTemplates {
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw InputError.missing(path: folder)
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+            throw InputError.missing(path: folder, kind: .templates)
+        }
+        guard isFolder.boolValue else {
+            throw UsageError("--templates \(Quote.path(folder)) is a file; give the folder that holds the templates")
         }
         func read(_ name: String, _ fallback: String) throws -> (String, String) {
             let path = (folder as NSString).appendingPathComponent(name)
             guard FileManager.default.fileExists(atPath: path) else { return (fallback, "built-in \(name)") }
+            try InputError.checkReadableFile(path, kind: .template)
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                throw InputError.unreadable(path: path, reason: "not UTF-8 text")
+                throw InputError.unreadable(path: path, reason: "not UTF-8 text", kind: .template)
             }
             return (text, path)
         }
@@ -56,8 +60,8 @@ public struct SummaryTemplates: Sendable {
         [
             "line": summary.line,
             "generated_at": summary.generatedAt.iso8601,
-            "database": summary.database,
-            "root": summary.root,
+            "database": Display.oneLine(summary.database),
+            "root": Display.oneLine(summary.root),
             "total": summary.outcomes.count,
             "ok": summary.ok,
             "skipped": summary.skipped,
@@ -130,11 +134,12 @@ public struct SummaryTemplates: Sendable {
 
         func child(named name: String) -> Any? {
             switch name {
-            case "name": outcome.family.displayName
-            case "id": outcome.family.id
-            case "status": outcome.status.text
+            // Names and ids come from the data: control characters are shown escaped (Display).
+            case "name": Display.oneLine(outcome.family.displayName)
+            case "id": Display.oneLine(outcome.family.id)
+            case "status": Display.oneLine(outcome.status.text)
             case "ok": outcome.status == .ok
-            case "folder": outcome.folder
+            case "folder": Display.oneLine(outcome.folder)
             case "file_count": outcome.files.count
             case "files": outcome.files.map(FileContext.init)
             default: nil
@@ -149,9 +154,9 @@ public struct SummaryTemplates: Sendable {
 
         func child(named name: String) -> Any? {
             switch name {
-            case "name": family.displayName
-            case "id": family.id
-            case "reason": reason
+            case "name": Display.oneLine(family.displayName)
+            case "id": Display.oneLine(family.id)
+            case "reason": Display.oneLine(reason)
             default: nil
             }
         }

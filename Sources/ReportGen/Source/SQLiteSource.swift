@@ -60,16 +60,12 @@ public final class SQLiteSource: Sendable {
     /// A note for the user when optional columns are absent, or nil.
     public var optionalColumnsNote: String? {
         guard !missingOptionalColumns.isEmpty else { return nil }
-        return "note: '\(path)' has no column \(missingOptionalColumns.joined(separator: ", ")); "
+        return "note: \(Quote.path(path)) has no column \(missingOptionalColumns.joined(separator: ", ")); "
             + "these optional values read as empty"
     }
 
     private static func checkFile(_ path: String) throws {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw InputError.missing(path: path)
-        }
-        guard !isFolder.boolValue else { throw InputError.isFolder(path: path) }
+        try InputError.checkReadableFile(path, kind: .database)
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw InputError.unreadable(path: path, reason: "permission denied")
         }
@@ -111,7 +107,7 @@ public final class SQLiteSource: Sendable {
             return RowDecoders.familyUnit(row, log: log)
         }
         guard found else {
-            throw UsageError("no family with id \(Quote.value(id)) in '\(path)'; `report-batch families --db \(path)` lists them")
+            throw UsageError("no family with id \(Quote.value(id)) in \(Quote.path(path)); `report-batch families --db \(path)` lists them")
         }
         guard let family = families.first, log.issues.isEmpty else {
             throw BadDataError.badValues(path: path, familyID: id, issues: log.issues)

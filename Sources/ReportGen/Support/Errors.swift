@@ -1,3 +1,4 @@
+import Foundation
 /// One bad value in the database: which table, which row, which column, and what is wrong.
 public struct DataIssue: Error, Hashable, Sendable, CustomStringConvertible {
     public let table: String
@@ -20,24 +21,54 @@ public struct DataIssue: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The input database is missing or is not a SQLite database (exit 66).
+/// What an input path is, for messages: a job file is never called a database.
+public enum InputKind: String, Sendable {
+    case database
+    case jobFile = "job file"
+    case templates = "templates folder"
+    case template
+}
+
+/// An input is missing or unreadable, or the database is not a SQLite database (exit 66).
 public enum InputError: Error, Sendable, CustomStringConvertible {
-    case missing(path: String)
-    case isFolder(path: String)
+    case missing(path: String, kind: InputKind = .database)
+    case isFolder(path: String, kind: InputKind = .database)
+    /// A named pipe, a device or a socket: reading it could block for ever.
+    case notRegularFile(path: String, kind: InputKind = .database)
     case notSQLite(path: String, reason: String)
-    case unreadable(path: String, reason: String)
+    case unreadable(path: String, reason: String, kind: InputKind = .database)
 
     public var description: String {
         switch self {
-        case .missing(let path):
-            "database '\(path)' does not exist (make one with `report-batch demo --out \(path)`)"
-        case .isFolder(let path):
-            "database '\(path)' is a folder, not a SQLite file"
+        case .missing(let path, let kind):
+            kind == .database
+                ? "database \(Quote.path(path)) does not exist (check the path; `report-batch demo --out demo.db` makes a demo database to try)"
+                : "\(kind.rawValue) \(Quote.path(path)) does not exist"
+        case .isFolder(let path, let kind):
+            "\(kind.rawValue) \(Quote.path(path)) is a folder, not a file"
+        case .notRegularFile(let path, let kind):
+            "\(kind.rawValue) \(Quote.path(path)) is not a regular file (a pipe, device or socket); give the path of a file"
         case .notSQLite(let path, let reason):
-            "'\(path)' is not a SQLite database: \(reason)"
-        case .unreadable(let path, let reason):
-            "cannot read database '\(path)': \(reason)"
+            "\(Quote.path(path)) is not a SQLite database: \(reason)"
+        case .unreadable(let path, let reason, let kind):
+            "cannot read \(kind.rawValue) \(Quote.path(path)): \(reason)"
         }
+    }
+
+    /// Checks that `path` names a regular file that can be opened for reading (a symbolic
+    /// link to one is fine): never a folder, and never a pipe, which would block the read.
+    static func checkReadableFile(_ path: String, kind: InputKind) throws {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { throw InputError.missing(path: path, kind: kind) }
+            throw InputError.unreadable(path: path, reason: String(cString: strerror(errno)), kind: kind)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw InputError.isFolder(path: path, kind: kind)
+        default: throw InputError.notRegularFile(path: path, kind: kind)
+        }
+        guard access(path, R_OK) == 0 else { throw InputError.unreadable(path: path, reason: "permission denied", kind: kind) }
     }
 }
 
@@ -50,14 +81,14 @@ public enum BadDataError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missingTable(let path, let table):
-            return "database '\(path)' has no table '\(table)', which report-batch needs (see data-model.md)"
+            return "database \(Quote.path(path)) has no table '\(table)', which report-batch needs (docs/data-model.md lists every table)"
         case .missingColumn(let path, let table, let column):
-            return "database '\(path)': table '\(table)' has no column '\(column)', which report-batch needs"
+            return "database \(Quote.path(path)): table '\(table)' has no column '\(column)', which report-batch needs"
         case .badValues(let path, let familyID, let issues):
             let scope = familyID.map { " (family \($0))" } ?? ""
             let first = issues.first.map(\.description) ?? "bad values"
             let more = issues.count > 1 ? "; and \(issues.count - 1) more" : ""
-            return "bad data in '\(path)'\(scope): \(first)\(more); `report-batch check --db \(path)` lists every problem"
+            return "bad data in \(Quote.path(path))\(scope): \(first)\(more); `report-batch check --db \(path)` lists every problem"
         }
     }
 }
@@ -91,7 +122,12 @@ public struct OutputError: Error, Sendable, CustomStringConvertible {
         self.path = path
         self.reason = reason
     }
-    public var description: String { "cannot write '\(path)': \(reason)" }
+    /// A failed write to standard output (a full disk, a closed stream).
+    public static func standardOutput(_ reason: String) -> OutputError { OutputError(path: "-", reason: reason) }
+
+    public var description: String {
+        path == "-" ? "cannot write to standard output: \(reason)" : "cannot write \(Quote.path(path)): \(reason)"
+    }
 }
 
 /// Another run holds the output root's lock (exit 75).
@@ -102,7 +138,7 @@ public struct BusyError: Error, Sendable, CustomStringConvertible {
         self.lockPath = lockPath
         self.holder = holder
     }
-    public var description: String { "another run (\(holder)) holds the lock '\(lockPath)'; try again when it has finished" }
+    public var description: String { "another run (\(holder)) holds the lock \(Quote.path(lockPath)); try again when it has finished" }
 }
 
 /// A database, I/O or rendering failure that is not the input's fault (exit 1).

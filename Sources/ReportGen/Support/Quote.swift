@@ -1,7 +1,10 @@
 /// Shows a value from the data inside a one-line message: quoted, control characters
 /// escaped, long values shortened.
-enum Quote {
-    static func value(_ text: String, limit: Int = 60) -> String {
+public enum Quote {
+    /// A path in a message: quoted and escaped like a value, never shortened.
+    public static func path(_ path: String) -> String { value(path, limit: .max) }
+
+    public static func value(_ text: String, limit: Int = 60) -> String {
         var out = "'"
         var count = 0
         for scalar in text.unicodeScalars {

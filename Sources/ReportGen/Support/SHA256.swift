@@ -95,7 +95,7 @@ public struct SHA256 {
     public static func digest(ofFile path: String) throws -> (hex: String, bytes: Int) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
-            throw RuntimeFailure("cannot read '\(path)' to compute its checksum (\(String(cString: strerror(errno))))")
+            throw RuntimeFailure("cannot read \(Quote.path(path)) to compute its checksum (\(String(cString: strerror(errno))))")
         }
         defer { close(descriptor) }
         var hash = SHA256()
@@ -106,7 +106,7 @@ public struct SHA256 {
             let count = read(descriptor, chunk.baseAddress, chunk.count)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw RuntimeFailure("cannot read '\(path)' to compute its checksum (\(String(cString: strerror(errno))))")
+                throw RuntimeFailure("cannot read \(Quote.path(path)) to compute its checksum (\(String(cString: strerror(errno))))")
             }
             if count == 0 { break }
             hash.update(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
