@@ -24,8 +24,8 @@ public final class ByteSink {
         buffer.reserveCapacity(capacity)
     }
 
-    /// Writes to standard output.
-    public static func standardOutput() -> ByteSink { ByteSink(descriptor: STDOUT_FILENO, name: "standard output") }
+    /// Writes to standard output (named `-`, which messages read as "standard output").
+    public static func standardOutput() -> ByteSink { ByteSink(descriptor: STDOUT_FILENO, name: "-") }
 
     private init(descriptor: Int32, name: String) {
         self.descriptor = descriptor

@@ -45,7 +45,7 @@ struct ExportOptions: ParsableArguments {
             if let note = database.optionalColumnsNote { Console.note(note) }
             let data = try database.loadFamily(id: source.family, interactions: false)
             let result = try ListExport.run(request, data: data, interactions: .database(database, familyID: data.family.id),
-                                            clock: context.clock, to: OutputTarget(option: output.out), csv: output.csvOptions, templates: templates)
+                                            clock: context.clock, to: try Console.target(output.out), csv: output.csvOptions, templates: templates)
             try Console.printWritten(result.files)
             for warning in result.warnings { Console.note("warning: \(warning)") }
             if let message = result.emptyMessage { Console.note(message) }

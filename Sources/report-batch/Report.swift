@@ -37,7 +37,7 @@ struct Report: ParsableCommand {
             let report = try ReportRun(data: data, selection: selection, today: context.today, timezone: context.zone, clock: context.clock)
             for warning in report.warnings { Console.note("warning: \(warning)") }
             guard !report.isEmpty else { throw NoDataError(familyID: data.family.id) }
-            let files = try ReportFiles.write(report, formats: formats, to: OutputTarget(option: output.out), csv: output.csvOptions, templates: templates)
+            let files = try ReportFiles.write(report, formats: formats, to: try Console.target(output.out), csv: output.csvOptions, templates: templates)
             try Console.printWritten(files)
             for file in files { for warning in file.warnings { Console.note("warning: \(warning)") } }
         }

@@ -22,6 +22,8 @@ struct ReportBatch: ParsableCommand {
     static func main() {
         // Numbers in every output use a decimal point, whatever LC_NUMERIC the user has; set
         // here, before any thread, like the rest of the process-wide set-up (ProcessSetup).
+        Console.holdStandardStreams()
+        TemporaryFiles.handleSignals()
         do {
             try ProcessSetup.prepare(fonts: false)
         } catch {
@@ -108,9 +110,34 @@ enum Console {
         _ = write(text, to: STDERR_FILENO)
     }
 
+    /// Whether stdout was closed when the process started (`>&-`).
+    nonisolated(unsafe) private static var stdoutWasClosed = false  // set once by holdStandardStreams, at start
+
+    /// Keeps descriptors 0, 1 and 2 from being reused: one closed at start (`>&-`) gets
+    /// /dev/null, so that the next file the process opens (a database, a pipe of the signal
+    /// handling) cannot take its number and receive what was meant for stdout. Call first, once.
+    static func holdStandardStreams() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            if descriptor == STDOUT_FILENO { stdoutWasClosed = true }
+            let null = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            if null >= 0, null != descriptor {
+                dup2(null, descriptor)
+                close(null)
+            }
+        }
+    }
+
+    /// Where `--out` sends files; `-` (stdout) fails at once when stdout was closed.
+    static func target(_ option: String) throws -> OutputTarget {
+        let target = OutputTarget(option: option)
+        if case .standardOutput = target, stdoutWasClosed { throw OutputError.standardOutput(String(cString: strerror(EBADF))) }
+        return target
+    }
+
     /// Results on stdout.
-    /// - Throws: `OutputError` for "standard output" when the write fails (a full disk, a closed stream).
+    /// - Throws: `OutputError` for standard output when the write fails (a full disk, a closed stream).
     static func output(_ text: String) throws {
+        if stdoutWasClosed { throw OutputError.standardOutput(String(cString: strerror(EBADF))) }
         let code = write(text, to: STDOUT_FILENO)
         guard code == 0 else { throw OutputError.standardOutput(String(cString: strerror(code))) }
     }

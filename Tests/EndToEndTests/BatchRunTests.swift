@@ -176,7 +176,7 @@ struct BatchRunTests {
         let manifests = try Self.verifyManifests(root)
         #expect(manifests.contains("files 77"))
         // The killed run's temporary files are gone.
-        #expect((FileManager.default.subpaths(atPath: root) ?? []).filter { $0.contains(".tmp-") }.isEmpty)
+        #expect((FileManager.default.subpaths(atPath: root) ?? []).filter { $0.contains(".report-batch-tmp-") }.isEmpty)
     }
 
     @Test func hostileFamilyNamesAndIdsStayInsideTheRoot() throws {

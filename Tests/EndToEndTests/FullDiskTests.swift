@@ -34,7 +34,7 @@ struct FullDiskTests {
                 refused += 1
                 let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("report-batch:") }
                 #expect(lines.count == 1 && lines[0].contains("cannot write 'disk/out/") && lines[0].hasSuffix("No space left on device"), "\(result.stderr)")
-                #expect(!lines[0].contains(".tmp-"))
+                #expect(!lines[0].contains(".report-batch-tmp-"))
             } else {
                 #expect(result.status == 0, "\(arguments): \(result.stderr)")
             }

@@ -85,7 +85,8 @@ struct HostileInputTests {
         defer { demo.folder.remove() }
         let binary = ReportBatchProcess.binaryPath
         for (redirect, reason) in [(">/dev/full", "No space left on device"), (">&-", "Bad file descriptor")] {
-            for command in ["families --db demo.db", "report --db demo.db --family \(demo.rivera) --format json --out r"] {
+            for command in ["families --db demo.db", "report --db demo.db --family \(demo.rivera) --format json --out r",
+                            "report --db demo.db --family \(demo.rivera) --format json --out -"] {
                 let result = try ReportBatchProcess.tool("sh", ["-c", "\"$0\" \(command) \(redirect)", binary], in: demo.folder.path)
                 #expect(result.status == 73, "\(command) \(redirect): \(result.stderr)")
                 #expect(result.stderr == "report-batch: error: cannot write to standard output: \(reason)\n", "\(command) \(redirect)")

@@ -17,6 +17,7 @@ public final class PDFRowSpool {
     /// where the output goes, not memory in a tmpfs).
     /// - Throws: `ExportError.write` when the folder does not take a file.
     public init(folder: String) throws {
+        // The name's prefix is one report-batch's leftover sweep knows (TemporaryFiles.spoolPrefix).
         var template = Array((folder as NSString).appendingPathComponent(".report-batch-rows-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard made >= 0 else {

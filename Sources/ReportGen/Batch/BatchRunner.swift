@@ -120,6 +120,8 @@ public enum BatchRunner {
         }
         let lock = options.dryRun ? nil : try OutputLock(root: root)
         defer { withExtendedLifetime(lock) {} }
+        // With the lock held no other run writes here: what a killed run left is removed.
+        if lock != nil { TemporaryFiles.sweep(root) }
 
         // Process-wide set-up (locale, fontconfig) happens here, before any worker thread.
         if !options.dryRun { try ProcessSetup.prepare(fonts: job.writesPDF) }
@@ -245,16 +247,16 @@ public enum BatchRunner {
             let jobRange = try job.range.range(today: today)
             range = jobRange
             folder = try self.folder(for: family, pattern: job.folder, range: jobRange, root: root)
+            if !options.dryRun { try AtomicFile.ensureFolder(folder, inside: root) }
             let overview = try ReportRun(data: data, selection: job.range, today: today, timezone: zone, clock: options.clock)
             guard !overview.isEmpty else {
                 let outcome = FamilyOutcome(family: family, folder: folder, status: .skippedNoData, files: [], warnings: [])
-                if !options.dryRun { try writeManifest(outcome, range: jobRange, zone: zone, clock: options.clock) }
+                if !options.dryRun { try writeManifest(outcome, root: root, range: jobRange, zone: zone, clock: options.clock) }
                 return outcome
             }
             if options.dryRun {
                 return FamilyOutcome(family: family, folder: folder, status: .ok, files: try plannedFiles(job, data: data, overview: overview), warnings: [])
             }
-            removeLeftovers(in: folder)
             for output in job.outputs {
                 switch output {
                 case .report(let formats, let ownRange):
@@ -278,7 +280,7 @@ public enum BatchRunner {
             }
             let files = try written.map(manifestFile)
             let outcome = FamilyOutcome(family: family, folder: folder, status: .ok, files: files, warnings: Array(Set(written.flatMap(\.warnings))).sorted())
-            try writeManifest(outcome, range: jobRange, zone: zone, clock: options.clock)
+            try writeManifest(outcome, root: root, range: jobRange, zone: zone, clock: options.clock)
             return outcome
         } catch {
             // A failed family leaves no outputs behind, only its manifest saying why.
@@ -291,17 +293,8 @@ public enum BatchRunner {
                 if let range, let placed = try? self.folder(for: family, pattern: job.folder, range: range, root: root) { folder = placed }
             }
             let outcome = FamilyOutcome(family: family, folder: folder, status: .failed(reason), files: [], warnings: [])
-            if !options.dryRun, let range { try? writeManifest(outcome, range: range, zone: zone, clock: options.clock) }
+            if !options.dryRun, let range { try? writeManifest(outcome, root: root, range: range, zone: zone, clock: options.clock) }
             return outcome
-        }
-    }
-
-    /// Removes the temporary files a killed run left in a family's folder. This run holds
-    /// the root's lock, so no other run is writing there.
-    private static func removeLeftovers(in folder: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names where name.hasPrefix(".") && name.contains(".tmp-") {
-            try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(name))
         }
     }
 
@@ -325,7 +318,8 @@ public enum BatchRunner {
         return names.map { ManifestFile(name: $0.0, format: $0.1, bytes: 0, sha256: "", rows: nil) }
     }
 
-    private static func writeManifest(_ outcome: FamilyOutcome, range: DateRange, zone: Zone, clock: Clock) throws {
+    private static func writeManifest(_ outcome: FamilyOutcome, root: String, range: DateRange, zone: Zone, clock: Clock) throws {
+        try AtomicFile.ensureFolder(outcome.folder, inside: root)
         let document = JSONValue.object([
             ("schemaVersion", .integer(1)),
             ("tool", .string(ToolVersion.creator)),

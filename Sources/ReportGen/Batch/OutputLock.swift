@@ -3,16 +3,34 @@ import Foundation
 /// An advisory lock on an output root, held for the whole run: `flock` on a file in the
 /// root, which the system releases when the process ends however it ends, so a killed run
 /// never blocks the next one. The file holds the holder's pid for the busy message.
+///
+/// The root may be writable by others, so the lock file is opened without following a
+/// symbolic link, must be a regular file with one link, and is never truncated: a link
+/// planted under its name cannot make a run empty or write into another file.
 public final class OutputLock {
     public let path: String
     private let descriptor: Int32
+    /// The pid field's width: a pid padded with spaces, so that a shorter pid overwrites a
+    /// longer one without truncating the file.
+    private static let width = 20
 
     /// Takes the lock or throws `BusyError` naming the holder's pid (exit 75).
-    public init(root: String) throws {
+    /// - Throws: `OutputError` when the lock is a symbolic link, not a regular file, or cannot be opened.
+    public init(root: String, name: String = ".report-batch.lock") throws {
         try AtomicFile.ensureWritableFolder(root)
-        path = (root as NSString).appendingPathComponent(".report-batch.lock")
-        let descriptor = open(path, O_RDWR | O_CREAT, 0o644)
-        guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+        path = (root as NSString).appendingPathComponent(name)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw OutputError(path: path, reason: code == ELOOP
+                ? "it is a symbolic link; report-batch takes its lock only in a file of its own (remove the link)"
+                : String(cString: strerror(code)))
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1 else {
+            close(descriptor)
+            throw OutputError(path: path, reason: "it is not a regular file of its own (a device, a pipe, or a hard link to another file); remove it")
+        }
         if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             var bytes = [UInt8](repeating: 0, count: 64)
@@ -20,17 +38,21 @@ public final class OutputLock {
             close(descriptor)
             guard code == EWOULDBLOCK else { throw OutputError(path: path, reason: String(cString: strerror(code))) }
             let holder = count > 0 ? String(decoding: bytes[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : ""
-            throw BusyError(lockPath: path, holder: holder.isEmpty ? "another process" : "pid \(holder)")
+            throw BusyError(lockPath: path, holder: holder.isEmpty || Int(holder) == nil ? "another process" : "pid \(holder)")
         }
         self.descriptor = descriptor
-        let pid = "\(getpid())\n"
-        _ = ftruncate(descriptor, 0)
-        _ = pid.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+        Self.writeField("\(getpid())", to: descriptor)
     }
 
     deinit {
-        _ = ftruncate(descriptor, 0)
+        Self.writeField("", to: descriptor)
         flock(descriptor, LOCK_UN)
         close(descriptor)
+    }
+
+    /// Writes `text` padded to the field's width at the start of the file.
+    private static func writeField(_ text: String, to descriptor: Int32) {
+        let field = text.padding(toLength: width - 1, withPad: " ", startingAt: 0) + "\n"
+        _ = field.withCString { pwrite(descriptor, $0, strlen($0), 0) }
     }
 }

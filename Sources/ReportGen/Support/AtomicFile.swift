@@ -19,9 +19,14 @@ public enum AtomicFile {
             let folder = parent.isEmpty ? "." : parent
             try AtomicFile.ensureWritableFolder(folder)
             let name = (path as NSString).lastPathComponent
-            temporaryPath = (folder as NSString).appendingPathComponent(".\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-            let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-            guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+            temporaryPath = TemporaryFiles.temporaryPath(for: (folder as NSString).appendingPathComponent(name))
+            TemporaryFiles.register(temporaryPath)
+            let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                let reason = String(cString: strerror(errno))
+                TemporaryFiles.unregister(temporaryPath)
+                throw OutputError(path: path, reason: reason)
+            }
             close(descriptor)
         }
 
@@ -47,6 +52,7 @@ public enum AtomicFile {
             if rename(temporaryPath, path) != 0 {
                 throw OutputError(path: path, reason: String(cString: strerror(errno)))
             }
+            TemporaryFiles.unregister(temporaryPath)
             done = true
         }
 
@@ -63,13 +69,14 @@ public enum AtomicFile {
             guard !done else { return }
             unlink(temporaryPath)
             removeScratchFolder()
+            TemporaryFiles.unregister(temporaryPath)
             done = true
         }
 
         /// Removes the scratch folder if a writer made one (one `access` call when none was).
         private func removeScratchFolder() {
             guard access(scratchFolder, F_OK) == 0 else { return }
-            try? FileManager.default.removeItem(atPath: scratchFolder)
+            TemporaryFiles.removeScratchFolder(scratchFolder)
         }
 
         deinit { discard() }
@@ -131,6 +138,40 @@ public enum AtomicFile {
         guard access(folder, W_OK) == 0 else {
             throw OutputError(path: folder, reason: "the folder is not writable")
         }
+    }
+
+    /// Makes `folder`, which lies inside `root`, creating each folder below the root without
+    /// following a symbolic link: a link anywhere under the root (planted by someone who can
+    /// write there) is refused, never written through. The root itself is the user's choice
+    /// and may be a link.
+    /// - Throws: `OutputError` naming the first component that is a link or not a folder.
+    public static func ensureFolder(_ folder: String, inside root: String) throws {
+        try ensureWritableFolder(root)
+        // Plain text, not standardizingPath, which would resolve the very links this refuses.
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        guard folder.hasPrefix(prefix) else { return }
+        let relative = folder.dropFirst(prefix.count).split(separator: "/").filter { $0 != "." }
+        guard !relative.contains("..") else { throw OutputError(path: folder, reason: "the folder would leave the output root") }
+        var directory = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { throw OutputError(path: root, reason: String(cString: strerror(errno))) }
+        defer { close(directory) }
+        var path = root
+        for component in relative {
+            path = (path as NSString).appendingPathComponent(String(component))
+            if mkdirat(directory, String(component), 0o755) != 0, errno != EEXIST {
+                throw OutputError(path: path, reason: "cannot create the folder (\(String(cString: strerror(errno))))")
+            }
+            let next = openat(directory, String(component), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard next >= 0 else {
+                let code = errno
+                throw OutputError(path: path, reason: code == ELOOP || code == ENOTDIR
+                    ? "it is a symbolic link or not a folder; report-batch does not write through links under the output root"
+                    : String(cString: strerror(code)))
+            }
+            close(directory)
+            directory = next
+        }
+        guard faccessat(directory, ".", W_OK, 0) == 0 else { throw OutputError(path: folder, reason: "the folder is not writable") }
     }
 
     static func syncFile(_ path: String) throws {

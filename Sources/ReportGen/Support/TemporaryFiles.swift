@@ -1,0 +1,137 @@
+import Foundation
+import Synchronization
+
+/// The temporary files this process has made and not yet renamed or removed, so that
+/// SIGTERM or SIGINT (cron's timeout, a Ctrl-C) removes them before the process ends, and
+/// the name pattern that marks a file as this tool's own, so that a later run removes what a
+/// killed one (SIGKILL, a power cut) left behind — and nothing else.
+public enum TemporaryFiles {
+    /// The part of every temporary name that only report-batch makes:
+    /// `.<final name>.report-batch-tmp-<pid>-<random>`, and that plus `.d` for a scratch folder.
+    static let marker = ".report-batch-tmp-"
+    /// The prefix of a list pdf's row spool (unlinked as soon as it is made).
+    static let spoolPrefix = ".report-batch-rows-"
+
+    private static let live = Mutex<Set<String>>([])
+    private static let stopping = Atomic<Bool>(false)
+
+    /// A temporary path beside `path`, in the tool's own pattern.
+    static func temporaryPath(for path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        return ((folder.isEmpty ? "." : folder) as NSString)
+            .appendingPathComponent(".\(name)\(marker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    }
+
+    static func register(_ path: String) {
+        live.withLock { _ = $0.insert(path) }
+    }
+
+    static func unregister(_ path: String) {
+        live.withLock { _ = $0.remove(path) }
+    }
+
+    /// Whether `name` is one of the tool's own temporary names (a file, a scratch folder, or
+    /// SQLite's journal beside a temporary database).
+    static func isOwn(_ name: String) -> Bool {
+        if name.hasPrefix(spoolPrefix) { return true }
+        guard name.hasPrefix("."), let range = name.range(of: marker) else { return false }
+        var rest = name[range.upperBound...]
+        for suffix in [".d", "-journal", "-wal", "-shm"] where rest.hasSuffix(suffix) {
+            rest = rest.dropLast(suffix.count)
+            break
+        }
+        let parts = rest.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    }
+
+    /// Removes every temporary file in flight and ends the process as the signal would,
+    /// with 128 + the signal's number. Only the first call acts.
+    static func stop(signal: Int32) -> Never {
+        if !stopping.exchange(true, ordering: .sequentiallyConsistent) {
+            // Holding the lock until the end keeps a worker from registering a new file meanwhile.
+            live.withLock { paths in
+                for path in paths { remove(path) }
+            }
+            let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
+            let line = "report-batch: error: stopped by \(name); temporary files removed, no file left half-written\n"
+            _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+            _exit(128 + signal)
+        }
+        while true { pause() }
+    }
+
+    /// Removes a temporary file, its scratch folder and a database journal beside it.
+    static func remove(_ path: String) {
+        unlink(path)
+        for suffix in ["-journal", "-wal", "-shm"] { unlink(path + suffix) }
+        removeScratchFolder(path + ".d")
+    }
+
+    /// Removes a scratch folder of the tool's and the files in it (libxlsxwriter's, which it
+    /// unlinks itself as it makes them; any that remain are its too). Never follows a link.
+    static func removeScratchFolder(_ folder: String) {
+        guard let directory = opendir(folder) else { return }
+        let descriptor = dirfd(directory)
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            var info = stat()
+            if fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG {
+                unlinkat(descriptor, name, 0)
+            }
+        }
+        closedir(directory)
+        rmdir(folder)
+    }
+
+    /// Removes, anywhere under `root`, the temporary files and scratch folders a killed run
+    /// of this tool left: only names in the tool's own pattern, only regular files and the
+    /// tool's scratch folders, never following a symbolic link. Called with the root's lock held.
+    /// - Returns: how many were removed.
+    @discardableResult
+    public static func sweep(_ root: String) -> Int {
+        var removed = 0
+        func walk(_ folder: String, depth: Int) {
+            guard depth < 64, let directory = opendir(folder) else { return }
+            defer { closedir(directory) }
+            let descriptor = dirfd(directory)
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name == "." || name == ".." { continue }
+                var info = stat()
+                guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+                let path = (folder as NSString).appendingPathComponent(name)
+                switch info.st_mode & S_IFMT {
+                case S_IFREG where isOwn(name):
+                    if unlinkat(descriptor, name, 0) == 0 { removed += 1 }
+                case S_IFDIR where isOwn(name) && name.hasSuffix(".d"):
+                    removeScratchFolder(path)
+                    removed += 1
+                case S_IFDIR:
+                    walk(path, depth: depth + 1)
+                default:
+                    continue
+                }
+            }
+        }
+        walk(root, depth: 0)
+        return removed
+    }
+
+    /// Routes SIGTERM and SIGINT to `stop(signal:)`, on a queue of their own. Call once, at start.
+    public static func handleSignals() {
+        for number in [SIGTERM, SIGINT] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)
+            source.setEventHandler { stop(signal: number) }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    private static let signalQueue = DispatchQueue(label: "report-batch.signals")
+    /// Keeps the sources alive. Written only by `handleSignals`, once, on the main thread
+    /// before any other thread starts, and never read: no data race is possible.
+    nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
+}
