@@ -31,6 +31,9 @@ public struct BatchJob: Sendable {
         public var viewAsPlayer: Bool
         /// For interactions: the job's range (`range: job`), a range of its own, or all dates.
         public var range: RangeChoice
+        /// `name`: starts the output's file names instead of the list's name, so that two
+        /// outputs of one list (say, two filters) write different files.
+        public var name: String?
     }
 
     public enum RangeChoice: Sendable {
@@ -117,6 +120,11 @@ struct JobReader {
 
     func string(_ node: Node, _ key: String) throws -> String {
         guard let scalar = node.scalar, node.sequence == nil, node.mapping == nil else { throw fail(node, "'\(key)' must be a single value") }
+        // YAML reads `~`, `null` and an empty value as null, not as text (`~` is not the home folder).
+        if scalar.style == .plain, ["~", "null", "Null", "NULL", ""].contains(scalar.string) {
+            throw fail(node, "'\(key)' is null (YAML reads \(scalar.string.isEmpty ? "an empty value" : "'\(scalar.string)'") as no value); "
+                       + "give a value, or leave the key out for its default")
+        }
         return scalar.string
     }
 
@@ -210,7 +218,9 @@ struct JobReader {
                 } else {
                     let ids = try strings(node, key)
                     guard !ids.isEmpty, ids.allSatisfy({ !$0.isEmpty }) else { throw fail(node, "'families' must be 'all' or a list of family ids") }
-                    job.families = .ids(ids)
+                    // A family listed twice runs once, at its first place.
+                    var seen = Set<String>()
+                    job.families = .ids(ids.filter { seen.insert($0).inserted })
                 }
             case "timezone":
                 let name = try string(node, key)
@@ -230,6 +240,7 @@ struct JobReader {
                 sawOutputs = true
                 guard let sequence = node.sequence, !sequence.isEmpty else { throw fail(node, "'outputs' must be a list of outputs") }
                 job.outputs = try sequence.enumerated().map { try output($1, index: $0) }
+                try checkDistinctFiles(job.outputs, nodes: Array(sequence))
             }
         }
         guard sawOutputs else { throw fail(root, "the job has no 'outputs'; list the report and exports to write") }
@@ -269,6 +280,28 @@ struct JobReader {
             }
             rest = rest[rest.index(after: close)...]
         }
+        guard pattern.contains("{family_slug}") || pattern.contains("{family_id}") else {
+            throw fail(node, "'folder' must contain {family_slug} or {family_id}: without one, every family would write into the same folder")
+        }
+    }
+
+    /// Two outputs that would write a file of the same name (the same list and format, or
+    /// reports of the same range and format) are a usage error: the second would replace the first.
+    func checkDistinctFiles(_ outputs: [BatchJob.Output], nodes: [Node]) throws {
+        var owners: [String: Int] = [:]
+        for (index, output) in outputs.enumerated() {
+            let keys: [String] = switch output {
+            case .report(let formats, let range): formats.map { "report \(range.map { "\($0)" } ?? "job") \($0.rawValue)" }
+            case .list(let list): list.formats.map { "\(list.name ?? list.kind.rawValue) \($0.rawValue)" }
+            }
+            for key in keys {
+                if let first = owners[key] {
+                    let hint = if case .report = output { "give them different ranges" } else { "give one of them a 'name' (it starts its file names)" }
+                    throw fail(nodes[index], "outputs[\(index + 1)] would write the same file as outputs[\(first + 1)] (\(key.split(separator: " ").last ?? "")); \(hint)")
+                }
+                owners[key] = index
+            }
+        }
     }
 
     func output(_ node: Node, index: Int) throws -> BatchJob.Output {
@@ -303,10 +336,16 @@ struct JobReader {
         }
         var output = BatchJob.ListOutput(kind: kind, formats: [.csv], values: ListFilterValues(), viewAsPlayer: false, range: .all)
         var ownRange: [(key: String, node: Node)] = []
-        let allowed = ["export", "formats", "sort", "as", "filters"] + (kind == .interactions ? ["range", "preset", "from", "to"] : [])
+        let allowed = ["export", "name", "formats", "sort", "as", "filters"] + (kind == .interactions ? ["range", "preset", "from", "to"] : [])
         for (key, value) in try self.mapping(node, context, allowed: allowed) {
             switch key {
             case "export": break
+            case "name":
+                let name = try string(value, key)
+                guard Slug.make(name, limit: 60) == name else {
+                    throw fail(value, "'name' \(Quote.value(name)) must be lower-case letters, digits and dashes (it starts the file names), e.g. head-coaches")
+                }
+                output.name = name
             case "formats":
                 output.formats = try at(value, key) { try ListFormat.parseList(try strings(value, key).joined(separator: ","), option: "formats") }
             case "sort":

@@ -1,6 +1,7 @@
 import Aggregation
 import Exporters
 import Foundation
+import Synchronization
 
 /// What a run is told on the command line.
 public struct BatchOptions: Sendable {
@@ -151,10 +152,11 @@ public enum BatchRunner {
     private static func runFamilies(_ families: [FamilyUnit], into spool: OutcomeSpool, job: BatchJob, source: SQLiteSource, database: String,
                                     root: String, options: BatchOptions, progress: (Event) -> Void) throws {
         let workers = max(1, min(options.workers ?? ProcessInfo.processInfo.activeProcessorCount, families.count))
+        let claims = FolderClaims()
         if workers == 1 {
             for (index, family) in families.enumerated() {
                 progress(.began(family, index: index))
-                let outcome = runFamily(family, job: job, source: source, root: root, options: options)
+                let outcome = runFamily(family, job: job, source: source, root: root, options: options, claims: claims)
                 spool.record(outcome, at: index)
                 progress(.finished(outcome, done: index + 1, total: families.count))
             }
@@ -167,10 +169,28 @@ public enum BatchRunner {
             WorkerThreads.run(workers) { worker in
                 while let index = state.next() {
                     report.value(.began(families[index], index: index))
-                    let outcome = runFamily(families[index], job: job, source: sources[worker], root: root, options: options)
+                    let outcome = runFamily(families[index], job: job, source: sources[worker], root: root, options: options, claims: claims)
                     spool.record(outcome, at: index)
                     state.finish { done in report.value(.finished(outcome, done: done, total: families.count)) }
                 }
+            }
+        }
+    }
+
+    /// Which family writes into which folder: a second family whose folder resolves to one
+    /// already taken fails, and never writes there (not even its manifest).
+    final class FolderClaims: Sendable {
+        private let owners = Mutex<[String: FamilyUnit]>([:])
+
+        func claim(_ folder: String, for family: FamilyUnit) throws {
+            let owner = owners.withLock { owners -> FamilyUnit in
+                if let owner = owners[folder] { return owner }
+                owners[folder] = family
+                return family
+            }
+            guard owner.id == family.id else {
+                throw OutputError(path: folder, reason: "it is already the folder of \(owner.displayName) (\(owner.id)) in this run; "
+                                  + "the job's folder pattern must tell families apart ({family_slug} does)")
             }
         }
     }
@@ -211,7 +231,7 @@ public enum BatchRunner {
     /// The folder of a family: the job's pattern with slugs and dates, always inside the root.
     static func folder(for family: FamilyUnit, pattern: String, range: DateRange, root: String) throws -> String {
         let values = [
-            "family_slug": Slug.family(name: family.familyName, id: family.id),
+            "family_slug": family.slug,
             "family_id": Slug.make(family.id, limit: 64).isEmpty ? "family" : Slug.make(family.id, limit: 64),
             "from": range.from.description, "to": range.to.description, "preset": range.preset?.rawValue ?? "custom",
         ]
@@ -235,9 +255,11 @@ public enum BatchRunner {
         return (root as NSString).appendingPathComponent(relative)
     }
 
-    private static func runFamily(_ family: FamilyUnit, job: BatchJob, source: SQLiteSource, root: String, options: BatchOptions) -> FamilyOutcome {
+    private static func runFamily(_ family: FamilyUnit, job: BatchJob, source: SQLiteSource, root: String, options: BatchOptions,
+                                  claims: FolderClaims) -> FamilyOutcome {
         var written: [WrittenFile] = []
         var folder = root
+        var ownsFolder = false
         var range: DateRange?
         var zone = Zone.utc
         do {
@@ -247,6 +269,8 @@ public enum BatchRunner {
             let jobRange = try job.range.range(today: today)
             range = jobRange
             folder = try self.folder(for: family, pattern: job.folder, range: jobRange, root: root)
+            try claims.claim(folder, for: family)
+            ownsFolder = true
             if !options.dryRun { try AtomicFile.ensureFolder(folder, inside: root) }
             let overview = try ReportRun(data: data, selection: job.range, today: today, timezone: zone, clock: options.clock)
             guard !overview.isEmpty else {
@@ -262,10 +286,18 @@ public enum BatchRunner {
                 case .report(let formats, let ownRange):
                     let run = try ownRange.map { try ReportRun(data: data, selection: $0, today: today, timezone: zone, clock: options.clock) } ?? overview
                     if run.isEmpty { continue }
+                    // Two reports whose ranges fall on the same days would write one file twice.
+                    for format in formats {
+                        let path = (folder as NSString).appendingPathComponent(ReportFiles.fileName(run, format))
+                        guard !written.contains(where: { $0.path == path }) else {
+                            throw OutputError(path: path, reason: "two report outputs of the job cover the same days and would write this file twice; give them different ranges")
+                        }
+                    }
                     written += try ReportFiles.write(run, formats: formats, to: .folder(folder), templates: options.templates)
                 case .list(let list):
                     var request = ListRequest(filters: try list.values.filters(for: list.kind, range: list.range.selection(job: job.range)))
                     request.formats = list.formats
+                    request.name = list.name
                     request.today = today
                     request.zone = zone
                     request.home = try list.values.homeCoordinate()
@@ -290,11 +322,47 @@ public enum BatchRunner {
                 // The rows did not load, so the player's zone is unknown: the job's fixed zone, else UTC, places the folder.
                 if case .fixed(let fixed) = job.timezone { zone = fixed }
                 range = try? job.range.range(today: options.today ?? zone.date(of: options.clock.now))
-                if let range, let placed = try? self.folder(for: family, pattern: job.folder, range: range, root: root) { folder = placed }
+                if let range, let placed = try? self.folder(for: family, pattern: job.folder, range: range, root: root) {
+                    folder = placed
+                    ownsFolder = (try? claims.claim(folder, for: family)) != nil
+                }
             }
-            let outcome = FamilyOutcome(family: family, folder: folder, status: .failed(reason), files: [], warnings: [])
-            if !options.dryRun, let range { try? writeManifest(outcome, root: root, range: range, zone: zone, clock: options.clock) }
+            var warnings: [String] = []
+            // Only a folder of this family's own, made without following a link, is touched.
+            if !options.dryRun, ownsFolder, let range, (try? AtomicFile.ensureFolder(folder, inside: root)) != nil {
+                let today = options.today ?? zone.date(of: options.clock.now)
+                let stale = removeEarlierOutputs(expectedNames(job, family: family, today: today, jobRange: range), in: folder)
+                if !stale.isEmpty {
+                    warnings.append("removed \(stale.joined(separator: ", ")), written by an earlier run: this run failed, and a folder holds only what its manifest lists")
+                }
+            }
+            let outcome = FamilyOutcome(family: family, folder: folder, status: .failed(reason), files: [], warnings: warnings)
+            if !options.dryRun, ownsFolder, let range { try? writeManifest(outcome, root: root, range: range, zone: zone, clock: options.clock) }
             return outcome
+        }
+    }
+
+    /// The names of the files `job` writes for `family` (those it may have written on an
+    /// earlier run), worked out without the family's rows.
+    static func expectedNames(_ job: BatchJob, family: FamilyUnit, today: CivilDate, jobRange: DateRange) -> [String] {
+        job.outputs.flatMap { output -> [String] in
+            switch output {
+            case .report(let formats, let ownRange):
+                let range = (try? ownRange?.range(today: today)) ?? jobRange
+                return formats.map { ReportFiles.fileName(family: family, range: range, format: $0) }
+            case .list(let list):
+                return list.formats.map { ListExport.fileName(list.kind, name: list.name, family: family, format: $0) }
+            }
+        }
+    }
+
+    /// Removes the regular files of these names from `folder`; returns the names removed.
+    private static func removeEarlierOutputs(_ names: [String], in folder: String) -> [String] {
+        names.filter { name in
+            let path = (folder as NSString).appendingPathComponent(name)
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+            return unlink(path) == 0
         }
     }
 
@@ -312,7 +380,7 @@ public enum BatchRunner {
             case .report(let formats, _):
                 names += formats.map { (ReportFiles.fileName(overview, $0), $0.rawValue) }
             case .list(let list):
-                names += list.formats.map { (ListExport.fileName(list.kind, family: data.family, format: $0), $0.rawValue) }
+                names += list.formats.map { (ListExport.fileName(list.kind, name: list.name, family: data.family, format: $0), $0.rawValue) }
             }
         }
         return names.map { ManifestFile(name: $0.0, format: $0.1, bytes: 0, sha256: "", rows: nil) }

@@ -69,6 +69,8 @@ public struct ListRequest: Sendable {
     public var today: CivilDate?
     public var zone: Zone?
     public var formats: [ListFormat] = [.csv]
+    /// A job output's `name`, which replaces the list's name at the start of its file names.
+    public var name: String?
 
     public init(filters: Filters) {
         self.filters = filters
@@ -105,8 +107,9 @@ final class InteractionCounts: @unchecked Sendable {
 /// Runs list exports: filters and sorts in Aggregation, rows written to every format in one pass.
 public enum ListExport {
     /// `<list>_<family slug>.<format>`.
-    public static func fileName(_ kind: ListKind, family: FamilyUnit, format: ListFormat) -> String {
-        "\(kind.rawValue)_\(Slug.family(name: family.familyName, id: family.id)).\(format.rawValue)"
+    /// `<list>_<family slug>.<format>`, or `<name>_…` for a job output with a `name`.
+    public static func fileName(_ kind: ListKind, name: String? = nil, family: FamilyUnit, format: ListFormat) -> String {
+        "\(name ?? kind.rawValue)_\(family.slug).\(format.rawValue)"
     }
 
     /// Exports one list of one family.
@@ -212,7 +215,7 @@ public enum ListExport {
         case .folder(let folder):
             try AtomicFile.ensureWritableFolder(folder)
             for format in request.formats {
-                let path = (folder as NSString).appendingPathComponent(fileName(request.kind, family: family, format: format))
+                let path = (folder as NSString).appendingPathComponent(fileName(request.kind, name: request.name, family: family, format: format))
                 switch format {
                 case .csv:
                     outputs.append(try CSVTableOutput(path: path, options: csv))

@@ -52,7 +52,12 @@ public struct WrittenFile: Hashable, Sendable {
 public enum ReportFiles {
     /// `report_<family slug>_<from>_<to>.<format>`.
     public static func fileName(_ run: ReportRun, _ format: ReportFormat) -> String {
-        "report_\(Slug.family(name: run.data.family.familyName, id: run.data.family.id))_\(run.range.from)_\(run.range.to).\(format.rawValue)"
+        fileName(family: run.data.family, range: run.range, format: format)
+    }
+
+    /// `report_<family slug>_<from>_<to>.<format>`, for any family and range.
+    public static func fileName(family: FamilyUnit, range: DateRange, format: ReportFormat) -> String {
+        "report_\(family.slug)_\(range.from)_\(range.to).\(format.rawValue)"
     }
 
     /// Writes `run` in `formats` to `target`.

@@ -13,6 +13,14 @@ enum RowDecoders {
         return FamilyUnit(id: id, familyName: name, createdAt: createdAt)
     }
 
+    /// A family row's id and name as stored, for a row whose other values are bad: a batch
+    /// still runs the family (and records it as failed) instead of stopping for every family.
+    static func familyIdentity(_ row: SQLiteRow) -> FamilyUnit? {
+        let f = FieldReader(table: AppSchema.familyUnits, row: row, log: IssueLog())
+        guard let id = f.text("id"), !id.isEmpty else { return nil }
+        return FamilyUnit(id: id, familyName: f.text("family_name"), createdAt: nil)
+    }
+
     static func user(_ row: SQLiteRow, log: IssueLog) -> User? {
         let f = FieldReader(table: AppSchema.users, row: row, log: log)
         let before = log.count

@@ -1,6 +1,7 @@
 import Aggregation
 import Foundation
 import GRDB
+import Synchronization
 
 /// Reads the app's tables from one SQLite file, read-only. Every query that reads family
 /// rows is scoped by `family_unit_id`: that is the access boundary (data-model.md).
@@ -11,6 +12,8 @@ public final class SQLiteSource: Sendable {
     private let database: DatabaseQueue
     /// The SELECT list of each table, with `NULL AS column` for absent optional columns.
     private let selectLists: [String: String]
+    /// Every family's unique slug (`Slug.unique`), read once when first needed.
+    private let slugCache = Mutex<[String: String]?>(nil)
 
     /// Opens `path` read-only and checks it against `AppSchema`.
     /// - Throws: `InputError` when the file is missing or not SQLite (exit 66);
@@ -84,14 +87,21 @@ public final class SQLiteSource: Sendable {
         return "SELECT \(selectLists[table.name] ?? "*") FROM \(table.name.quotedDatabaseIdentifier) WHERE \(condition)\(order)"
     }
 
-    /// Every family, ordered by id. A family row with bad values is an error.
+    /// Every family, ordered by id, each once (a database without primary keys may hold a
+    /// family row twice). A family row with bad values is still listed, so that a batch runs
+    /// it and records it as failed (loading it reports the values) while the others go on.
     public func families() throws -> [FamilyUnit] {
-        let log = IssueLog()
-        let families = try database.read { db in
-            try collect(db, select(AppSchema.familyUnits, where: "1")) { RowDecoders.familyUnit($0, log: log) }
+        try database.read { db in
+            let slugs = try slugs(db)
+            var seen = Set<String>()
+            return try collect(db, select(AppSchema.familyUnits, where: "1")) { row -> FamilyUnit? in
+                let log = IssueLog()
+                var family = RowDecoders.familyUnit(row, log: log) ?? RowDecoders.familyIdentity(row)
+                guard let id = family?.id, seen.insert(id).inserted else { return nil }
+                family?.fileSlug = slugs[id]
+                return family
+            }
         }
-        if !log.issues.isEmpty { throw BadDataError.badValues(path: path, familyID: nil, issues: log.issues) }
-        return families
     }
 
     /// The family with this id, or a usage error that points to `report-batch families`.
@@ -101,18 +111,33 @@ public final class SQLiteSource: Sendable {
 
     private func family(id: String, db: Database) throws -> FamilyUnit {
         let log = IssueLog()
-        var found = false
+        var rows = 0
         let families = try collect(db, select(AppSchema.familyUnits, where: "id = ?"), [id]) { row -> FamilyUnit? in
-            found = true
+            rows += 1
             return RowDecoders.familyUnit(row, log: log)
         }
-        guard found else {
+        guard rows > 0 else {
             throw UsageError("no family with id \(Quote.value(id)) in \(Quote.path(path)); `report-batch families --db \(path)` lists them")
         }
-        guard let family = families.first, log.issues.isEmpty else {
+        if rows > 1 { log.record(DataIssue.duplicate(table: AppSchema.familyUnits.name, id: id, count: rows)) }
+        guard var family = families.first, log.issues.isEmpty else {
             throw BadDataError.badValues(path: path, familyID: id, issues: log.issues)
         }
+        family.fileSlug = try slugs(db)[id]
         return family
+    }
+
+    /// The unique slug of every family of the database (`Slug.unique`), from the raw ids and
+    /// names, so that a bad row elsewhere does not change a family's file names.
+    private func slugs(_ db: Database) throws -> [String: String] {
+        if let known = slugCache.withLock({ $0 }) { return known }
+        var families: [(id: String, name: String?)] = []
+        for row in try Row.fetchAll(db, sql: "SELECT CAST(id AS TEXT), CAST(family_name AS TEXT) FROM family_units WHERE id IS NOT NULL") {
+            families.append((row[0] as String? ?? "", row[1] as String?))
+        }
+        let slugs = Slug.unique(families)
+        slugCache.withLock { $0 = slugs }
+        return slugs
     }
 
     /// Loads all of one family's rows, once, in one read transaction. Any bad value in them
@@ -145,15 +170,29 @@ public final class SQLiteSource: Sendable {
         func rows<T>(_ table: AppSchema.Table, _ decode: (SQLiteRow, IssueLog) -> T?) throws -> [T] {
             try collect(db, select(table, where: "family_unit_id = ?"), id) { decode($0, log) }
         }
+        let schools = try rows(AppSchema.schools, RowDecoders.school)
+        let coaches = try rows(AppSchema.coaches, RowDecoders.coach)
+        let loadedInteractions = interactions ? try rows(AppSchema.interactions, RowDecoders.interaction) : []
+        let metrics = try rows(AppSchema.performanceMetrics, RowDecoders.metric)
+        let offers = try rows(AppSchema.offers, RowDecoders.offer)
+        // A database without primary keys may hold a row twice: it would be counted twice.
+        func checkUnique(_ table: AppSchema.Table, _ ids: [String]) {
+            var counts: [String: Int] = [:]
+            for id in ids { counts[id, default: 0] += 1 }
+            for (id, count) in counts.sorted(by: { $0.key < $1.key }) where count > 1 {
+                log.record(DataIssue.duplicate(table: table.name, id: id, count: count))
+            }
+        }
+        checkUnique(AppSchema.schools, schools.map(\.id))
+        checkUnique(AppSchema.coaches, coaches.map(\.id))
+        checkUnique(AppSchema.interactions, loadedInteractions.map(\.id))
+        checkUnique(AppSchema.performanceMetrics, metrics.map(\.id))
+        checkUnique(AppSchema.offers, offers.map(\.id))
         return FamilyData(
             family: family, members: members,
             users: Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
             homeLocations: Dictionary(locations.map { ($0.userID, $0.location) }, uniquingKeysWith: { first, _ in first }),
-            schools: try rows(AppSchema.schools, RowDecoders.school),
-            coaches: try rows(AppSchema.coaches, RowDecoders.coach),
-            interactions: interactions ? try rows(AppSchema.interactions, RowDecoders.interaction) : [],
-            metrics: try rows(AppSchema.performanceMetrics, RowDecoders.metric),
-            offers: try rows(AppSchema.offers, RowDecoders.offer)
+            schools: schools, coaches: coaches, interactions: loadedInteractions, metrics: metrics, offers: offers
         )
     }
 
@@ -264,6 +303,25 @@ public final class SQLiteSource: Sendable {
             ]
             for (table, decode) in decoders {
                 try scan(table, select(table, where: "1", orderBy: nil), decode)
+            }
+
+            // Ids (or, for the tables without one, keys) that more than one row holds.
+            for table in AppSchema.tables {
+                let key = table.rowIdentity.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+                let sql = select(table, where: "(\(key)) IN (SELECT \(key) FROM \(table.name.quotedDatabaseIdentifier) GROUP BY \(key) HAVING COUNT(*) > 1)", orderBy: nil)
+                var reported = Set<[String]>()
+                var counts: [[String]: Int] = [:]
+                try db.eachRow(sql, arguments: [], cached: false) { row in
+                    let field = FieldReader(table: table, row: row, log: IssueLog())
+                    counts[table.rowIdentity.map { field.text($0) ?? "" }, default: 0] += 1
+                }
+                try scan(table, sql) { row, log in
+                    let field = FieldReader(table: table, row: row, log: log)
+                    let values = table.rowIdentity.map { field.text($0) ?? "" }
+                    guard reported.insert(values).inserted else { return }
+                    field.issue(table.rowIdentity[0], "the row's \(table.rowIdentity.count == 1 ? "id" : "key") appears \(counts[values] ?? 2) times; "
+                                + "each must be unique (was the table made without its primary key?)")
+                }
             }
 
             // Rows that belong to no family, or to a family that does not exist.

@@ -13,6 +13,12 @@ public struct DataIssue: Error, Hashable, Sendable, CustomStringConvertible {
         self.problem = problem
     }
 
+    /// A row whose id another row of the table holds too.
+    static func duplicate(table: String, id: String, count: Int) -> DataIssue {
+        DataIssue(table: table, rowID: Quote.value(id), column: "id",
+                  problem: "the row's id appears \(count) times; each must be unique (was the table made without its primary key?)")
+    }
+
     /// `schools row 'abc', column status: unknown value 'Interested' (…)`.
     public var description: String {
         var text = "\(table) row \(rowID)"

@@ -1,4 +1,5 @@
 import Foundation
+import Aggregation
 import Synchronization
 
 /// File and folder names made from data: only `a–z`, `0–9` and `-`, so that no name can
@@ -10,6 +11,32 @@ public enum Slug {
         let idPart = make(id, limit: 8, keepLength: true)
         let parts = [base, idPart].filter { !$0.isEmpty }
         return parts.isEmpty ? "family" : parts.joined(separator: "-")
+    }
+
+    /// Slugs for every family of a database, unique among them: each family's `family(name:id:)`,
+    /// and for families that share one, that slug followed by `-` and 8 hex digits of the
+    /// FNV-1a 64 hash of the id's UTF-8 bytes (its upper half), so that two families never
+    /// write into one folder or one file name.
+    public static func unique(_ families: [(id: String, name: String?)]) -> [String: String] {
+        var byBase: [String: Set<String>] = [:]
+        for family in families { byBase[Self.family(name: family.name, id: family.id), default: []].insert(family.id) }
+        var slugs: [String: String] = [:]
+        for family in families {
+            let base = Self.family(name: family.name, id: family.id)
+            slugs[family.id] = (byBase[base]?.count ?? 0) > 1 ? "\(base)-\(hash(family.id))" : base
+        }
+        return slugs
+    }
+
+    /// 8 lower-case hex digits: the upper half of the FNV-1a 64 hash of `text`'s UTF-8 bytes.
+    static func hash(_ text: String) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(value >> 32, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
     }
 
     /// Folds `text` to lower-case ASCII letters and digits joined by single dashes.
@@ -48,4 +75,9 @@ public enum Slug {
     }
 
     private static let latinCache = Mutex<[String: String]>([:])
+}
+
+extension FamilyUnit {
+    /// The family's part of file and folder names: the source's unique slug, else `Slug.family`.
+    public var slug: String { fileSlug ?? Slug.family(name: familyName, id: id) }
 }
