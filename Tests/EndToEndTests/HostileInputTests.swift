@@ -177,4 +177,32 @@ struct HostileInputTests {
             #expect(result.stderr.contains("is not a regular file (a pipe, device or socket)"), "\(result.stderr)")
         }
     }
+
+    /// A template nested thousands of sections deep (also behind changed delimiters) is a
+    /// template error naming the file, in every command that loads templates; never a crash.
+    @Test func aDeeplyNestedTemplateIsATemplateError() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        try FileManager.default.createDirectory(atPath: demo.folder.file("deep"), withIntermediateDirectories: true)
+        let bodies = [
+            "{{% CONTENT_TYPE: TEXT}}\n" + String(repeating: "{{#families}}", count: 3000) + "x" + String(repeating: "{{/families}}", count: 3000) + "\n",
+            "{{=<% %>=}}" + String(repeating: "<%^empty%>", count: 3000) + "x" + String(repeating: "<%/empty%>", count: 3000) + "\n",
+        ]
+        for body in bodies {
+            try body.write(toFile: demo.folder.file("deep/summary.txt.mustache"), atomically: true, encoding: .utf8)
+            for command in [["report", "--db", "demo.db", "--family", demo.rivera, "--format", "json", "--out", "r"],
+                            ["export", "coaches", "--db", "demo.db", "--family", demo.rivera, "--out", "e"],
+                            ["run", BatchRunTests.weekly, "--db", "demo.db", "--out", "w", "--now", BatchRunTests.now]] {
+                let result = try ReportBatchProcess.run(command + ["--templates", "deep"], in: demo.folder.path)
+                #expect(result.status == 64, "\(command[0]): \(result.stderr)")
+                #expect(result.stderr.hasPrefix("report-batch: error: deep/summary.txt.mustache:"), "\(result.stderr)")
+                #expect(result.stderr.contains("the template nests sections more than 64 deep"), "\(result.stderr)")
+            }
+        }
+        // 64 levels are fine.
+        try ("{{% CONTENT_TYPE: TEXT}}\n" + String(repeating: "{{#families}}", count: 64) + "{{name}}" + String(repeating: "{{/families}}", count: 64) + "\n")
+            .write(toFile: demo.folder.file("deep/summary.txt.mustache"), atomically: true, encoding: .utf8)
+        let ok = try ReportBatchProcess.run(["report", "--db", "demo.db", "--family", demo.rivera, "--format", "json", "--out", "r", "--templates", "deep"], in: demo.folder.path)
+        #expect(ok.status == 0, "\(ok.stderr)")
+    }
 }

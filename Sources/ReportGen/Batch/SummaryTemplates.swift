@@ -38,8 +38,61 @@ public struct SummaryTemplates: Sendable {
         return try SummaryTemplates(text: try read(textName, defaultText), html: try read(htmlName, defaultHTML))
     }
 
+    /// How deep sections may nest in a template, and how large a template may be: the Mustache
+    /// parser and renderer recurse once per level, and a template nested thousands deep would
+    /// overflow the stack. The shipped templates nest 2 deep.
+    static let maxNesting = 64
+    static let maxBytes = 1 << 20
+
+    /// Checks a template's size and the depth of its sections (`{{#…}}`, `{{^…}}`, `{{$…}}`,
+    /// `{{<…}}`), following `{{=… …=}}` delimiter changes, before the parser sees it.
+    static func checkNesting(_ text: String, name: String) throws {
+        guard text.utf8.count <= maxBytes else {
+            throw UsageError("\(name): the template is \(text.utf8.count) bytes; at most \(maxBytes) are allowed")
+        }
+        let bytes = Array(text.utf8)
+        var open = Array("{{".utf8), close = Array("}}".utf8)
+        var depth = 0, line = 1, index = 0
+        func matches(_ token: [UInt8], at position: Int) -> Bool {
+            position + token.count <= bytes.count && Array(bytes[position..<position + token.count]) == token
+        }
+        while index < bytes.count {
+            if bytes[index] == 0x0A { line += 1 }
+            guard matches(open, at: index) else { index += 1; continue }
+            let start = index + open.count
+            var end = start
+            while end < bytes.count, !matches(close, at: end) {
+                if bytes[end] == 0x0A { line += 1 }
+                end += 1
+            }
+            guard end < bytes.count else { break }  // unclosed: the parser says so
+            let tag = bytes[start..<end]
+            switch tag.first {
+            case UInt8(ascii: "#"), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "<"):
+                depth += 1
+                if depth > maxNesting {
+                    throw UsageError("\(name):\(line): the template nests sections more than \(maxNesting) deep")
+                }
+            case UInt8(ascii: "/"):
+                depth = max(0, depth - 1)
+            case UInt8(ascii: "="):
+                // {{=<% %>=}}: new delimiters, separated by white space.
+                let inner = String(decoding: tag.dropFirst().dropLast(tag.last == UInt8(ascii: "=") ? 1 : 0), as: UTF8.self)
+                let parts = inner.split(whereSeparator: \.isWhitespace)
+                if parts.count == 2 {
+                    open = Array(parts[0].utf8)
+                    close = Array(parts[1].utf8)
+                }
+            default:
+                break
+            }
+            index = end + close.count
+        }
+    }
+
     init(text: (String, String), html: (String, String)) throws {
         func parse(_ source: (String, String)) throws -> MustacheTemplate {
+            try Self.checkNesting(source.0, name: source.1)
             do {
                 return try MustacheTemplate(string: source.0)
             } catch let error as MustacheTemplate.ParserError {
