@@ -205,4 +205,26 @@ struct HostileInputTests {
         let ok = try ReportBatchProcess.run(["report", "--db", "demo.db", "--family", demo.rivera, "--format", "json", "--out", "r", "--templates", "deep"], in: demo.folder.path)
         #expect(ok.status == 0, "\(ok.stderr)")
     }
+
+    /// Subjects of several megabytes are laid out only as far as a cell can show: the pdf is
+    /// written with the start of each, and memory stays far from the gigabyte it took.
+    @Test func hugeSubjectsAreCutBeforeLayout() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Fixture.database(at: folder.file("huge.db")) { f in
+            try f.family("F", name: "Huge")
+            try f.school("s", family: "F")
+            for index in 0..<3 {
+                let subject = "Subject \(index) " + String(repeating: "very long subject text é 田 ", count: 300_000)  // about 8 MB each
+                try f.interaction("i\(index)", family: "F", ["school_id": "s", "subject": subject, "content": subject])
+            }
+        }
+        let result = try ReportBatchProcess.tool("/usr/bin/time", ["-f", "%M", ReportBatchProcess.binaryPath, "export", "interactions", "--db", "huge.db",
+                                                                   "--family", "F", "--now", "2026-11-23T06:00:00Z", "--format", "pdf", "--out", "out"], in: folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let peakKB = Int(result.stderr.split(separator: "\n").last.map(String.init) ?? "") ?? Int.max
+        #expect(peakKB < 400_000, "peak \(peakKB) KB")
+        let text = try ReportBatchProcess.tool("pdftotext", ["out/interactions_huge-f.pdf", "-"], in: folder.path)
+        #expect(text.stdout.contains("Subject 0 very long"), "\(text.stdout.prefix(500))")
+    }
 }

@@ -24,6 +24,22 @@ final class PDFCanvas {
         let alignRight: Bool
     }
 
+    /// How much of a text is laid out: a pdf line shows at most a few hundred characters (the
+    /// widest column of a landscape page at the smallest size), and shaping a 10 MB subject
+    /// whole took seconds and a gigabyte. Longer texts are cut here, before anything else
+    /// looks at them, and end in "…" in their cell as any long text does.
+    static let maxLaidOutCharacters = 1_000
+
+    /// The start of `text` that is laid out, in Unicode scalars.
+    static func laidOut(_ text: String) -> String {
+        guard text.utf8.count > maxLaidOutCharacters else { return text }  // no more bytes than scalars
+        let start = text.unicodeScalars.prefix(maxLaidOutCharacters + 1)  // counts at most 1,001, not the whole text
+        guard start.count > maxLaidOutCharacters else { return text }
+        var cut = String.UnicodeScalarView()
+        cut.append(contentsOf: start.prefix(maxLaidOutCharacters))
+        return String(cut)
+    }
+
     /// The font families, in fallback order: Latin, Greek and Cyrillic (Noto Sans); symbols
     /// such as ★ (DejaVu Sans); emoji (Symbola); CJK (Noto Sans CJK). CJK comes last because
     /// it also has ★: drawing one star from it made cairo load and subset its multi-megabyte
@@ -62,7 +78,8 @@ final class PDFCanvas {
 
     /// A layout for one piece of text on one line, shaped once per text and style; text that
     /// does not fit `width` ends in "…".
-    private func prepare(_ text: String, size: Double, bold: Bool, width: Double?, alignRight: Bool = false) -> OpaquePointer {
+    private func prepare(_ fullText: String, size: Double, bold: Bool, width: Double?, alignRight: Bool = false) -> OpaquePointer {
+        let text = PDFCanvas.laidOut(fullText)
         let key = LayoutKey(text: text, size: size, bold: bold, width: width, alignRight: alignRight)
         if let cached = layouts[key] { return cached }
         let target: OpaquePointer
