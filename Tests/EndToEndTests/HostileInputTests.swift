@@ -227,4 +227,22 @@ struct HostileInputTests {
         let text = try ReportBatchProcess.tool("pdftotext", ["out/interactions_huge-f.pdf", "-"], in: folder.path)
         #expect(text.stdout.contains("Subject 0 very long"), "\(text.stdout.prefix(500))")
     }
+
+    /// A database with damaged pages is bad input named in one line, never SQLite's text
+    /// with a long SQL statement.
+    @Test func aDamagedDatabaseIsNamedInOneLine() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: demo.folder.file("demo.db")))
+        for page in [5, 40] where bytes.count > (page + 1) * 4096 {
+            bytes.replaceSubrange(page * 4096..<(page + 1) * 4096, with: Data(repeating: 0xFF, count: 4096))
+        }
+        try bytes.write(to: URL(fileURLWithPath: demo.folder.file("damaged.db")))
+        for command in [["check", "--db", "damaged.db"], ["report", "--db", "damaged.db", "--family", demo.rivera, "--format", "json", "--out", "r"]] {
+            let result = try ReportBatchProcess.run(command, in: demo.folder.path)
+            #expect(result.status == 65, "\(command[0]): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("report-batch: error: database 'damaged.db' is damaged ("), "\(result.stderr)")
+            #expect(!result.stderr.contains("SELECT") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+    }
 }

@@ -39,15 +39,19 @@ public enum DemoDatabase {
     /// - Throws: `OutputError` when the file cannot be written.
     public static func write(to path: String, options: DemoOptions) throws -> DemoSummary {
         try AtomicFile.write(to: path) { temporaryPath in
-            let database = try DatabaseQueue(path: temporaryPath)
-            var summary = DemoSummary()
-            try database.write { db in
-                try AppSchema.create(in: db, includeOptionalColumns: options.includeOptionalColumns)
-                var writer = try DemoWriter(db: db, options: options)
-                summary = try writer.writeAll()
+            do {
+                let database = try DatabaseQueue(path: temporaryPath)
+                var summary = DemoSummary()
+                try database.write { db in
+                    try AppSchema.create(in: db, includeOptionalColumns: options.includeOptionalColumns)
+                    var writer = try DemoWriter(db: db, options: options)
+                    summary = try writer.writeAll()
+                }
+                try database.close()
+                return summary
+            } catch let error as DatabaseError {
+                throw OutputError(path: path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)")
             }
-            try database.close()
-            return summary
         }
     }
 }

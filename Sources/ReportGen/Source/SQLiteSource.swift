@@ -55,9 +55,29 @@ public final class SQLiteSource: Sendable {
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw InputError.notSQLite(path: path, reason: error.message ?? "file is not a database")
+        } catch let error as DatabaseError {
+            throw Self.sourceError(error, path: path)
         }
         missingOptionalColumns = missing
         selectLists = lists
+    }
+
+    /// Runs a read transaction; an error of SQLite's is told as this database's own (the
+    /// file, what is wrong), never GRDB's text with its SQL. Errors `body` throws pass unchanged.
+    private func reading<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try database.read(body)
+        } catch let error as DatabaseError {
+            throw Self.sourceError(error, path: path)
+        }
+    }
+
+    static func sourceError(_ error: DatabaseError, path: String) -> SourceError {
+        let reason = error.message ?? "SQLite error \(error.resultCode.rawValue)"
+        switch error.resultCode {
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .damaged(path: path, reason: reason)
+        default: return .failed(path: path, reason: reason)
+        }
     }
 
     /// A note for the user when optional columns are absent, or nil.
@@ -91,7 +111,7 @@ public final class SQLiteSource: Sendable {
     /// family row twice). A family row with bad values is still listed, so that a batch runs
     /// it and records it as failed (loading it reports the values) while the others go on.
     public func families() throws -> [FamilyUnit] {
-        try database.read { db in
+        try reading { db in
             let slugs = try slugs(db)
             var seen = Set<String>()
             return try collect(db, select(AppSchema.familyUnits, where: "1")) { row -> FamilyUnit? in
@@ -106,7 +126,7 @@ public final class SQLiteSource: Sendable {
 
     /// The family with this id, or a usage error that points to `report-batch families`.
     public func family(id: String) throws -> FamilyUnit {
-        try database.read { db in try family(id: id, db: db) }
+        try reading { db in try family(id: id, db: db) }
     }
 
     private func family(id: String, db: Database) throws -> FamilyUnit {
@@ -145,7 +165,7 @@ public final class SQLiteSource: Sendable {
     /// With `interactions: false` the interactions are left for `forEachInteraction` to stream.
     public func loadFamily(id: String, interactions: Bool = true) throws -> FamilyData {
         let log = IssueLog()
-        let data = try database.read { db in
+        let data = try reading { db in
             try read(family: try family(id: id, db: db), db: db, log: log, interactions: interactions)
         }
         if !log.issues.isEmpty { throw BadDataError.badValues(path: path, familyID: id, issues: log.issues) }
@@ -213,7 +233,7 @@ public final class SQLiteSource: Sendable {
     /// its cache, so memory stays flat however many rows the family has.
     /// - Throws: `BadDataError` at the first bad row (the file being written is then discarded).
     public func forEachInteraction(familyID: String, newestFirstIn zone: Zone?, _ body: (Interaction) throws -> Void) throws {
-        try database.read { db in
+        try reading { db in
             var order: String?
             if let zone {
                 let key: @Sendable (DatabaseValue, DatabaseValue) -> Instant? = { occurred, created in
@@ -256,7 +276,7 @@ public final class SQLiteSource: Sendable {
     /// Every family with its row counts, ordered by id.
     public func familyCounts() throws -> [FamilyCounts] {
         let families = try self.families()
-        return try database.read { db in
+        return try reading { db in
             func counts(_ table: String) throws -> [String: Int] {
                 var result: [String: Int] = [:]
                 let rows = try Row.fetchCursor(db, sql: "SELECT family_unit_id, COUNT(*) FROM \(table.quotedDatabaseIdentifier) WHERE family_unit_id IS NOT NULL GROUP BY family_unit_id")
@@ -284,7 +304,7 @@ public final class SQLiteSource: Sendable {
     /// index and fetched every row from a different page (3 s on a 70 MB file instead of 1).
     public func check() throws -> [DataIssue] {
         let log = IssueLog()
-        try database.read { db in
+        try reading { db in
             func scan(_ table: AppSchema.Table, _ sql: String, _ body: (SQLiteRow, IssueLog) -> Void) throws {
                 try db.eachRowInIdentityOrder(sql, identity: table.rowIdentity.compactMap(table.index(of:)), log: log, body)
             }

@@ -78,6 +78,22 @@ public enum InputError: Error, Sendable, CustomStringConvertible {
     }
 }
 
+/// SQLite failed while reading the database: the file is damaged (exit 65, like any bad
+/// input), or another failure (exit 1). Always names the file, never the SQL.
+public enum SourceError: Error, Sendable, CustomStringConvertible {
+    case damaged(path: String, reason: String)
+    case failed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .damaged(let path, let reason):
+            "database \(Quote.path(path)) is damaged (\(reason)); `sqlite3 \(path) 'PRAGMA integrity_check'` shows where, or restore it from a backup"
+        case .failed(let path, let reason):
+            "cannot read database \(Quote.path(path)): \(reason)"
+        }
+    }
+}
+
 /// The database lacks a table or column that report-batch needs, or holds bad values (exit 65).
 public enum BadDataError: Error, Sendable, CustomStringConvertible {
     case missingTable(path: String, table: String)

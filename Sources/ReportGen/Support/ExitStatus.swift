@@ -1,5 +1,4 @@
 import Exporters
-import GRDB
 
 /// The process exit codes of cli.md, and the one place that maps errors to them.
 public enum ExitStatus: Int32, Sendable {
@@ -25,8 +24,7 @@ public enum ExitStatus: Int32, Sendable {
         case is BusyError: .busy
         case is InputError: .inputMissing
         case is BadDataError, is DataIssue: .badData
-        case let error as DatabaseError where error.resultCode == .SQLITE_NOTADB: .inputMissing
-        case let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT: .badData
+        case SourceError.damaged: .badData
         default: .failure
         }
     }
@@ -34,8 +32,6 @@ public enum ExitStatus: Int32, Sendable {
     /// The one-line message for an error: what is wrong and, where it helps, what to do.
     public static func message(for error: any Error) -> String {
         switch error {
-        case let error as DatabaseError:
-            "database error: \(error.message ?? "\(error.resultCode)")" + (error.sql.map { " (while running: \($0))" } ?? "")
         case let error as CustomStringConvertible:
             error.description
         default:
