@@ -3,4 +3,6 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
+/* glibc's mallopt, to cap malloc arenas for the threads that lay out text (ProcessSetup). */
+#include <malloc.h>
 #endif

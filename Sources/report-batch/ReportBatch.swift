@@ -22,8 +22,13 @@ struct ReportBatch: ParsableCommand {
     static func main() {
         // Numbers in every output use a decimal point, whatever LC_NUMERIC the user has; set
         // here, before any thread, like the rest of the process-wide set-up (ProcessSetup).
+        ProcessSetup.limitArenas()
         Console.holdStandardStreams()
         TemporaryFiles.handleSignals()
+        ProcessSetup.fatalLibraryError = { message in
+            TemporaryFiles.abandon("a C library stopped the process (\(message)); temporary files removed. "
+                                   + "If a memory limit (ulimit -v) is set, raise it or use --workers 1", status: ExitStatus.failure.rawValue)
+        }
         do {
             try ProcessSetup.prepare(fonts: false)
         } catch {

@@ -130,4 +130,28 @@ struct OutputRootTests {
         #expect(demo.terminationStatus == 128 + signal)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("huge.db") }.isEmpty)
     }
+
+    /// Under an address-space limit two workers run (malloc arenas are capped), and a limit too
+    /// tight for the workers ends in one line that names it, with no temporary file left; never
+    /// an abort inside GLib or fontconfig.
+    @Test func anAddressSpaceLimitIsMetOrToldInOneLine() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        func run(limit: Int, workers: Int, out: String) throws -> CommandResult {
+            try ReportBatchProcess.tool("sh", ["-c", "ulimit -v \(limit); exec \"$0\" run \"$1\" --db demo.db --out \(out) --now \(BatchRunTests.now) --workers \(workers) --quiet",
+                                               ReportBatchProcess.binaryPath, BatchRunTests.weekly], in: demo.folder.path)
+        }
+        // The case sits at the edge of what two workers need: it runs, or it stops cleanly.
+        for (limit, workers, out) in [(307_200, 2, "edge"), (200_000, 4, "tight")] {
+            let result = try run(limit: limit, workers: workers, out: out)
+            if limit == 200_000 { #expect(result.status == 1, "\(result.stderr)") }
+            #expect(result.status == 0 || result.status == 1, "limit \(limit): exit \(result.status), \(result.stderr.prefix(300))")
+            if result.status == 1 {
+                let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("report-batch: error:") }
+                #expect(lines.count == 1 && lines[0].contains("ulimit -v"), "\(result.stderr)")
+            }
+            let left = (FileManager.default.subpaths(atPath: demo.folder.file(out)) ?? []).filter { $0.contains(".report-batch-tmp-") }
+            #expect(left.isEmpty, "\(left)")
+        }
+    }
 }

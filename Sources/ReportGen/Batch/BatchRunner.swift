@@ -162,6 +162,7 @@ public enum BatchRunner {
             }
             return
         }
+        try ProcessSetup.prepareWorkers(workers, stackSize: WorkerThreads.stackSize)
         let sources = try [source] + (1..<workers).map { _ in try SQLiteSource(path: database) }
         let state = RunState(count: families.count)
         withoutActuallyEscaping(progress) { progress in

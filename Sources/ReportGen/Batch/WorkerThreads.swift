@@ -8,7 +8,9 @@ enum WorkerThreads {
     /// nothing of `body` outlives the call. If the system refuses a thread, the threads already
     /// started do the work (`body` takes work until none is left); if it refuses the first,
     /// `body(0)` runs on the calling thread.
-    static func run(_ count: Int, stackSize: Int = 8 << 20, _ body: (Int) -> Void) {
+    static let stackSize = 8 << 20
+
+    static func run(_ count: Int, stackSize: Int = WorkerThreads.stackSize, _ body: (Int) -> Void) {
         withoutActuallyEscaping(body) { body in
             var threads: [pthread_t] = []
             for worker in 0..<count {

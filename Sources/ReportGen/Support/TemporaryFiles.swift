@@ -48,15 +48,21 @@ public enum TemporaryFiles {
     /// Removes every temporary file in flight and ends the process as the signal would,
     /// with 128 + the signal's number. Only the first call acts.
     static func stop(signal: Int32) -> Never {
+        let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
+        abandon("stopped by \(name); temporary files removed, no file left half-written", status: 128 + signal)
+    }
+
+    /// Removes every temporary file in flight, writes `report-batch: error: <message>` and ends
+    /// the process with `status`: for a signal, or a C library about to abort. Only the first call acts.
+    public static func abandon(_ message: String, status: Int32) -> Never {
         if !stopping.exchange(true, ordering: .sequentiallyConsistent) {
             // Holding the lock until the end keeps a worker from registering a new file meanwhile.
             live.withLock { paths in
                 for path in paths { remove(path) }
             }
-            let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
-            let line = "report-batch: error: stopped by \(name); temporary files removed, no file left half-written\n"
+            let line = "report-batch: error: " + Display.oneLine(message) + "\n"
             _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-            _exit(128 + signal)
+            _exit(status)
         }
         while true { pause() }
     }
