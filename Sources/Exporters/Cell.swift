@@ -105,7 +105,7 @@ public enum NumberText {
     }
 }
 
-/// The text rules every format shares (outputs.md): control characters other than tab, CR
+/// The text rules every format shares (docs/outputs.md): control characters other than tab, CR
 /// and LF are removed from cell text; nothing else changes.
 public enum CellText {
     public static func clean(_ text: String) -> String {

@@ -16,7 +16,7 @@ public final class XLSXSheet {
     private var linksAsText = 0
     private var table: (header: Int, lastRow: Int, columns: Int)?
 
-    /// Excel's limits (outputs.md).
+    /// Excel's limits (docs/outputs.md).
     public static let maxCellCharacters = 32_767
     public static let maxLinks = 65_530
     public static let maxLinkLength = 255

@@ -18,7 +18,7 @@ struct ReportBatch: ParsableCommand {
     )
 
     /// Parses and runs the command; every error, the argument parser's included, ends as
-    /// one line on stderr with the exit code of cli.md.
+    /// one line on stderr with the exit code of docs/cli.md.
     static func main() {
         // Numbers in every output use a decimal point, whatever LC_NUMERIC the user has; set
         // here, before any thread, like the rest of the process-wide set-up (ProcessSetup).
@@ -69,7 +69,7 @@ struct GlobalOptions: ParsableArguments {
 }
 
 /// Runs a command's work, turning any error into its one-line message on stderr and the
-/// exit code of cli.md. This is the only place that ends a command on an error.
+/// exit code of docs/cli.md. This is the only place that ends a command on an error.
 func runMapped(_ work: () throws -> Void) throws {
     do {
         try work()

@@ -19,7 +19,7 @@ struct SourceOptions: ParsableArguments {
     }
 }
 
-/// A preset or custom date range (report.md §1).
+/// A preset or custom date range (docs/report.md §1).
 struct RangeOptions: ParsableArguments {
     @Option(help: "A preset range: \(ReportPreset.names).")
     var preset: String?
@@ -37,7 +37,7 @@ struct RangeOptions: ParsableArguments {
     }
 }
 
-/// The clock, today and the zone of a command that computes dates (report.md §1).
+/// The clock, today and the zone of a command that computes dates (docs/report.md §1).
 struct ClockOptions: ParsableArguments {
     @Option(help: "The day presets and \"last N days\" end on (YYYY-MM-DD), for back-fills. Default: the clock's date in the report's zone.")
     var today: String?

@@ -40,7 +40,7 @@ public struct CoachListRow: ListRow, Sendable {
     public static let unknownSchool = "Unknown School"
 }
 
-/// The sorts of the coaches list (lists.md).
+/// The sorts of the coaches list (docs/lists.md).
 public enum CoachSort: String, CaseIterable, Sendable {
     case name
     case school

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A school's size by its number of students (lists.md).
+/// A school's size by its number of students (docs/lists.md).
 public enum SizeCategory: String, CaseIterable, Sendable {
     case verySmall = "Very Small"
     case small = "Small"
@@ -169,7 +169,7 @@ public struct SchoolListRow: ListRow, Sendable {
     }
 }
 
-/// The sorts of the schools list (lists.md).
+/// The sorts of the schools list (docs/lists.md).
 public enum SchoolSort: String, CaseIterable, Sendable {
     case name
     case fitScore = "fit-score"

@@ -1,4 +1,4 @@
-/// Who looks at a list (lists.md): the family as a whole (what a parent sees), or one
+/// Who looks at a list (docs/lists.md): the family as a whole (what a parent sees), or one
 /// member. A player sees only the interactions they logged; a parent or admin sees all.
 public enum Viewer: Hashable, Sendable {
     case family

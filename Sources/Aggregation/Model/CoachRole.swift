@@ -22,7 +22,7 @@ public enum CoachRole: String, DomainEnum {
     }
 }
 
-/// A coach's responsiveness band (lists.md): high ≥ 75, medium 50 to < 75, low < 50;
+/// A coach's responsiveness band (docs/lists.md): high ≥ 75, medium 50 to < 75, low < 50;
 /// a coach with no score counts as 0.
 public enum ResponsivenessLevel: String, DomainEnum {
     case high

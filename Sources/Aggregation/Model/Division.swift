@@ -8,7 +8,7 @@ public enum Division: String, DomainEnum {
 
     public var displayName: String { rawValue }
 
-    /// Badge colour of the schools comparison (lists.md).
+    /// Badge colour of the schools comparison (docs/lists.md).
     public var color: RGBColor {
         switch self {
         case .d1: Palette.blue

@@ -81,7 +81,7 @@ public enum Palette {
     public static let pink = RGBColor(0xEC4899)
     public static let cyan = RGBColor(0x06B6D4)
 
-    /// The report's stat cards (report.md §4).
+    /// The report's stat cards (docs/report.md §3).
     public static let schoolsCard = RGBColor(0x0066FF)
     public static let coachesCard = RGBColor(0x9333EA)
     public static let interactionsCard = RGBColor(0x00CC66)

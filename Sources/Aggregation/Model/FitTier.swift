@@ -21,7 +21,7 @@ public enum PriorityTier: String, DomainEnum {
     case b = "B"
     case c = "C"
 
-    /// Lists show the letter itself (lists.md).
+    /// Lists show the letter itself (docs/lists.md).
     public var displayName: String { rawValue }
 
     /// The longer wording of the schools page, for help texts.

@@ -1,5 +1,5 @@
 /// How the family and a coach were in touch: the nine types of the page specifications
-/// first, then the four the app's database added (data-model.md order).
+/// first, then the four the app's database added (docs/data-model.md order).
 public enum InteractionType: String, DomainEnum {
     case email
     case phoneCall = "phone_call"

@@ -32,7 +32,7 @@ public enum SchoolStatus: String, DomainEnum {
         }
     }
 
-    /// Badge colour of the schools comparison (lists.md); the app's later statuses share
+    /// Badge colour of the schools comparison (docs/lists.md); the app's later statuses share
     /// a neutral gray-blue.
     public var color: RGBColor {
         switch self {

@@ -27,7 +27,7 @@ public struct DateRange: Hashable, Sendable {
     /// The warning for a large range.
     public static let largeRangeWarning = "Large date range may take longer to generate"
 
-    /// The period before this one, for the "previous period" figures (report.md §2):
+    /// The period before this one, for the "previous period" figures (docs/report.md §2):
     /// for `previous-month` the calendar month before; for `year-to-date` the same days of
     /// the year before (February 29 becomes February 28); otherwise the same number of
     /// days, ending the day before `from`.

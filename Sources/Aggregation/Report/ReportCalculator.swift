@@ -85,7 +85,7 @@ public enum ReportCalculator {
     }
 }
 
-/// The response rate of report.md §2: of the coaches with an outbound interaction in the
+/// The response rate of docs/report.md §2: of the coaches with an outbound interaction in the
 /// range, the share that also have an inbound one. Interactions whose coach is not one of
 /// the family's coaches do not count.
 struct ResponseRate {

@@ -16,7 +16,7 @@ extension Array {
     }
 }
 
-/// Every figure of the recruiting report (report.md §2), computed from one family's rows.
+/// Every figure of the recruiting report (docs/report.md §2), computed from one family's rows.
 /// Breakdowns list every category in data-model order, zero counts included.
 public struct ReportFigures: Hashable, Sendable {
     public struct Schools: Hashable, Sendable {
@@ -69,7 +69,7 @@ public struct ReportFigures: Hashable, Sendable {
         public var summaries: [MetricSummary] = []
     }
 
-    /// The figures of the period before (report.md §2, "Previous period").
+    /// The figures of the period before (docs/report.md §2, "Previous period").
     public struct PreviousPeriod: Hashable, Sendable {
         public let range: DateRange
         public var interactionsTotal = 0
@@ -86,7 +86,7 @@ public struct ReportFigures: Hashable, Sendable {
     public var metrics = Metrics()
     public var previous: PreviousPeriod
 
-    /// True when there is nothing to report (report.md §3): no schools, no coaches, and no
+    /// True when there is nothing to report (docs/report.md §2): no schools, no coaches, and no
     /// interactions and no metrics in the range.
     public var isEmpty: Bool {
         schools.total == 0 && coaches.total == 0 && interactions.total == 0 && metrics.total == 0

@@ -1,4 +1,4 @@
-/// The named date ranges of the report (report.md §1), each ending today unless it says otherwise.
+/// The named date ranges of the report (docs/report.md §1), each ending today unless it says otherwise.
 public enum ReportPreset: String, CaseIterable, Sendable {
     case last7Days = "last-7-days"
     case last30Days = "last-30-days"

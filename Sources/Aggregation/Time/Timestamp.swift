@@ -4,7 +4,7 @@ public enum Timestamp: Hashable, Sendable {
     case instant(Instant)
     case day(CivilDate)
 
-    /// Parses every form of data-model.md: a date and a time joined by `T` or a space,
+    /// Parses every form of docs/data-model.md: a date and a time joined by `T` or a space,
     /// seconds optional, a fraction of 1 to 9 digits, and an offset `Z`, `±HH`, `±HHMM`
     /// or `±HH:MM`; or a bare `YYYY-MM-DD`. Throws `TimestampError` for anything else,
     /// including a date-time without an offset.

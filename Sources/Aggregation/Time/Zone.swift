@@ -99,7 +99,7 @@ public struct LocalDateTime: Hashable, Sendable {
     public let minute: Int
     public let second: Int
 
-    /// `YYYY-MM-DD HH:MM`, the csv form of a date-time (outputs.md).
+    /// `YYYY-MM-DD HH:MM`, the csv form of a date-time (docs/outputs.md).
     public var minutePrecision: String {
         "\(date) \(Instant.two(hour)):\(Instant.two(minute))"
     }

@@ -95,7 +95,7 @@ final class PDFCanvas {
 
     private func configure(_ layout: OpaquePointer, _ text: String, size: Double, bold: Bool, width: Double?, alignRight: Bool) {
         pango_layout_set_font_description(layout, font(size: size, bold: bold))
-        // One line: line breaks and tabs read as spaces, control characters go (outputs.md).
+        // One line: line breaks and tabs read as spaces, control characters go (docs/outputs.md).
         var oneLine = CellText.clean(text)
         if oneLine.contains(where: { $0.isNewline || $0 == "\t" }) {
             oneLine = oneLine.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")

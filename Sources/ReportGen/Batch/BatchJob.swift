@@ -2,7 +2,7 @@ import Aggregation
 import Foundation
 import Yams
 
-/// A batch job (cli.md "The batch job file"): which database, which families, where the
+/// A batch job (docs/cli.md "The batch job file"): which database, which families, where the
 /// files go, which time zone, which dates, and which outputs for every family.
 public struct BatchJob: Sendable {
     public enum Families: Sendable, Equatable {
@@ -12,7 +12,7 @@ public struct BatchJob: Sendable {
 
     /// Whose time zone a family's days are in.
     public enum TimeZoneRule: Sendable {
-        /// The family player's zone, else UTC (report.md §1).
+        /// The family player's zone, else UTC (docs/report.md §1).
         case player
         case fixed(Zone)
     }

@@ -69,7 +69,7 @@ public struct OutputPalette: Sendable, Equatable {
     public static func == (lhs: OutputPalette, rhs: OutputPalette) -> Bool { lhs.resolved == rhs.resolved }
 }
 
-/// What users may change without touching code (cli.md "Templates"): the list columns and
+/// What users may change without touching code (docs/cli.md "Templates"): the list columns and
 /// their labels, the report's title and section order, the colour palette, and the run
 /// summary. Built-in defaults live in code; `Templates/` ships the same as files to copy;
 /// `--templates DIR` reads a copy, where a missing file keeps the built-in one.

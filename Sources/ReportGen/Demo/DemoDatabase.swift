@@ -10,7 +10,7 @@ public struct DemoOptions: Sendable {
     public var seed: UInt64 = 1
     /// The day the data is relative to: interactions spread over the two years before it.
     public var today: CivilDate
-    /// False writes the app's current schema, without the optional columns of data-model.md.
+    /// False writes the app's current schema, without the optional columns of docs/data-model.md.
     public var includeOptionalColumns = true
     /// Multiplies the large family's schools (and so its coaches) by K, for benchmarks.
     public var scale = 1

@@ -300,7 +300,7 @@ struct DemoWriter {
         return DemoCatalog.hostile[hostileIndex % DemoCatalog.hostile.count]
     }
 
-    /// A local wall-clock time written in one of the forms of data-model.md:
+    /// A local wall-clock time written in one of the forms of docs/data-model.md:
     /// 0 `…T…Z`, 1 PostgreSQL's `… …+00` with microseconds, 2 `…T…±HH:MM` in the zone, 3 `…T…±HHMM` without seconds.
     private func stamp(_ date: CivilDate, hour: Int, minute: Int = 0, zone: Zone, style: Int) -> String {
         let instant = Instant(seconds: zone.startOfDay(date).seconds + Int64(hour * 3600 + minute * 60))

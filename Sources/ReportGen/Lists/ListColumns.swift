@@ -29,7 +29,7 @@ extension Array {
     }
 }
 
-/// The columns of each list (lists.md), with the cell text every format shares.
+/// The columns of each list (docs/lists.md), with the cell text every format shares.
 public enum ListColumns {
     static func date(_ day: CivilDate?) -> Cell {
         day.map { .date(ExportDate(year: $0.year, month: $0.month, day: $0.day)) } ?? .empty

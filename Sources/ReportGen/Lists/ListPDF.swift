@@ -19,7 +19,7 @@ struct ListPDFSpec<Row>: Sendable {
     }
 }
 
-/// The pdf layouts of the three lists (lists.md).
+/// The pdf layouts of the three lists (docs/lists.md).
 enum ListPDF {
     static let muted = PDFColor(0x6B7280)
 

@@ -6,7 +6,7 @@ public enum RangeSelection: Hashable, Sendable {
     case preset(ReportPreset)
     case custom(from: CivilDate, to: CivilDate)
 
-    /// Parses the `--preset`, `--from` and `--to` options (report.md §1).
+    /// Parses the `--preset`, `--from` and `--to` options (docs/report.md §1).
     /// - Throws: `UsageError` quoting the bad value, for an unknown preset, a malformed
     ///   date, only one of `--from`/`--to`, or a preset together with them.
     public static func parse(preset: String?, from: String?, to: String?, defaultPreset: ReportPreset = .standard) throws -> RangeSelection {
@@ -58,7 +58,7 @@ extension Zone {
         return zone
     }
 
-    /// The report's zone (report.md §1): the override if given, else the family player's
+    /// The report's zone (docs/report.md §1): the override if given, else the family player's
     /// zone, else UTC.
     public static func report(for data: FamilyData, override: Zone?) -> Zone {
         if let override { return override }

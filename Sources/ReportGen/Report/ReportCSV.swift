@@ -1,12 +1,12 @@
 import Aggregation
 import Exporters
 
-/// The tidy csv of the report (report.md §4): one number per row under
+/// The tidy csv of the report (docs/report.md §3): one number per row under
 /// `section,measure,category,value,unit`, so that a spreadsheet can pivot it.
 public enum ReportCSV {
     public static let header = ["section", "measure", "category", "value", "unit"]
 
-    /// The rows after the header, in the order of report.md.
+    /// The rows after the header, in the order of docs/report.md.
     public static func rows(_ run: ReportRun) -> [[Cell]] {
         let figures = run.figures
         var rows: [[Cell]] = []

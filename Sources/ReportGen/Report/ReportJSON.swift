@@ -1,7 +1,7 @@
 import Aggregation
 import Exporters
 
-/// The json of the report: the exact shape of report.md §4, keys in a stable order,
+/// The json of the report: the exact shape of docs/report.md §3, keys in a stable order,
 /// every category present, nulls as null, numbers unrounded.
 public enum ReportJSON {
     public static let schemaVersion = 1

@@ -32,7 +32,7 @@ extension ReportText {
     }
 }
 
-/// The report on paper (report.md §4): title block, five stat cards, schools by status,
+/// The report on paper (docs/report.md §3): title block, five stat cards, schools by status,
 /// bar charts of interactions by type and by sentiment, metric summaries, and the
 /// previous-period comparison.
 enum ReportPDF {

@@ -22,6 +22,6 @@ public struct ReportRun: Sendable {
         warnings = range.isLarge ? [DateRange.largeRangeWarning] : []
     }
 
-    /// True when there is nothing to report (report.md §3).
+    /// True when there is nothing to report (docs/report.md §2).
     public var isEmpty: Bool { figures.isEmpty }
 }

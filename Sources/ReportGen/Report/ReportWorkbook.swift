@@ -2,7 +2,7 @@ import Aggregation
 import Exporters
 import Foundation
 
-/// The report as a workbook (report.md §4, outputs.md): a Summary sheet laid out for
+/// The report as a workbook (docs/report.md §3, docs/outputs.md): a Summary sheet laid out for
 /// people, with native charts of schools by status and interactions by type, and a Data
 /// sheet holding the tidy table of the csv with real numbers.
 enum ReportWorkbook {

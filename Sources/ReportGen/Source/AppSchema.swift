@@ -1,4 +1,4 @@
-/// The app's tables and columns that report-batch reads (data-model.md), in one place:
+/// The app's tables and columns that report-batch reads (docs/data-model.md), in one place:
 /// the SQLite reader checks a database against it and selects through it, and the demo
 /// writer creates its tables from it.
 public enum AppSchema {
@@ -93,7 +93,7 @@ public enum AppSchema {
         text("deadline_date"), text("conditions"), text("notes"), text("created_at"),
     ])
 
-    /// Every table, in the order of data-model.md.
+    /// Every table, in the order of docs/data-model.md.
     public static let tables: [Table] = [
         familyUnits, users, familyMembers, userPreferences, schools, coaches, interactions, performanceMetrics, offers,
     ]

@@ -10,7 +10,7 @@ final class IssueLog {
 }
 
 /// Reads typed values from one row of an app table, recording a `DataIssue` (table, row
-/// id, column, problem) for every value that breaks data-model.md instead of crashing or
+/// id, column, problem) for every value that breaks docs/data-model.md instead of crashing or
 /// dropping it. Columns are looked up by name through the table's spec, so an optional
 /// column that the database lacks reads as null.
 struct FieldReader {
@@ -85,7 +85,7 @@ struct FieldReader {
         return nil
     }
 
-    /// A timestamp in one of the forms of data-model.md. Text is parsed where SQLite holds it.
+    /// A timestamp in one of the forms of docs/data-model.md. Text is parsed where SQLite holds it.
     func timestamp(_ column: String) -> Timestamp? {
         guard let index = table.index(of: column) else { return nil }
         let parsed: Result<Timestamp, TimestampError>

@@ -4,7 +4,7 @@ import GRDB
 import Synchronization
 
 /// Reads the app's tables from one SQLite file, read-only. Every query that reads family
-/// rows is scoped by `family_unit_id`: that is the access boundary (data-model.md).
+/// rows is scoped by `family_unit_id`: that is the access boundary (docs/data-model.md).
 public final class SQLiteSource: Sendable {
     public let path: String
     /// Optional columns the database does not have (`schools.fit_score`, …); they read as null.

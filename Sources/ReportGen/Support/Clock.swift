@@ -1,7 +1,7 @@
 import Aggregation
 import Foundation
 
-/// The run's one notion of "now" (report.md §1): `--now` if given, else the
+/// The run's one notion of "now" (docs/report.md §1): `--now` if given, else the
 /// `SOURCE_DATE_EPOCH` environment variable, else the system time. Nothing else in
 /// report-batch reads the time.
 public struct Clock: Sendable {

@@ -1,6 +1,6 @@
 import Exporters
 
-/// The process exit codes of cli.md, and the one place that maps errors to them.
+/// The process exit codes of docs/cli.md, and the one place that maps errors to them.
 public enum ExitStatus: Int32, Sendable {
     case success = 0
     case failure = 1
