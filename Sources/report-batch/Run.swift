@@ -1,6 +1,7 @@
 import Aggregation
 import ArgumentParser
 import Foundation
+import Synchronization
 import ReportGen
 
 struct Run: ParsableCommand {
@@ -77,22 +78,24 @@ struct Run: ParsableCommand {
 
 /// Shows a run's progress: a bar with families done, total, elapsed and time left when
 /// stderr is a terminal; one plain line per family when it is not (cron).
-final class Progress {
+final class Progress: Sendable {
     private let terminal = isatty(STDERR_FILENO) == 1
     private let dryRun: Bool
-    /// The first failed write to stdout of a dry run's lines, reported when the run ends.
-    private(set) var outputFailure: Error?
     private let start = DispatchTime.now()
-    private var total = 0
+    /// The family count, and the first failed write to stdout of a dry run's lines (reported
+    /// when the run ends). Workers report, one `finished` at a time.
+    private let state = Mutex<(total: Int, outputFailure: (any Error)?)>((0, nil))
 
     init(dryRun: Bool) {
         self.dryRun = dryRun
     }
 
+    var outputFailure: (any Error)? { state.withLock { $0.outputFailure } }
+
     func report(_ event: BatchRunner.Event) {
         switch event {
         case .started(let total):
-            self.total = total
+            state.withLock { $0.total = total }
         case .note(let text):
             Console.note(text)
         case .began:
@@ -103,7 +106,7 @@ final class Progress {
                     for file in outcome.files { try Console.output(Display.oneLine("would write \((outcome.folder as NSString).appendingPathComponent(file.name))") + "\n") }
                     if outcome.status != .ok { try Console.output(Display.oneLine("would record \(outcome.family.displayName): \(outcome.status.text)") + "\n") }
                 } catch {
-                    if outputFailure == nil { outputFailure = error }
+                    state.withLock { if $0.outputFailure == nil { $0.outputFailure = error } }
                 }
             }
             if terminal, !Console.quiet {
@@ -119,7 +122,7 @@ final class Progress {
     }
 
     func end() {
-        if terminal, !Console.quiet, total > 0 { Console.terminal("\n") }
+        if terminal, !Console.quiet, state.withLock({ $0.total }) > 0 { Console.terminal("\n") }
     }
 
     static func clock(_ seconds: Double) -> String {

@@ -4,57 +4,57 @@ import Yams
 
 /// A batch job (docs/cli.md "The batch job file"): which database, which families, where the
 /// files go, which time zone, which dates, and which outputs for every family.
-public struct BatchJob: Sendable {
-    public enum Families: Sendable, Equatable {
+package struct BatchJob: Sendable {
+    package enum Families: Sendable, Equatable {
         case all
         case ids([String])
     }
 
     /// Whose time zone a family's days are in.
-    public enum TimeZoneRule: Sendable {
+    package enum TimeZoneRule: Sendable {
         /// The family player's zone, else UTC (docs/report.md §1).
         case player
         case fixed(Zone)
     }
 
     /// One output of every family.
-    public enum Output: Sendable {
+    package enum Output: Sendable {
         case report(formats: [ReportFormat], range: RangeSelection?)
         case list(ListOutput)
     }
 
-    public struct ListOutput: Sendable {
-        public var kind: ListKind
-        public var formats: [ListFormat]
-        public var values: ListFilterValues
+    package struct ListOutput: Sendable {
+        package var kind: ListKind
+        package var formats: [ListFormat]
+        package var values: ListFilterValues
         /// `player` views the list as the family's player; nil as the family.
-        public var viewAsPlayer: Bool
+        package var viewAsPlayer: Bool
         /// For interactions: the job's range (`range: job`), a range of its own, or all dates.
-        public var range: RangeChoice
+        package var range: RangeChoice
         /// `name`: starts the output's file names instead of the list's name, so that two
         /// outputs of one list (say, two filters) write different files.
-        public var name: String?
+        package var name: String?
     }
 
-    public enum RangeChoice: Sendable {
+    package enum RangeChoice: Sendable {
         case all
         case job
         case own(RangeSelection)
     }
 
-    public var file: String
-    public var database: String?
-    public var families: Families = .all
-    public var root: String = "out"
+    package var file: String
+    package var database: String?
+    package var families: Families = .all
+    package var root: String = "out"
     /// The folder of each family under the root, e.g. `{family_slug}/{to}`.
-    public var folder: String = "{family_slug}/{to}"
-    public var timezone: TimeZoneRule = .player
+    package var folder: String = "{family_slug}/{to}"
+    package var timezone: TimeZoneRule = .player
     /// The run's dates: the report's range unless it has its own, and `{from}`/`{to}` in folders.
-    public var range: RangeSelection = .preset(.previousWeek)
-    public var outputs: [Output] = []
+    package var range: RangeSelection = .preset(.previousWeek)
+    package var outputs: [Output] = []
 
     /// Whether any output is a pdf (the run then sets up fonts before its workers start).
-    public var writesPDF: Bool {
+    package var writesPDF: Bool {
         outputs.contains { output in
             switch output {
             case .report(let formats, _): formats.contains(.pdf)
@@ -64,11 +64,11 @@ public struct BatchJob: Sendable {
     }
 
     /// The placeholders a folder pattern may use.
-    public static let placeholders = ["family_slug", "family_id", "from", "to", "preset"]
+    package static let placeholders = ["family_slug", "family_id", "from", "to", "preset"]
 
     /// Reads and validates a job file. Every problem is a usage error naming the file, the
     /// line and the key, found before any work starts.
-    public static func load(_ path: String) throws -> BatchJob {
+    package static func load(_ path: String) throws -> BatchJob {
         try InputError.checkReadableFile(path, kind: .jobFile)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError.unreadable(path: path, reason: "it could not be read", kind: .jobFile)

@@ -4,31 +4,31 @@ import Foundation
 import Synchronization
 
 /// What a run is told on the command line.
-public struct BatchOptions: Sendable {
-    public var database: String?
-    public var root: String?
-    public var clock: Clock
-    public var today: CivilDate?
-    public var dryRun = false
-    public var templates: OutputTemplates
+package struct BatchOptions: Sendable {
+    package var database: String?
+    package var root: String?
+    package var clock: Clock
+    package var today: CivilDate?
+    package var dryRun = false
+    package var templates: OutputTemplates
     /// How many families run at once; nil means one per core.
-    public var workers: Int?
+    package var workers: Int?
 
-    public init(clock: Clock, templates: OutputTemplates) {
+    package init(clock: Clock, templates: OutputTemplates) {
         self.clock = clock
         self.templates = templates
     }
 }
 
 /// How one family's part of a run ended.
-public struct FamilyOutcome: Sendable {
-    public enum Status: Sendable, Equatable {
+package struct FamilyOutcome: Sendable {
+    package enum Status: Sendable, Equatable {
         case ok
         case skippedNoData
         case failed(String)
 
         /// The manifest's words: `ok`, `skipped: no data`, `failed: reason`.
-        public var text: String {
+        package var text: String {
             switch self {
             case .ok: "ok"
             case .skippedNoData: "skipped: no data"
@@ -37,43 +37,43 @@ public struct FamilyOutcome: Sendable {
         }
     }
 
-    public let family: FamilyUnit
-    public let folder: String
-    public let status: Status
-    public let files: [ManifestFile]
-    public let warnings: [String]
+    package let family: FamilyUnit
+    package let folder: String
+    package let status: Status
+    package let files: [ManifestFile]
+    package let warnings: [String]
 }
 
 /// A file in a manifest.
-public struct ManifestFile: Sendable {
-    public let name: String
-    public let format: String
-    public let bytes: Int
-    public let sha256: String
-    public let rows: Int?
+package struct ManifestFile: Sendable {
+    package let name: String
+    package let format: String
+    package let bytes: Int
+    package let sha256: String
+    package let rows: Int?
 }
 
 /// What a run did, for the summary and the exit code.
-public struct BatchSummary: Sendable {
-    public let outcomes: FamilyOutcomes
-    public let database: String
-    public let root: String
-    public let generatedAt: Instant
-    public let dryRun: Bool
+package struct BatchSummary: Sendable {
+    package let outcomes: FamilyOutcomes
+    package let database: String
+    package let root: String
+    package let generatedAt: Instant
+    package let dryRun: Bool
     /// The text summary as written to `summary.txt`; nil in a dry run, which writes none.
-    public internal(set) var text: String?
+    package internal(set) var text: String?
 
-    public var ok: Int { outcomes.spool.ok }
-    public var skipped: Int { outcomes.spool.skipped }
-    public var failed: Int { outcomes.spool.failed }
+    package var ok: Int { outcomes.spool.ok }
+    package var skipped: Int { outcomes.spool.skipped }
+    package var failed: Int { outcomes.spool.failed }
 
     /// `42 families: 40 ok, 1 skipped (no data), 1 failed`.
-    public var line: String {
+    package var line: String {
         "\(outcomes.count) \(outcomes.count == 1 ? "family" : "families"): \(ok) ok, \(skipped) skipped (no data), \(failed) failed"
     }
 
     /// 0 when no family failed, 4 when some did, 1 when every family failed.
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         if failed == 0 { return .success }
         return failed == outcomes.count ? .failure : .someFamiliesFailed
     }
@@ -81,18 +81,18 @@ public struct BatchSummary: Sendable {
 
 /// The outcomes of a run in the families' order, each read from the run's `OutcomeSpool`
 /// when it is used rather than all held in memory.
-public struct FamilyOutcomes: RandomAccessCollection, Sendable {
+package struct FamilyOutcomes: RandomAccessCollection, Sendable {
     let spool: OutcomeSpool
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { spool.count }
-    public subscript(position: Int) -> FamilyOutcome { spool.outcome(at: position) }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { spool.count }
+    package subscript(position: Int) -> FamilyOutcome { spool.outcome(at: position) }
 }
 
 /// Runs a batch job: every output for every family, each family read once, each file
 /// written atomically, a manifest per family, and a summary.
-public enum BatchRunner {
+package enum BatchRunner {
     /// Progress of a run, for a progress bar or log lines.
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         case started(total: Int)
         /// A worker has taken the family at this position and starts on it.
         case began(FamilyUnit, index: Int)
@@ -104,7 +104,8 @@ public enum BatchRunner {
 
     /// - Throws: `UsageError` (no database, unknown family id), `InputError`, `BusyError`
     ///   when another run holds the root; a family's own failure is recorded, not thrown.
-    public static func run(_ job: BatchJob, options: BatchOptions, progress: (Event) -> Void = { _ in }) throws -> BatchSummary {
+    /// `progress` is called from the workers' threads (`finished` one at a time), hence `@Sendable`.
+    package static func run(_ job: BatchJob, options: BatchOptions, progress: @Sendable (Event) -> Void = { _ in }) throws -> BatchSummary {
         guard let database = options.database ?? job.database else {
             throw UsageError("\(job.file): no database; give 'database' in the job file or --db")
         }
@@ -150,7 +151,7 @@ public enum BatchRunner {
     /// connection, taking the next family as it finishes one. Outcomes are recorded by the
     /// family's position, so summaries list them in the families' order whatever finished first.
     private static func runFamilies(_ families: [FamilyUnit], into spool: OutcomeSpool, job: BatchJob, source: SQLiteSource, database: String,
-                                    root: String, options: BatchOptions, progress: (Event) -> Void) throws {
+                                    root: String, options: BatchOptions, progress: @Sendable (Event) -> Void) throws {
         let workers = max(1, min(options.workers ?? ProcessInfo.processInfo.activeProcessorCount, families.count))
         let claims = FolderClaims()
         if workers == 1 {
@@ -166,13 +167,12 @@ public enum BatchRunner {
         let sources = try [source] + (1..<workers).map { _ in try SQLiteSource(path: database) }
         let state = RunState(count: families.count)
         withoutActuallyEscaping(progress) { progress in
-            let report = UncheckedBox(progress)
             WorkerThreads.run(workers) { worker in
                 while let index = state.next() {
-                    report.value(.began(families[index], index: index))
+                    progress(.began(families[index], index: index))
                     let outcome = runFamily(families[index], job: job, source: sources[worker], root: root, options: options, claims: claims)
                     spool.record(outcome, at: index)
-                    state.finish { done in report.value(.finished(outcome, done: done, total: families.count)) }
+                    state.finish { done in progress(.finished(outcome, done: done, total: families.count)) }
                 }
             }
         }
@@ -197,36 +197,29 @@ public enum BatchRunner {
     }
 
     /// The shared state of parallel workers: which family is next, and how many are done.
-    private final class RunState: @unchecked Sendable {
-        private let lock = NSLock()
+    private final class RunState: Sendable {
         private let count: Int
-        private var nextIndex = 0
-        private var done = 0
+        private let progress = Mutex<(next: Int, done: Int)>((0, 0))
 
         init(count: Int) {
             self.count = count
         }
 
         func next() -> Int? {
-            lock.withLock {
-                guard nextIndex < count else { return nil }
-                defer { nextIndex += 1 }
-                return nextIndex
+            progress.withLock { state in
+                guard state.next < count else { return nil }
+                defer { state.next += 1 }
+                return state.next
             }
         }
 
         /// Counts a finished family and reports progress, one worker at a time.
         func finish(report: (Int) -> Void) {
-            lock.withLock {
-                done += 1
-                report(done)
+            progress.withLock { state in
+                state.done += 1
+                report(state.done)
             }
         }
-    }
-
-    private struct UncheckedBox<T>: @unchecked Sendable {
-        let value: T
-        init(_ value: T) { self.value = value }
     }
 
     /// The folder of a family: the job's pattern with slugs and dates, always inside the root.

@@ -1,5 +1,6 @@
 import Aggregation
 import Foundation
+import Synchronization
 
 /// The outcomes of a run's families, kept in a temporary file instead of in memory, so
 /// that a run's memory does not grow with the number of families: each finished family's
@@ -9,25 +10,27 @@ import Foundation
 ///
 /// If the temporary file cannot be made or written (a full or read-only temporary
 /// folder), outcomes are kept in memory instead: the run is the same, only larger.
-final class OutcomeSpool: @unchecked Sendable {
-    private let lock = NSLock()
+final class OutcomeSpool: Sendable {
     private let descriptor: Int32
-    private var end: Int64 = 0
-    /// Where each family's outcome lies in the file, by the family's position in the run.
-    private var places: [(offset: Int64, length: Int32)]
-    /// Outcomes kept in memory when the file failed.
-    private var kept: [Int: FamilyOutcome] = [:]
     private let families: [FamilyUnit]
-    private(set) var ok = 0
-    private(set) var skipped = 0
-    private(set) var failed = 0
-    /// Why an outcome could not be read back, once one could not.
-    private(set) var readFailure: String?
+    /// Everything that changes as families finish, behind one lock.
+    private let state: Mutex<State>
+
+    private struct State {
+        var end: Int64 = 0
+        /// Where each family's outcome lies in the file, by the family's position in the run.
+        var places: [(offset: Int64, length: Int32)]
+        /// Outcomes kept in memory when the file failed.
+        var kept: [Int: FamilyOutcome] = [:]
+        var ok = 0, skipped = 0, failed = 0
+        /// Why an outcome could not be read back, once one could not.
+        var readFailure: String?
+    }
 
     /// - Parameter folder: where the temporary file is made; the system's temporary folder.
     init(families: [FamilyUnit], folder: String = NSTemporaryDirectory()) {
         self.families = families
-        places = Array(repeating: (0, -1), count: families.count)
+        state = Mutex(State(places: Array(repeating: (0, -1), count: families.count)))
         var template = Array((folder as NSString).appendingPathComponent("report-batch-outcomes-XXXXXX").utf8CString)
         descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if descriptor >= 0 { template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
@@ -38,24 +41,28 @@ final class OutcomeSpool: @unchecked Sendable {
     }
 
     var count: Int { families.count }
+    var ok: Int { state.withLock { $0.ok } }
+    var skipped: Int { state.withLock { $0.skipped } }
+    var failed: Int { state.withLock { $0.failed } }
+    var readFailure: String? { state.withLock { $0.readFailure } }
 
     /// How many outcomes are held in memory because the file failed (for tests).
-    var keptInMemory: Int { lock.withLock { kept.count } }
+    var keptInMemory: Int { state.withLock { $0.kept.count } }
 
     /// Records the outcome of the family at `index`; any worker may call it.
     func record(_ outcome: FamilyOutcome, at index: Int) {
         let record = OutcomeRecord.encode(outcome)
-        lock.withLock {
+        state.withLock { state in
             switch outcome.status {
-            case .ok: ok += 1
-            case .skippedNoData: skipped += 1
-            case .failed: failed += 1
+            case .ok: state.ok += 1
+            case .skippedNoData: state.skipped += 1
+            case .failed: state.failed += 1
             }
-            if descriptor >= 0, record.count <= Int(Int32.max), Self.writeAll(record, to: descriptor, at: end) {
-                places[index] = (end, Int32(record.count))
-                end += Int64(record.count)
+            if descriptor >= 0, record.count <= Int(Int32.max), Self.writeAll(record, to: descriptor, at: state.end) {
+                state.places[index] = (state.end, Int32(record.count))
+                state.end += Int64(record.count)
             } else {
-                kept[index] = outcome
+                state.kept[index] = outcome
             }
         }
     }
@@ -64,13 +71,13 @@ final class OutcomeSpool: @unchecked Sendable {
     /// temporary file failed under the run) reads as failed and sets `readFailure`.
     func outcome(at index: Int) -> FamilyOutcome {
         let family = families[index]
-        let (place, memory) = lock.withLock { (places[index], kept[index]) }
+        let (place, memory) = state.withLock { ($0.places[index], $0.kept[index]) }
         if let memory { return memory }
         var bytes = [UInt8](repeating: 0, count: Int(max(place.length, 0)))
         let read = place.length < 0 ? -1 : bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(place.offset)) }
         if read == bytes.count, let outcome = OutcomeRecord.decode(bytes, family: family) { return outcome }
         let reason = place.length < 0 ? "no outcome was recorded" : "the run's temporary outcome file could not be read back"
-        lock.withLock { if readFailure == nil { readFailure = reason } }
+        state.withLock { if $0.readFailure == nil { $0.readFailure = reason } }
         return FamilyOutcome(family: family, folder: "", status: .failed(reason), files: [], warnings: [])
     }
 

@@ -7,8 +7,8 @@ import Foundation
 /// The root may be writable by others, so the lock file is opened without following a
 /// symbolic link, must be a regular file with one link, and is never truncated: a link
 /// planted under its name cannot make a run empty or write into another file.
-public final class OutputLock {
-    public let path: String
+package final class OutputLock {
+    package let path: String
     private let descriptor: Int32
     /// The pid field's width: a pid padded with spaces, so that a shorter pid overwrites a
     /// longer one without truncating the file.
@@ -16,7 +16,7 @@ public final class OutputLock {
 
     /// Takes the lock or throws `BusyError` naming the holder's pid (exit 75).
     /// - Throws: `OutputError` when the lock is a symbolic link, not a regular file, or cannot be opened.
-    public init(root: String, name: String = ".report-batch.lock") throws {
+    package init(root: String, name: String = ".report-batch.lock") throws {
         try AtomicFile.ensureWritableFolder(root)
         path = (root as NSString).appendingPathComponent(name)
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)

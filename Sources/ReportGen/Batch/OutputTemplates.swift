@@ -3,7 +3,7 @@ import Foundation
 import Yams
 
 /// The sections of the report, in the order the pdf and the Summary sheet show them.
-public enum ReportSection: String, CaseIterable, Sendable {
+package enum ReportSection: String, CaseIterable, Sendable {
     case schoolsByStatus = "schools_by_status"
     case schoolsByDivision = "schools_by_division"
     case interactionsByType = "interactions_by_type"
@@ -12,7 +12,7 @@ public enum ReportSection: String, CaseIterable, Sendable {
     case metricSummaries = "metric_summaries"
     case previousPeriod = "previous_period"
 
-    public var defaultTitle: String {
+    package var defaultTitle: String {
         switch self {
         case .schoolsByStatus: "Schools by Status"
         case .schoolsByDivision: "Schools by Division"
@@ -27,13 +27,13 @@ public enum ReportSection: String, CaseIterable, Sendable {
 
 /// The colours of the outputs: the stat cards and the categories' badges and bars.
 /// Anything a palette does not name keeps its built-in colour.
-public struct OutputPalette: Sendable, Equatable {
-    public var groups: [String: [String: RGBColor]] = [:]
+package struct OutputPalette: Sendable, Equatable {
+    package var groups: [String: [String: RGBColor]] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The groups a palette may set, with their names and built-in colours.
-    public static let builtIn: [(group: String, colors: [(String, RGBColor)])] = [
+    package static let builtIn: [(group: String, colors: [(String, RGBColor)])] = [
         ("cards", [("schools", Palette.schoolsCard), ("coaches", Palette.coachesCard), ("interactions", Palette.interactionsCard),
                    ("metrics", Palette.metricsCard), ("response_rate", Palette.responseRateCard)]),
         ("status", SchoolStatus.allCases.map { ($0.rawValue, $0.color) }),
@@ -46,41 +46,41 @@ public struct OutputPalette: Sendable, Equatable {
         ("size", SizeCategory.allCases.map { ($0.rawValue.lowercased().replacingOccurrences(of: " ", with: "_"), $0.color) }),
     ]
 
-    public func color(_ group: String, _ name: String) -> RGBColor {
+    package func color(_ group: String, _ name: String) -> RGBColor {
         if let color = groups[group]?[name] { return color }
         return OutputPalette.builtIn.first { $0.group == group }?.colors.first { $0.0 == name }?.1 ?? Palette.gray
     }
 
-    public func card(_ name: String) -> RGBColor { color("cards", name) }
-    public func status(_ value: SchoolStatus) -> RGBColor { color("status", value.rawValue) }
-    public func division(_ value: Division) -> RGBColor { color("division", value.rawValue) }
-    public func type(_ value: InteractionType) -> RGBColor { color("interaction_type", value.rawValue) }
-    public func direction(_ value: Direction) -> RGBColor { color("direction", value.rawValue) }
-    public func sentiment(_ value: Sentiment) -> RGBColor { color("sentiment", value.rawValue) }
-    public func role(_ value: CoachRole) -> RGBColor { color("role", value.rawValue) }
-    public func responsiveness(_ value: ResponsivenessLevel) -> RGBColor { color("responsiveness", value.rawValue) }
-    public func size(_ value: SizeCategory) -> RGBColor { color("size", value.rawValue.lowercased().replacingOccurrences(of: " ", with: "_")) }
+    package func card(_ name: String) -> RGBColor { color("cards", name) }
+    package func status(_ value: SchoolStatus) -> RGBColor { color("status", value.rawValue) }
+    package func division(_ value: Division) -> RGBColor { color("division", value.rawValue) }
+    package func type(_ value: InteractionType) -> RGBColor { color("interaction_type", value.rawValue) }
+    package func direction(_ value: Direction) -> RGBColor { color("direction", value.rawValue) }
+    package func sentiment(_ value: Sentiment) -> RGBColor { color("sentiment", value.rawValue) }
+    package func role(_ value: CoachRole) -> RGBColor { color("role", value.rawValue) }
+    package func responsiveness(_ value: ResponsivenessLevel) -> RGBColor { color("responsiveness", value.rawValue) }
+    package func size(_ value: SizeCategory) -> RGBColor { color("size", value.rawValue.lowercased().replacingOccurrences(of: " ", with: "_")) }
 
     /// Every colour, resolved, for comparing two palettes.
-    public var resolved: [String] {
+    package var resolved: [String] {
         OutputPalette.builtIn.flatMap { group in group.colors.map { "\(group.group).\($0.0)=\(color(group.group, $0.0).hexString)" } }
     }
 
-    public static func == (lhs: OutputPalette, rhs: OutputPalette) -> Bool { lhs.resolved == rhs.resolved }
+    package static func == (lhs: OutputPalette, rhs: OutputPalette) -> Bool { lhs.resolved == rhs.resolved }
 }
 
 /// What users may change without touching code (docs/cli.md "Templates"): the list columns and
 /// their labels, the report's title and section order, the colour palette, and the run
 /// summary. Built-in defaults live in code; `Templates/` ships the same as files to copy;
 /// `--templates DIR` reads a copy, where a missing file keeps the built-in one.
-public struct OutputTemplates: Sendable {
-    public var listColumns: [ListKind: [(key: String, label: String)]] = [:]
-    public var reportTitle = ReportText.title
-    public var reportSections: [(section: ReportSection, title: String)] = ReportSection.allCases.map { ($0, $0.defaultTitle) }
-    public var palette = OutputPalette()
-    public var summary: SummaryTemplates
+package struct OutputTemplates: Sendable {
+    package var listColumns: [ListKind: [(key: String, label: String)]] = [:]
+    package var reportTitle = ReportText.title
+    package var reportSections: [(section: ReportSection, title: String)] = ReportSection.allCases.map { ($0, $0.defaultTitle) }
+    package var palette = OutputPalette()
+    package var summary: SummaryTemplates
 
-    public static func builtIn() throws -> OutputTemplates {
+    package static func builtIn() throws -> OutputTemplates {
         var templates = OutputTemplates(summary: try SummaryTemplates.builtIn())
         for kind in ListKind.allCases {
             templates.listColumns[kind] = Array(zip(ListColumns.keys(kind), ListColumns.headers(kind))).map { (key: $0.0, label: $0.1) }
@@ -88,12 +88,12 @@ public struct OutputTemplates: Sendable {
         return templates
     }
 
-    public static let listsFile = "lists.yaml", reportFile = "report.yaml", paletteFile = "palette.yaml"
+    package static let listsFile = "lists.yaml", reportFile = "report.yaml", paletteFile = "palette.yaml"
 
     /// The templates of a folder; each file missing from it keeps its built-in part.
     /// - Throws: `UsageError` naming file and line for a template that does not parse or
     ///   names an unknown column, section or colour.
-    public static func load(from folder: String) throws -> OutputTemplates {
+    package static func load(from folder: String) throws -> OutputTemplates {
         var templates = try builtIn()
         templates.summary = try SummaryTemplates.load(from: folder)
         func node(_ name: String) throws -> (Node, JobReader)? {

@@ -5,20 +5,20 @@ import Mustache
 /// The run summary's templates: text (for the cron mail) and HTML, rendered with Mustache.
 /// The defaults are built in and also ship in `Templates/`; `--templates DIR` uses the
 /// files of a copy. A template that does not parse is an error naming file and line.
-public struct SummaryTemplates: Sendable {
+package struct SummaryTemplates: Sendable {
     let textTemplate: MustacheTemplate
     let htmlTemplate: MustacheTemplate
 
-    public static let textName = "summary.txt.mustache"
-    public static let htmlName = "summary.html.mustache"
+    package static let textName = "summary.txt.mustache"
+    package static let htmlName = "summary.html.mustache"
 
     /// The built-in templates.
-    public static func builtIn() throws -> SummaryTemplates {
+    package static func builtIn() throws -> SummaryTemplates {
         try SummaryTemplates(text: (defaultText, "built-in \(textName)"), html: (defaultHTML, "built-in \(htmlName)"))
     }
 
     /// The templates of a folder; a missing file falls back to the built-in one.
-    public static func load(from folder: String) throws -> SummaryTemplates {
+    package static func load(from folder: String) throws -> SummaryTemplates {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
             throw InputError.missing(path: folder, kind: .templates)
@@ -103,8 +103,8 @@ public struct SummaryTemplates: Sendable {
         htmlTemplate = try parse(html)
     }
 
-    public func text(_ summary: BatchSummary) -> String { textTemplate.render(Self.context(summary)) }
-    public func html(_ summary: BatchSummary) -> String { htmlTemplate.render(Self.context(summary)) }
+    package func text(_ summary: BatchSummary) -> String { textTemplate.render(Self.context(summary)) }
+    package func html(_ summary: BatchSummary) -> String { htmlTemplate.render(Self.context(summary)) }
 
     /// What the templates can use. The families are read from the run's outcomes one at a
     /// time as a template walks them, not gathered first: with 10,000 families the

@@ -10,7 +10,9 @@ enum WorkerThreads {
     /// `body(0)` runs on the calling thread.
     static let stackSize = 8 << 20
 
-    static func run(_ count: Int, stackSize: Int = WorkerThreads.stackSize, _ body: (Int) -> Void) {
+    /// `body` is `@Sendable`: it runs on several threads at once, so the compiler checks that
+    /// everything it reaches is safe to share.
+    static func run(_ count: Int, stackSize: Int = WorkerThreads.stackSize, _ body: @Sendable (Int) -> Void) {
         withoutActuallyEscaping(body) { body in
             var threads: [pthread_t] = []
             for worker in 0..<count {
@@ -39,10 +41,10 @@ enum WorkerThreads {
 
     /// What one thread runs; handed to it through `pthread_create`'s argument.
     private final class Task {
-        let body: (Int) -> Void
+        let body: @Sendable (Int) -> Void
         let worker: Int
 
-        init(body: @escaping (Int) -> Void, worker: Int) {
+        init(body: @escaping @Sendable (Int) -> Void, worker: Int) {
             self.body = body
             self.worker = worker
         }

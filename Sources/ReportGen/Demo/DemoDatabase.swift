@@ -3,41 +3,41 @@ import Foundation
 import GRDB
 
 /// What `report-batch demo` makes.
-public struct DemoOptions: Sendable {
+package struct DemoOptions: Sendable {
     /// How many families: the first four are the hand-made ones (large, typical, Los
     /// Angeles, empty); any more are typical families drawn from the seed.
-    public var families: Int = 4
-    public var seed: UInt64 = 1
+    package var families: Int = 4
+    package var seed: UInt64 = 1
     /// The day the data is relative to: interactions spread over the two years before it.
-    public var today: CivilDate
+    package var today: CivilDate
     /// False writes the app's current schema, without the optional columns of docs/data-model.md.
-    public var includeOptionalColumns = true
+    package var includeOptionalColumns = true
     /// Multiplies the large family's schools (and so its coaches) by K, for benchmarks.
-    public var scale = 1
+    package var scale = 1
     /// Multiplies the large family's interactions per school; nil means `scale` again, so
     /// that `scale` 25 gives 1,000 schools and about 330,000 interactions.
-    public var interactionScale: Int?
+    package var interactionScale: Int?
 
-    public init(today: CivilDate) {
+    package init(today: CivilDate) {
         self.today = today
     }
 }
 
 /// Row counts of a demo database.
-public struct DemoSummary: Sendable, CustomStringConvertible {
-    public var families = 0, users = 0, schools = 0, coaches = 0, interactions = 0, metrics = 0, offers = 0
+package struct DemoSummary: Sendable, CustomStringConvertible {
+    package var families = 0, users = 0, schools = 0, coaches = 0, interactions = 0, metrics = 0, offers = 0
 
-    public var description: String {
+    package var description: String {
         "\(families) families, \(users) users, \(schools) schools, \(coaches) coaches, "
             + "\(interactions) interactions, \(metrics) metrics, \(offers) offers"
     }
 }
 
 /// Writes a realistic, deterministic demo database: the same options give the same rows.
-public enum DemoDatabase {
+package enum DemoDatabase {
     /// Creates the database at `path` (replacing it only once complete).
     /// - Throws: `OutputError` when the file cannot be written.
-    public static func write(to path: String, options: DemoOptions) throws -> DemoSummary {
+    package static func write(to path: String, options: DemoOptions) throws -> DemoSummary {
         try AtomicFile.write(to: path) { temporaryPath in
             do {
                 let database = try DatabaseQueue(path: temporaryPath)
@@ -58,7 +58,7 @@ public enum DemoDatabase {
 
 extension AppSchema {
     /// Creates every table of the schema (and indexes on `family_unit_id`) in an empty database.
-    public static func create(in db: Database, includeOptionalColumns: Bool = true) throws {
+    package static func create(in db: Database, includeOptionalColumns: Bool = true) throws {
         for table in tables {
             let columns = table.columns.filter { includeOptionalColumns || !$0.isOptional }.map { column in
                 "\(column.name.quotedDatabaseIdentifier) \(column.sqlType)" + (column.name == "id" ? " PRIMARY KEY" : "")

@@ -1,13 +1,13 @@
 /// A small, fast, seedable random number generator (SplitMix64): the same seed gives the
 /// same sequence on every machine, which is what the demo data and the property tests need.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,16 +16,16 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// A whole number in `range`.
-    public mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+    package mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 
     /// True with probability `p`.
-    public mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+    package mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
 
     /// One element of a non-empty array.
-    public mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
+    package mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
 
     /// A UUID-shaped id made from the generator, so that ids are deterministic too.
-    public mutating func uuid() -> String {
+    package mutating func uuid() -> String {
         let hex = Array("0123456789abcdef")
         var out = ""
         out.reserveCapacity(36)

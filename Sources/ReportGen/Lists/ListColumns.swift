@@ -3,12 +3,12 @@ import Exporters
 
 /// One column of a list export: its key (as `Templates/lists.yaml` names it), its header,
 /// and how a row becomes its cell.
-public struct ListColumn<Row>: Sendable {
-    public let key: String
-    public let header: String
-    public let cell: @Sendable (Row) -> Cell
+package struct ListColumn<Row>: Sendable {
+    package let key: String
+    package let header: String
+    package let cell: @Sendable (Row) -> Cell
 
-    public init(_ header: String, key: String? = nil, _ cell: @escaping @Sendable (Row) -> Cell) {
+    package init(_ header: String, key: String? = nil, _ cell: @escaping @Sendable (Row) -> Cell) {
         self.header = header
         self.key = key ?? header.lowercased().replacingOccurrences(of: " (%)", with: "").replacingOccurrences(of: " (mi)", with: "")
             .replacingOccurrences(of: " ", with: "_")
@@ -16,7 +16,7 @@ public struct ListColumn<Row>: Sendable {
     }
 
     /// The same column under another header.
-    public func labelled(_ header: String) -> ListColumn {
+    package func labelled(_ header: String) -> ListColumn {
         ListColumn(header, key: key, cell)
     }
 }
@@ -30,7 +30,7 @@ extension Array {
 }
 
 /// The columns of each list (docs/lists.md), with the cell text every format shares.
-public enum ListColumns {
+package enum ListColumns {
     static func date(_ day: CivilDate?) -> Cell {
         day.map { .date(ExportDate(year: $0.year, month: $0.month, day: $0.day)) } ?? .empty
     }
@@ -51,7 +51,7 @@ public enum ListColumns {
         (text.hasPrefix("@") ? String(text.dropFirst()) : text).addingPercentEncodingForPath()
     }
 
-    public static let coaches: [ListColumn<CoachListRow>] = [
+    package static let coaches: [ListColumn<CoachListRow>] = [
         ListColumn("First Name") { .text($0.coach.firstName) },
         ListColumn("Last Name") { .text($0.coach.lastName) },
         ListColumn("Role") { .text($0.coach.role.displayName) },
@@ -66,7 +66,7 @@ public enum ListColumns {
         ListColumn("Notes") { .text($0.coach.notes) },
     ]
 
-    public static func schools(zone: Zone) -> [ListColumn<SchoolListRow>] {
+    package static func schools(zone: Zone) -> [ListColumn<SchoolListRow>] {
         [
             ListColumn("School", key: "school") { .text($0.school.name) },
             ListColumn("Location") { .text($0.school.location) },
@@ -93,7 +93,7 @@ public enum ListColumns {
         ]
     }
 
-    public static func interactions(zone: Zone) -> [ListColumn<InteractionListRow>] {
+    package static func interactions(zone: Zone) -> [ListColumn<InteractionListRow>] {
         [
             ListColumn("Date") { dateTime($0.interaction.date, zone: zone) },
             ListColumn("Type") { .text($0.interaction.type.displayName) },
@@ -109,7 +109,7 @@ public enum ListColumns {
     }
 
     /// The keys of a list's columns, in their built-in order.
-    public static func keys(_ kind: ListKind) -> [String] {
+    package static func keys(_ kind: ListKind) -> [String] {
         switch kind {
         case .coaches: coaches.map(\.key)
         case .schools: schools(zone: .utc).map(\.key)
@@ -118,7 +118,7 @@ public enum ListColumns {
     }
 
     /// The built-in headers of a list's columns.
-    public static func headers(_ kind: ListKind) -> [String] {
+    package static func headers(_ kind: ListKind) -> [String] {
         switch kind {
         case .coaches: coaches.map(\.header)
         case .schools: schools(zone: .utc).map(\.header)

@@ -3,13 +3,13 @@ import Exporters
 import Foundation
 
 /// The three lists of the app's list pages.
-public enum ListKind: String, CaseIterable, Sendable {
+package enum ListKind: String, CaseIterable, Sendable {
     case coaches
     case schools
     case interactions
 
     /// What an export says when the family has no rows of this kind at all.
-    public var noneAtAll: String {
+    package var noneAtAll: String {
         switch self {
         case .coaches: "No coaches found"
         case .schools: "No schools found"
@@ -18,20 +18,20 @@ public enum ListKind: String, CaseIterable, Sendable {
     }
 
     /// The list's name in titles and sheet names.
-    public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    package var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 
     /// What an export says when filters left no row.
-    public var noMatch: String { "No \(rawValue) match your filters" }
+    package var noMatch: String { "No \(rawValue) match your filters" }
 }
 
 /// The formats a list renders to.
-public enum ListFormat: String, CaseIterable, Sendable {
+package enum ListFormat: String, CaseIterable, Sendable {
     case csv
     case xlsx
     case pdf
 
     /// Parses a comma-separated `--format` list.
-    public static func parseList(_ text: String, option: String = "--format") throws -> [ListFormat] {
+    package static func parseList(_ text: String, option: String = "--format") throws -> [ListFormat] {
         try FormatList.parse(text, option: option)
     }
 }
@@ -53,30 +53,30 @@ enum FormatList {
 }
 
 /// One list export: which list, its filters and sort, who views it.
-public struct ListRequest: Sendable {
-    public enum Filters: Sendable {
+package struct ListRequest: Sendable {
+    package enum Filters: Sendable {
         case coaches(CoachFilters)
         case schools(SchoolFilters)
         /// The interactions' filters, with a preset or custom range when one was given.
         case interactions(InteractionFilters, range: RangeSelection?)
     }
 
-    public var filters: Filters
+    package var filters: Filters
     /// `--as`: a member's user id, or nil for the family as a whole.
-    public var viewerID: String?
+    package var viewerID: String?
     /// `--home LAT,LON`, for distances.
-    public var home: Coordinate?
-    public var today: CivilDate?
-    public var zone: Zone?
-    public var formats: [ListFormat] = [.csv]
+    package var home: Coordinate?
+    package var today: CivilDate?
+    package var zone: Zone?
+    package var formats: [ListFormat] = [.csv]
     /// A job output's `name`, which replaces the list's name at the start of its file names.
-    public var name: String?
+    package var name: String?
 
-    public init(filters: Filters) {
+    package init(filters: Filters) {
         self.filters = filters
     }
 
-    public var kind: ListKind {
+    package var kind: ListKind {
         switch filters {
         case .coaches: .coaches
         case .schools: .schools
@@ -86,29 +86,29 @@ public struct ListRequest: Sendable {
 }
 
 /// What an export wrote.
-public struct ListResult: Sendable {
-    public let files: [WrittenFile]
-    public let rows: Int
+package struct ListResult: Sendable {
+    package let files: [WrittenFile]
+    package let rows: Int
     /// "No coaches match your filters" and the like, when no row was written.
-    public let emptyMessage: String?
+    package let emptyMessage: String?
     /// The analytics cards, for the interactions list.
-    public let analytics: InteractionAnalytics?
+    package let analytics: InteractionAnalytics?
     /// Warnings about the files (text cut at a cell limit, links written as text).
-    public let warnings: [String]
+    package let warnings: [String]
 }
 
 /// The interactions' running counts, shared by the streaming pass and the summaries written after it.
-final class InteractionCounts: @unchecked Sendable {
+final class InteractionCounts {
     var analytics: InteractionAnalytics
     var visible = 0
     init(analytics: InteractionAnalytics) { self.analytics = analytics }
 }
 
 /// Runs list exports: filters and sorts in Aggregation, rows written to every format in one pass.
-public enum ListExport {
+package enum ListExport {
     /// `<list>_<family slug>.<format>`.
     /// `<list>_<family slug>.<format>`, or `<name>_…` for a job output with a `name`.
-    public static func fileName(_ kind: ListKind, name: String? = nil, family: FamilyUnit, format: ListFormat) -> String {
+    package static func fileName(_ kind: ListKind, name: String? = nil, family: FamilyUnit, format: ListFormat) -> String {
         "\(name ?? kind.rawValue)_\(family.slug).\(format.rawValue)"
     }
 
@@ -119,7 +119,7 @@ public enum ListExport {
     /// - Throws: `AccessError` for a viewer who is not a member or a filter the viewer may not
     ///   use; `UsageError` for a bad filter; `OutputError`/`ExportError` when a file cannot be
     ///   written. Nothing is left under a final name on error.
-    public static func run(_ request: ListRequest, data: FamilyData, interactions: InteractionFeed, clock: Clock,
+    package static func run(_ request: ListRequest, data: FamilyData, interactions: InteractionFeed, clock: Clock,
                            to target: OutputTarget, csv: CSVWriter.Options = CSVWriter.Options(), templates: OutputTemplates? = nil) throws -> ListResult {
         let templates = try templates ?? OutputTemplates.builtIn()
         let palette = templates.palette

@@ -3,34 +3,34 @@ import Aggregation
 /// The raw values of a list's filters, as a user typed them on the command line or in a
 /// job file, turned into the typed filters with usage errors that name the option.
 /// One place, so that `export` and `run` accept exactly the same things.
-public struct ListFilterValues: Sendable {
-    public var search: String?
-    public var sort: String?
+package struct ListFilterValues: Sendable {
+    package var search: String?
+    package var sort: String?
     // Coaches
-    public var role: String?
-    public var lastContactDays: Int?
-    public var responsiveness: String?
+    package var role: String?
+    package var lastContactDays: Int?
+    package var responsiveness: String?
     // Schools
-    public var division: String?
-    public var statuses: [String] = []
-    public var state: String?
-    public var favorites = false
-    public var tier: String?
-    public var fitMin: Double?
-    public var fitMax: Double?
-    public var maxDistance: Double?
-    public var home: String?
+    package var division: String?
+    package var statuses: [String] = []
+    package var state: String?
+    package var favorites = false
+    package var tier: String?
+    package var fitMin: Double?
+    package var fitMax: Double?
+    package var maxDistance: Double?
+    package var home: String?
     // Interactions
-    public var type: String?
-    public var direction: String?
-    public var sentiment: String?
-    public var days: Int?
-    public var loggedBy: String?
+    package var type: String?
+    package var direction: String?
+    package var sentiment: String?
+    package var days: Int?
+    package var loggedBy: String?
 
-    public init() {}
+    package init() {}
 
     /// The option names each list accepts (without `--`), for messages and job-file validation.
-    public static func names(for kind: ListKind) -> [String] {
+    package static func names(for kind: ListKind) -> [String] {
         switch kind {
         case .coaches: ["search", "role", "last-contact-days", "responsiveness"]
         case .schools: ["search", "division", "status", "state", "favorites", "tier", "fit-min", "fit-max", "max-distance", "home"]
@@ -38,7 +38,7 @@ public struct ListFilterValues: Sendable {
         }
     }
 
-    public func coaches() throws -> CoachFilters {
+    package func coaches() throws -> CoachFilters {
         var filters = CoachFilters()
         filters.search = search
         filters.role = try role.map { try OptionParsing.domainValue($0, option: "--role", noun: "a coach role") }
@@ -48,7 +48,7 @@ public struct ListFilterValues: Sendable {
         return filters
     }
 
-    public func schools() throws -> SchoolFilters {
+    package func schools() throws -> SchoolFilters {
         var filters = SchoolFilters()
         filters.search = search
         filters.division = try division.map { try OptionParsing.domainValue($0, option: "--division", noun: "a division") }
@@ -75,7 +75,7 @@ public struct ListFilterValues: Sendable {
     }
 
     /// The interactions' filters; `range` is a preset or custom range given beside them.
-    public func interactions(range: RangeSelection?) throws -> ListRequest.Filters {
+    package func interactions(range: RangeSelection?) throws -> ListRequest.Filters {
         var filters = InteractionFilters()
         filters.search = search
         filters.type = try type.map { try OptionParsing.domainValue($0, option: "--type", noun: "an interaction type") }
@@ -90,7 +90,7 @@ public struct ListFilterValues: Sendable {
     }
 
     /// The filters of one list.
-    public func filters(for kind: ListKind, range: RangeSelection?) throws -> ListRequest.Filters {
+    package func filters(for kind: ListKind, range: RangeSelection?) throws -> ListRequest.Filters {
         switch kind {
         case .coaches: .coaches(try coaches())
         case .schools: .schools(try schools())
@@ -99,7 +99,7 @@ public struct ListFilterValues: Sendable {
     }
 
     /// `--home LAT,LON`, parsed.
-    public func homeCoordinate() throws -> Coordinate? {
+    package func homeCoordinate() throws -> Coordinate? {
         try home.map { try OptionParsing.coordinate($0, option: "--home") }
     }
 }

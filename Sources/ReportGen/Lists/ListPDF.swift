@@ -3,19 +3,21 @@ import Exporters
 import Foundation
 
 /// How a list looks on paper: its columns and cells, and the blocks above the table.
-struct ListPDFSpec<Row>: Sendable {
+/// Built and used on the thread that writes the list (not Sendable: its closures read the
+/// list's running counts).
+struct ListPDFSpec<Row> {
     let title: String
     let columns: [PDFTable.Column]
-    let cells: @Sendable (Row) -> [PDFCell]
+    let cells: (Row) -> [PDFCell]
     /// Blocks between the title and the table (a summary strip, a note).
     let summary: Summary
 
-    enum Summary: Sendable {
+    enum Summary {
         /// Computed from every row: the rows are kept until the table is drawn, so only a list
         /// bounded by a family's schools or coaches may use it.
-        case fromRows(@Sendable ([Row]) -> [PDFBlock])
+        case fromRows(([Row]) -> [PDFBlock])
         /// Computed without the rows (from figures gathered as they streamed): nothing is kept.
-        case fixed(@Sendable () -> [PDFBlock])
+        case fixed(() -> [PDFBlock])
     }
 }
 
@@ -99,7 +101,7 @@ enum ListPDF {
             })
     }
 
-    static func interactions(zone: Zone, palette: OutputPalette, analytics: @escaping @Sendable () -> InteractionAnalytics) -> ListPDFSpec<InteractionListRow> {
+    static func interactions(zone: Zone, palette: OutputPalette, analytics: @escaping () -> InteractionAnalytics) -> ListPDFSpec<InteractionListRow> {
         ListPDFSpec(
             title: "Interactions",
             columns: [.init("Date", weight: 1.75), .init("Type", weight: 1.2), .init("Direction", weight: 1.05), .init("Sentiment", weight: 1.05),

@@ -2,14 +2,14 @@ import Aggregation
 
 /// How a command chose its dates: a preset, a custom `--from`/`--to`, or neither (the
 /// default preset). Turned into a `DateRange` once today is known.
-public enum RangeSelection: Hashable, Sendable {
+package enum RangeSelection: Hashable, Sendable {
     case preset(ReportPreset)
     case custom(from: CivilDate, to: CivilDate)
 
     /// Parses the `--preset`, `--from` and `--to` options (docs/report.md §1).
     /// - Throws: `UsageError` quoting the bad value, for an unknown preset, a malformed
     ///   date, only one of `--from`/`--to`, or a preset together with them.
-    public static func parse(preset: String?, from: String?, to: String?, defaultPreset: ReportPreset = .standard) throws -> RangeSelection {
+    package static func parse(preset: String?, from: String?, to: String?, defaultPreset: ReportPreset = .standard) throws -> RangeSelection {
         if let preset, from != nil || to != nil {
             throw UsageError("--preset \(Quote.value(preset)) cannot be combined with --from/--to; give a preset or a custom range")
         }
@@ -33,7 +33,7 @@ public enum RangeSelection: Hashable, Sendable {
 
     /// The range for a given today.
     /// - Throws: `UsageError` "End date must be after start date" when `to` is before `from`.
-    public func range(today: CivilDate) throws -> DateRange {
+    package func range(today: CivilDate) throws -> DateRange {
         switch self {
         case .preset(let preset):
             return preset.range(today: today)
@@ -50,7 +50,7 @@ public enum RangeSelection: Hashable, Sendable {
 extension Zone {
     /// Parses a `--timezone` value.
     /// - Throws: `UsageError` for a name that is not an IANA zone.
-    public static func parseOption(_ name: String) throws -> Zone {
+    package static func parseOption(_ name: String) throws -> Zone {
         guard let zone = Zone(identifier: name) else {
             throw UsageError("--timezone \(Quote.value(name)) is not a known IANA time zone (e.g. America/New_York, Europe/Paris, UTC; "
                              + "offsets are Etc/GMT-5 for UTC+05:00 and Etc/GMT+5 for UTC-05:00, in IANA's signs)")
@@ -60,7 +60,7 @@ extension Zone {
 
     /// The report's zone (docs/report.md §1): the override if given, else the family player's
     /// zone, else UTC.
-    public static func report(for data: FamilyData, override: Zone?) -> Zone {
+    package static func report(for data: FamilyData, override: Zone?) -> Zone {
         if let override { return override }
         if let name = data.playerTimeZone, let zone = Zone(identifier: name) { return zone }
         return .utc

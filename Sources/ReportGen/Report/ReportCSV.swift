@@ -3,11 +3,11 @@ import Exporters
 
 /// The tidy csv of the report (docs/report.md §3): one number per row under
 /// `section,measure,category,value,unit`, so that a spreadsheet can pivot it.
-public enum ReportCSV {
-    public static let header = ["section", "measure", "category", "value", "unit"]
+package enum ReportCSV {
+    package static let header = ["section", "measure", "category", "value", "unit"]
 
     /// The rows after the header, in the order of docs/report.md.
-    public static func rows(_ run: ReportRun) -> [[Cell]] {
+    package static func rows(_ run: ReportRun) -> [[Cell]] {
         let figures = run.figures
         var rows: [[Cell]] = []
         func add(_ section: String, _ measure: String, _ category: String = "", value: Cell, unit: String? = nil) {

@@ -3,44 +3,44 @@ import Exporters
 import Foundation
 
 /// The formats a report renders to.
-public enum ReportFormat: String, CaseIterable, Sendable {
+package enum ReportFormat: String, CaseIterable, Sendable {
     case json
     case csv
     case xlsx
     case pdf
 
     /// Whether the format is text that can go to standard output.
-    public var isText: Bool { self == .json || self == .csv }
+    package var isText: Bool { self == .json || self == .csv }
 
     /// Parses a comma-separated `--format` list, keeping the order given and dropping repeats.
     /// - Throws: `UsageError` naming the bad value and the accepted ones.
-    public static func parseList(_ text: String, option: String = "--format") throws -> [ReportFormat] {
+    package static func parseList(_ text: String, option: String = "--format") throws -> [ReportFormat] {
         try FormatList.parse(text, option: option)
     }
 }
 
 /// Where outputs go: files in a folder, or standard output for a single text format.
-public enum OutputTarget: Hashable, Sendable {
+package enum OutputTarget: Hashable, Sendable {
     case folder(String)
     case standardOutput
 
     /// `-` is standard output; anything else a folder.
-    public init(option: String) {
+    package init(option: String) {
         self = option == "-" ? .standardOutput : .folder(option)
     }
 }
 
 /// A file an output step wrote.
-public struct WrittenFile: Hashable, Sendable {
-    public let path: String
-    public let format: String
+package struct WrittenFile: Hashable, Sendable {
+    package let path: String
+    package let format: String
     /// Data rows, where the format has rows (csv, xlsx).
-    public let rows: Int?
+    package let rows: Int?
     /// What the reader should know about the file (text cut, links written as text).
-    public var warnings: [String] = []
+    package var warnings: [String] = []
 
     /// The file's size and checksum are taken once, when a manifest hashes it, not here.
-    public init(path: String, format: String, rows: Int?, warnings: [String] = []) {
+    package init(path: String, format: String, rows: Int?, warnings: [String] = []) {
         self.path = path
         self.format = format
         self.rows = rows
@@ -49,21 +49,21 @@ public struct WrittenFile: Hashable, Sendable {
 }
 
 /// Writes a report in each format asked for, atomically: all the formats appear together or none does.
-public enum ReportFiles {
+package enum ReportFiles {
     /// `report_<family slug>_<from>_<to>.<format>`.
-    public static func fileName(_ run: ReportRun, _ format: ReportFormat) -> String {
+    package static func fileName(_ run: ReportRun, _ format: ReportFormat) -> String {
         fileName(family: run.data.family, range: run.range, format: format)
     }
 
     /// `report_<family slug>_<from>_<to>.<format>`, for any family and range.
-    public static func fileName(family: FamilyUnit, range: DateRange, format: ReportFormat) -> String {
+    package static func fileName(family: FamilyUnit, range: DateRange, format: ReportFormat) -> String {
         "report_\(family.slug)_\(range.from)_\(range.to).\(format.rawValue)"
     }
 
     /// Writes `run` in `formats` to `target`.
     /// - Throws: `UsageError` for standard output with more than one format; `OutputError`
     ///   or `ExportError` when a file cannot be written (nothing is left under a final name).
-    public static func write(_ run: ReportRun, formats: [ReportFormat], to target: OutputTarget,
+    package static func write(_ run: ReportRun, formats: [ReportFormat], to target: OutputTarget,
                              csv options: CSVWriter.Options = CSVWriter.Options(), templates: OutputTemplates? = nil) throws -> [WrittenFile] {
         let templates = try templates ?? OutputTemplates.builtIn()
         switch target {

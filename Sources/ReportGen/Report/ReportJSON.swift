@@ -3,10 +3,10 @@ import Exporters
 
 /// The json of the report: the exact shape of docs/report.md §3, keys in a stable order,
 /// every category present, nulls as null, numbers unrounded.
-public enum ReportJSON {
-    public static let schemaVersion = 1
+package enum ReportJSON {
+    package static let schemaVersion = 1
 
-    public static func document(_ run: ReportRun) -> JSONValue {
+    package static func document(_ run: ReportRun) -> JSONValue {
         let figures = run.figures
         func tally<Key>(_ tallies: [Tally<Key>], name: (Key) -> String) -> JSONValue {
             .object(tallies.map { (name($0.key), .integer($0.count)) })
@@ -62,36 +62,36 @@ public enum ReportJSON {
 }
 
 /// Words of the report shared by every format.
-public enum ReportText {
-    public static let title = "Recruiting Report"
-    public static let noData = "No data found for selected date range"
+package enum ReportText {
+    package static let title = "Recruiting Report"
+    package static let noData = "No data found for selected date range"
 }
 
 extension ReportText {
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// "Feb 3, 2026".
-    public static func day(_ date: CivilDate) -> String { "\(months[date.month - 1]) \(date.day), \(date.year)" }
+    package static func day(_ date: CivilDate) -> String { "\(months[date.month - 1]) \(date.day), \(date.year)" }
 
     /// "Feb 3, 2026, 2:15 PM" for a local time.
-    public static func dayTime(_ time: LocalDateTime) -> String {
+    package static func dayTime(_ time: LocalDateTime) -> String {
         let hour = time.hour % 12 == 0 ? 12 : time.hour % 12
         return "\(day(time.date)), \(hour):\(Instant.two(time.minute)) \(time.hour < 12 ? "AM" : "PM")"
     }
 
     /// "Nov 16, 2026 – Nov 22, 2026".
-    public static func rangeText(_ range: DateRange) -> String {
+    package static func rangeText(_ range: DateRange) -> String {
         range.from == range.to ? day(range.from) : "\(day(range.from)) – \(day(range.to))"
     }
 
     /// "Nov 16, 2026 – Nov 22, 2026 (America/New_York)".
-    public static func rangeLine(_ run: ReportRun) -> String { "\(rangeText(run.range)) (\(run.zone.identifier))" }
+    package static func rangeLine(_ run: ReportRun) -> String { "\(rangeText(run.range)) (\(run.zone.identifier))" }
 
     /// The generation time in the report's zone, e.g. "Nov 23, 2026, 1:00 AM".
-    public static func generatedLine(_ run: ReportRun) -> String { dayTime(run.zone.localTime(of: run.generatedAt)) }
+    package static func generatedLine(_ run: ReportRun) -> String { dayTime(run.zone.localTime(of: run.generatedAt)) }
 
     /// The five stat cards of the dashboard, with their colours.
-    public static func statCards(_ figures: ReportFigures, palette: OutputPalette = OutputPalette()) -> [(label: String, value: Cell, color: RGBColor)] {
+    package static func statCards(_ figures: ReportFigures, palette: OutputPalette = OutputPalette()) -> [(label: String, value: Cell, color: RGBColor)] {
         [
             ("Schools", .integer(figures.schools.total), palette.card("schools")),
             ("Coaches", .integer(figures.coaches.total), palette.card("coaches")),
@@ -102,7 +102,7 @@ extension ReportText {
     }
 
     /// This period against the previous one: interactions, each direction, the response rate.
-    public static func comparison(_ figures: ReportFigures) -> [(label: String, current: Cell, previous: Cell, change: Cell)] {
+    package static func comparison(_ figures: ReportFigures) -> [(label: String, current: Cell, previous: Cell, change: Cell)] {
         func counts(_ label: String, _ now: Int, _ before: Int) -> (String, Cell, Cell, Cell) {
             (label, .integer(now), .integer(before), .integer(now - before))
         }

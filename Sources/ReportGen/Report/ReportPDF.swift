@@ -11,23 +11,23 @@ extension PDFColor {
 
 extension ReportText {
     /// A number for people: at most `places` decimals, no trailing zeros, a point whatever the locale.
-    public static func decimal(_ value: Double, places: Int = 2) -> String {
+    package static func decimal(_ value: Double, places: Int = 2) -> String {
         let scale = pow(10, Double(places))
         return NumberText.shortest((value * scale).rounded() / scale)
     }
 
     /// "28.6%", or "N/A".
-    public static func percent(_ value: Double?) -> String {
+    package static func percent(_ value: Double?) -> String {
         value.map { decimal($0, places: 1) + "%" } ?? "N/A"
     }
 
     /// "+4", "−2", "0".
-    public static func change(_ value: Int) -> String {
+    package static func change(_ value: Int) -> String {
         value > 0 ? "+\(value)" : value < 0 ? "−\(-value)" : "0"
     }
 
     /// The footer's generation line.
-    public static func footer(zone: Zone, generatedAt: Instant) -> String {
+    package static func footer(zone: Zone, generatedAt: Instant) -> String {
         "Generated \(dayTime(zone.localTime(of: generatedAt))) (\(zone.identifier))"
     }
 }

@@ -1,22 +1,22 @@
 /// The app's tables and columns that report-batch reads (docs/data-model.md), in one place:
 /// the SQLite reader checks a database against it and selects through it, and the demo
 /// writer creates its tables from it.
-public enum AppSchema {
+package enum AppSchema {
     /// A column as the reader sees it.
-    public struct Column: Sendable {
-        public let name: String
+    package struct Column: Sendable {
+        package let name: String
         /// The SQLite type the demo writer declares.
-        public let sqlType: String
+        package let sqlType: String
         /// Optional columns were dropped from the app's later schema; absent reads as null.
-        public let isOptional: Bool
+        package let isOptional: Bool
     }
 
     /// A table: its name, its columns, and whether its rows carry `family_unit_id`.
-    public struct Table: Sendable {
-        public let name: String
-        public let columns: [Column]
+    package struct Table: Sendable {
+        package let name: String
+        package let columns: [Column]
         /// The column that identifies a row in messages (`id`, or a pair for link tables).
-        public let rowIdentity: [String]
+        package let rowIdentity: [String]
 
         init(_ name: String, identity: [String] = ["id"], _ columns: [Column]) {
             self.name = name
@@ -27,7 +27,7 @@ public enum AppSchema {
         /// The position of a column in the SELECT list. A scan, not a dictionary: a table has
         /// at most 24 columns, the names are short ASCII, and this runs for every value of
         /// every row, where hashing the name cost more than comparing it.
-        public func index(of column: String) -> Int? {
+        package func index(of column: String) -> Int? {
             let count = column.utf8.count
             for (index, candidate) in columns.enumerated() where candidate.name.utf8.count == count && candidate.name == column {
                 return index
@@ -35,8 +35,8 @@ public enum AppSchema {
             return nil
         }
 
-        public var isFamilyScoped: Bool { index(of: "family_unit_id") != nil && name != "family_members" }
-        public var optionalColumns: [Column] { columns.filter(\.isOptional) }
+        package var isFamilyScoped: Bool { index(of: "family_unit_id") != nil && name != "family_members" }
+        package var optionalColumns: [Column] { columns.filter(\.isOptional) }
     }
 
     private static func text(_ name: String) -> Column { Column(name: name, sqlType: "TEXT", isOptional: false) }
@@ -47,21 +47,21 @@ public enum AppSchema {
         Column(name: name, sqlType: "INTEGER", isOptional: optional)
     }
 
-    public static let familyUnits = Table("family_units", [text("id"), text("family_name"), text("created_at")])
+    package static let familyUnits = Table("family_units", [text("id"), text("family_name"), text("created_at")])
 
-    public static let users = Table("users", [
+    package static let users = Table("users", [
         text("id"), text("email"), text("full_name"), text("role"), text("timezone"),
     ])
 
-    public static let familyMembers = Table("family_members", identity: ["family_unit_id", "user_id"], [
+    package static let familyMembers = Table("family_members", identity: ["family_unit_id", "user_id"], [
         text("family_unit_id"), text("user_id"), text("role"),
     ])
 
-    public static let userPreferences = Table("user_preferences", identity: ["user_id", "category"], [
+    package static let userPreferences = Table("user_preferences", identity: ["user_id", "category"], [
         text("user_id"), text("category"), text("data"),
     ])
 
-    public static let schools = Table("schools", [
+    package static let schools = Table("schools", [
         text("id"), text("family_unit_id"), text("user_id"), text("name"), text("location"), text("city"),
         text("state"), text("division"), text("conference"), text("status"), integer("is_favorite"),
         text("pros"), text("cons"), text("notes"), text("website"), text("favicon_url"), text("academic_info"),
@@ -69,35 +69,35 @@ public enum AppSchema {
         integer("ranking", optional: true), text("status_changed_at"), text("created_at"), text("updated_at"),
     ])
 
-    public static let coaches = Table("coaches", [
+    package static let coaches = Table("coaches", [
         text("id"), text("family_unit_id"), text("school_id"), text("user_id"), text("role"), text("first_name"),
         text("last_name"), text("email"), text("phone"), text("twitter_handle"), text("instagram_handle"),
         text("notes"), real("responsiveness_score", optional: true), text("last_contact_date"), text("created_at"),
         text("updated_at"),
     ])
 
-    public static let interactions = Table("interactions", [
+    package static let interactions = Table("interactions", [
         text("id"), text("family_unit_id"), text("school_id"), text("coach_id"), text("type"), text("direction"),
         text("subject"), text("content"), text("sentiment"), text("occurred_at"), text("logged_by"),
         text("attachments"), text("created_at"), text("updated_at"),
     ])
 
-    public static let performanceMetrics = Table("performance_metrics", [
+    package static let performanceMetrics = Table("performance_metrics", [
         text("id"), text("family_unit_id"), text("user_id"), text("metric_type"), real("value"), text("unit"),
         text("recorded_date"), text("notes"), integer("verified"), text("created_at"),
     ])
 
-    public static let offers = Table("offers", [
+    package static let offers = Table("offers", [
         text("id"), text("family_unit_id"), text("user_id"), text("school_id"), text("coach_id"), text("offer_type"),
         text("status"), real("scholarship_amount"), real("scholarship_percentage"), text("offer_date"),
         text("deadline_date"), text("conditions"), text("notes"), text("created_at"),
     ])
 
     /// Every table, in the order of docs/data-model.md.
-    public static let tables: [Table] = [
+    package static let tables: [Table] = [
         familyUnits, users, familyMembers, userPreferences, schools, coaches, interactions, performanceMetrics, offers,
     ]
 
     /// The tables whose rows belong to a family through `family_unit_id`.
-    public static let familyTables: [Table] = [schools, coaches, interactions, performanceMetrics, offers]
+    package static let familyTables: [Table] = [schools, coaches, interactions, performanceMetrics, offers]
 }

@@ -5,10 +5,10 @@ import Synchronization
 
 /// Reads the app's tables from one SQLite file, read-only. Every query that reads family
 /// rows is scoped by `family_unit_id`: that is the access boundary (docs/data-model.md).
-public final class SQLiteSource: Sendable {
-    public let path: String
+package final class SQLiteSource: Sendable {
+    package let path: String
     /// Optional columns the database does not have (`schools.fit_score`, …); they read as null.
-    public let missingOptionalColumns: [String]
+    package let missingOptionalColumns: [String]
     private let database: DatabaseQueue
     /// The SELECT list of each table, with `NULL AS column` for absent optional columns.
     private let selectLists: [String: String]
@@ -18,7 +18,7 @@ public final class SQLiteSource: Sendable {
     /// Opens `path` read-only and checks it against `AppSchema`.
     /// - Throws: `InputError` when the file is missing or not SQLite (exit 66);
     ///   `BadDataError` when a required table or column is missing (exit 65).
-    public init(path: String) throws {
+    package init(path: String) throws {
         self.path = path
         try SQLiteSource.checkFile(path)
         var configuration = Configuration()
@@ -81,7 +81,7 @@ public final class SQLiteSource: Sendable {
     }
 
     /// A note for the user when optional columns are absent, or nil.
-    public var optionalColumnsNote: String? {
+    package var optionalColumnsNote: String? {
         guard !missingOptionalColumns.isEmpty else { return nil }
         return "note: \(Quote.path(path)) has no column \(missingOptionalColumns.joined(separator: ", ")); "
             + "these optional values read as empty"
@@ -110,7 +110,7 @@ public final class SQLiteSource: Sendable {
     /// Every family, ordered by id, each once (a database without primary keys may hold a
     /// family row twice). A family row with bad values is still listed, so that a batch runs
     /// it and records it as failed (loading it reports the values) while the others go on.
-    public func families() throws -> [FamilyUnit] {
+    package func families() throws -> [FamilyUnit] {
         try reading { db in
             let slugs = try slugs(db)
             var seen = Set<String>()
@@ -125,7 +125,7 @@ public final class SQLiteSource: Sendable {
     }
 
     /// The family with this id, or a usage error that points to `report-batch families`.
-    public func family(id: String) throws -> FamilyUnit {
+    package func family(id: String) throws -> FamilyUnit {
         try reading { db in try family(id: id, db: db) }
     }
 
@@ -163,7 +163,7 @@ public final class SQLiteSource: Sendable {
     /// Loads all of one family's rows, once, in one read transaction. Any bad value in them
     /// fails the family with `BadDataError` (exit 65), naming the first problem and how many there are.
     /// With `interactions: false` the interactions are left for `forEachInteraction` to stream.
-    public func loadFamily(id: String, interactions: Bool = true) throws -> FamilyData {
+    package func loadFamily(id: String, interactions: Bool = true) throws -> FamilyData {
         let log = IssueLog()
         let data = try reading { db in
             try read(family: try family(id: id, db: db), db: db, log: log, interactions: interactions)
@@ -232,7 +232,7 @@ public final class SQLiteSource: Sendable {
     /// timestamps with the same parser and zone as everything else, and spills to disk past
     /// its cache, so memory stays flat however many rows the family has.
     /// - Throws: `BadDataError` at the first bad row (the file being written is then discarded).
-    public func forEachInteraction(familyID: String, newestFirstIn zone: Zone?, _ body: (Interaction) throws -> Void) throws {
+    package func forEachInteraction(familyID: String, newestFirstIn zone: Zone?, _ body: (Interaction) throws -> Void) throws {
         try reading { db in
             var order: String?
             if let zone {
@@ -263,18 +263,18 @@ public final class SQLiteSource: Sendable {
     // MARK: Families and check
 
     /// Row counts of one family, for `report-batch families`.
-    public struct FamilyCounts: Sendable {
-        public let family: FamilyUnit
-        public let members: Int
-        public let schools: Int
-        public let coaches: Int
-        public let interactions: Int
-        public let metrics: Int
-        public let offers: Int
+    package struct FamilyCounts: Sendable {
+        package let family: FamilyUnit
+        package let members: Int
+        package let schools: Int
+        package let coaches: Int
+        package let interactions: Int
+        package let metrics: Int
+        package let offers: Int
     }
 
     /// Every family with its row counts, ordered by id.
-    public func familyCounts() throws -> [FamilyCounts] {
+    package func familyCounts() throws -> [FamilyCounts] {
         let families = try self.families()
         return try reading { db in
             func counts(_ table: String) throws -> [String: Int] {
@@ -302,7 +302,7 @@ public final class SQLiteSource: Sendable {
     /// Each query reads its table in storage order, and the problems of each query are then
     /// put in the order of the rows' ids: asking SQLite for `ORDER BY id` walked the id
     /// index and fetched every row from a different page (3 s on a 70 MB file instead of 1).
-    public func check() throws -> [DataIssue] {
+    package func check() throws -> [DataIssue] {
         let log = IssueLog()
         try reading { db in
             func scan(_ table: AppSchema.Table, _ sql: String, _ body: (SQLiteRow, IssueLog) -> Void) throws {

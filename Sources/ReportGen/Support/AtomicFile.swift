@@ -4,16 +4,16 @@ import Foundation
 /// Writes a file so that it appears under its final name only when complete: the body
 /// writes a temporary file in the same folder, which is renamed into place on success
 /// and removed on failure. A crash or a kill leaves at most a hidden `.tmp` file.
-public enum AtomicFile {
+package enum AtomicFile {
     /// A file being written under a temporary name next to its final one.
-    public final class Pending {
-        public let path: String
-        public let temporaryPath: String
+    package final class Pending {
+        package let path: String
+        package let temporaryPath: String
         private var done = false
 
         /// Creates the empty temporary file, which proves the folder takes files before any work is done.
         /// - Throws: `OutputError` when the folder is missing, not writable or full.
-        public init(path: String) throws {
+        package init(path: String) throws {
             self.path = path
             let parent = (path as NSString).deletingLastPathComponent
             let folder = parent.isEmpty ? "." : parent
@@ -32,10 +32,10 @@ public enum AtomicFile {
 
         /// A hidden folder beside the temporary file for a library's own scratch files (it matches
         /// the leftovers a next run removes, if this process is killed); removed on commit or discard.
-        public var scratchFolder: String { temporaryPath + ".d" }
+        package var scratchFolder: String { temporaryPath + ".d" }
 
         /// Creates the scratch folder.
-        public func makeScratchFolder() throws -> String {
+        package func makeScratchFolder() throws -> String {
             do {
                 try FileManager.default.createDirectory(atPath: scratchFolder, withIntermediateDirectories: true)
             } catch {
@@ -45,7 +45,7 @@ public enum AtomicFile {
         }
 
         /// Flushes the temporary file to disk and renames it to its final name.
-        public func commit() throws {
+        package func commit() throws {
             guard !done else { return }
             removeScratchFolder()
             try AtomicFile.syncFile(temporaryPath)
@@ -57,7 +57,7 @@ public enum AtomicFile {
         }
 
         /// An error about the temporary file, told about the file the user asked for.
-        public func translate(_ error: Error) -> Error {
+        package func translate(_ error: Error) -> Error {
             if case ExportError.write(let written, let reason) = error, written == temporaryPath {
                 return OutputError(path: path, reason: reason)
             }
@@ -65,7 +65,7 @@ public enum AtomicFile {
         }
 
         /// Removes the temporary file; the final name is never touched.
-        public func discard() {
+        package func discard() {
             guard !done else { return }
             unlink(temporaryPath)
             removeScratchFolder()
@@ -85,7 +85,7 @@ public enum AtomicFile {
     /// Commits files that belong together (the formats of one report, the formats of one
     /// list): all of them appear under their final names, or none does. When a commit fails,
     /// the files already renamed into place are removed and the rest discarded.
-    public static func commitAll(_ files: [Pending]) throws {
+    package static func commitAll(_ files: [Pending]) throws {
         var committed: [Pending] = []
         do {
             for file in files {
@@ -102,7 +102,7 @@ public enum AtomicFile {
     /// Runs `body` with a temporary path next to `path`, then renames it to `path`.
     /// - Throws: `OutputError` when the folder is missing or not writable or the rename
     ///   fails; whatever `body` throws (after removing the temporary file).
-    public static func write<T>(to path: String, _ body: (String) throws -> T) throws -> T {
+    package static func write<T>(to path: String, _ body: (String) throws -> T) throws -> T {
         let pending = try Pending(path: path)
         do {
             let result = try body(pending.temporaryPath)
@@ -115,7 +115,7 @@ public enum AtomicFile {
     }
 
     /// Writes `text` to `path` atomically, as UTF-8.
-    public static func write(_ text: String, to path: String) throws {
+    package static func write(_ text: String, to path: String) throws {
         try write(to: path) { temporary in
             let sink = try ByteSink(path: temporary)
             try sink.write(text)
@@ -124,7 +124,7 @@ public enum AtomicFile {
     }
 
     /// Makes sure `folder` exists (creating it and its parents) and can be written.
-    public static func ensureWritableFolder(_ folder: String) throws {
+    package static func ensureWritableFolder(_ folder: String) throws {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw OutputError(path: folder, reason: "it is a file, not a folder") }
@@ -145,7 +145,7 @@ public enum AtomicFile {
     /// write there) is refused, never written through. The root itself is the user's choice
     /// and may be a link.
     /// - Throws: `OutputError` naming the first component that is a link or not a folder.
-    public static func ensureFolder(_ folder: String, inside root: String) throws {
+    package static func ensureFolder(_ folder: String, inside root: String) throws {
         try ensureWritableFolder(root)
         // Plain text, not standardizingPath, which would resolve the very links this refuses.
         let prefix = root.hasSuffix("/") ? root : root + "/"

@@ -4,19 +4,19 @@ import Foundation
 /// The run's one notion of "now" (docs/report.md §1): `--now` if given, else the
 /// `SOURCE_DATE_EPOCH` environment variable, else the system time. Nothing else in
 /// report-batch reads the time.
-public struct Clock: Sendable {
-    public let now: Instant
+package struct Clock: Sendable {
+    package let now: Instant
     /// Where `now` came from, for messages: "--now", "SOURCE_DATE_EPOCH" or "system clock".
-    public let source: String
+    package let source: String
 
-    public init(now: Instant, source: String) {
+    package init(now: Instant, source: String) {
         self.now = now
         self.source = source
     }
 
     /// Resolves the clock from the `--now` option and the environment.
     /// - Throws: `UsageError` for a malformed `--now` or `SOURCE_DATE_EPOCH`.
-    public static func resolve(now option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Clock {
+    package static func resolve(now option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Clock {
         if let option {
             guard case .instant(let instant)? = try? Timestamp.parse(option) else {
                 throw UsageError("--now \(Quote.value(option)) is not a timestamp with an offset (e.g. 2026-11-23T06:00:00Z)")
@@ -42,7 +42,7 @@ public struct Clock: Sendable {
     }
 
     /// Parses a `--today` (or `--from`, `--to`) value.
-    public static func parseDay(_ text: String, option: String) throws -> CivilDate {
+    package static func parseDay(_ text: String, option: String) throws -> CivilDate {
         guard let date = CivilDate(iso: text) else {
             throw UsageError("\(option) \(Quote.value(text)) is not a date in the form YYYY-MM-DD")
         }
@@ -55,7 +55,7 @@ public struct Clock: Sendable {
     /// The years a clock, a `--today` and a range may fall in: every format can write their
     /// dates (Excel's dates start in 1900; four-digit years end in 9999), and day arithmetic
     /// never overflows. Ranges reach back at most a year from "today", so 1901 leaves room.
-    public static let supportedYears = "1901 to 9998"
+    package static let supportedYears = "1901 to 9998"
     static let supportedDays = -25_202...2_932_531  // 1901-01-01 ... 9998-12-31, days since 1970-01-01
     static let supportedSeconds = Int64(supportedDays.lowerBound) * 86_400...Int64(supportedDays.upperBound) * 86_400 + 86_399
 }

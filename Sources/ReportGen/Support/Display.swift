@@ -1,9 +1,9 @@
 /// Text from the data as a person sees it on a terminal, in a log or in a mail: control
 /// characters (line breaks, carriage returns, escape sequences, NUL, C1 codes) escaped, so
 /// that a family's name cannot forge a line of a cron mail or clear a terminal.
-public enum Display {
+package enum Display {
     /// `text` on one line: `\n`, `\r`, `\t` and other control characters as escapes.
-    public static func oneLine(_ text: String) -> String {
+    package static func oneLine(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

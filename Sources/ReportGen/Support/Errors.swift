@@ -1,12 +1,12 @@
 import Foundation
 /// One bad value in the database: which table, which row, which column, and what is wrong.
-public struct DataIssue: Error, Hashable, Sendable, CustomStringConvertible {
-    public let table: String
-    public let rowID: String
-    public let column: String?
-    public let problem: String
+package struct DataIssue: Error, Hashable, Sendable, CustomStringConvertible {
+    package let table: String
+    package let rowID: String
+    package let column: String?
+    package let problem: String
 
-    public init(table: String, rowID: String, column: String?, problem: String) {
+    package init(table: String, rowID: String, column: String?, problem: String) {
         self.table = table
         self.rowID = rowID
         self.column = column
@@ -20,7 +20,7 @@ public struct DataIssue: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `schools row 'abc', column status: unknown value 'Interested' (…)`.
-    public var description: String {
+    package var description: String {
         var text = "\(table) row \(rowID)"
         if let column { text += ", column \(column)" }
         return text + ": " + problem
@@ -28,7 +28,7 @@ public struct DataIssue: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What an input path is, for messages: a job file is never called a database.
-public enum InputKind: String, Sendable {
+package enum InputKind: String, Sendable {
     case database
     case jobFile = "job file"
     case templates = "templates folder"
@@ -36,7 +36,7 @@ public enum InputKind: String, Sendable {
 }
 
 /// An input is missing or unreadable, or the database is not a SQLite database (exit 66).
-public enum InputError: Error, Sendable, CustomStringConvertible {
+package enum InputError: Error, Sendable, CustomStringConvertible {
     case missing(path: String, kind: InputKind = .database)
     case isFolder(path: String, kind: InputKind = .database)
     /// A named pipe, a device or a socket: reading it could block for ever.
@@ -44,7 +44,7 @@ public enum InputError: Error, Sendable, CustomStringConvertible {
     case notSQLite(path: String, reason: String)
     case unreadable(path: String, reason: String, kind: InputKind = .database)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing(let path, let kind):
             kind == .database
@@ -80,11 +80,11 @@ public enum InputError: Error, Sendable, CustomStringConvertible {
 
 /// SQLite failed while reading the database: the file is damaged (exit 65, like any bad
 /// input), or another failure (exit 1). Always names the file, never the SQL.
-public enum SourceError: Error, Sendable, CustomStringConvertible {
+package enum SourceError: Error, Sendable, CustomStringConvertible {
     case damaged(path: String, reason: String)
     case failed(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .damaged(let path, let reason):
             "database \(Quote.path(path)) is damaged (\(reason)); `sqlite3 \(path) 'PRAGMA integrity_check'` shows where, or restore it from a backup"
@@ -95,12 +95,12 @@ public enum SourceError: Error, Sendable, CustomStringConvertible {
 }
 
 /// The database lacks a table or column that report-batch needs, or holds bad values (exit 65).
-public enum BadDataError: Error, Sendable, CustomStringConvertible {
+package enum BadDataError: Error, Sendable, CustomStringConvertible {
     case missingTable(path: String, table: String)
     case missingColumn(path: String, table: String, column: String)
     case badValues(path: String, familyID: String?, issues: [DataIssue])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missingTable(let path, let table):
             return "database \(Quote.path(path)) has no table '\(table)', which report-batch needs (docs/data-model.md lists every table)"
@@ -116,56 +116,56 @@ public enum BadDataError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A bad option or option value (exit 64).
-public struct UsageError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct UsageError: Error, Sendable, CustomStringConvertible {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
 /// The viewer may not see what was asked (exit 77).
-public struct AccessError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct AccessError: Error, Sendable, CustomStringConvertible {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
 /// The family has nothing to report for the range (exit 3).
-public struct NoDataError: Error, Sendable, CustomStringConvertible {
-    public let familyID: String
-    public init(familyID: String) { self.familyID = familyID }
-    public var description: String { "No data found for selected date range" }
+package struct NoDataError: Error, Sendable, CustomStringConvertible {
+    package let familyID: String
+    package init(familyID: String) { self.familyID = familyID }
+    package var description: String { "No data found for selected date range" }
 }
 
 /// An output file or folder cannot be created (exit 73).
-public struct OutputError: Error, Sendable, CustomStringConvertible {
-    public let path: String
-    public let reason: String
-    public init(path: String, reason: String) {
+package struct OutputError: Error, Sendable, CustomStringConvertible {
+    package let path: String
+    package let reason: String
+    package init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
     /// A failed write to standard output (a full disk, a closed stream).
-    public static func standardOutput(_ reason: String) -> OutputError { OutputError(path: "-", reason: reason) }
+    package static func standardOutput(_ reason: String) -> OutputError { OutputError(path: "-", reason: reason) }
 
-    public var description: String {
+    package var description: String {
         path == "-" ? "cannot write to standard output: \(reason)" : "cannot write \(Quote.path(path)): \(reason)"
     }
 }
 
 /// Another run holds the output root's lock (exit 75).
-public struct BusyError: Error, Sendable, CustomStringConvertible {
-    public let lockPath: String
-    public let holder: String
-    public init(lockPath: String, holder: String) {
+package struct BusyError: Error, Sendable, CustomStringConvertible {
+    package let lockPath: String
+    package let holder: String
+    package init(lockPath: String, holder: String) {
         self.lockPath = lockPath
         self.holder = holder
     }
-    public var description: String { "another run (\(holder)) holds the lock \(Quote.path(lockPath)); try again when it has finished" }
+    package var description: String { "another run (\(holder)) holds the lock \(Quote.path(lockPath)); try again when it has finished" }
 }
 
 /// A database, I/O or rendering failure that is not the input's fault (exit 1).
-public struct RuntimeFailure: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct RuntimeFailure: Error, Sendable, CustomStringConvertible {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

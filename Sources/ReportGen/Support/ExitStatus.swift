@@ -1,7 +1,7 @@
 import Exporters
 
 /// The process exit codes of docs/cli.md, and the one place that maps errors to them.
-public enum ExitStatus: Int32, Sendable {
+package enum ExitStatus: Int32, Sendable {
     case success = 0
     case failure = 1
     case noData = 3
@@ -14,7 +14,7 @@ public enum ExitStatus: Int32, Sendable {
     case accessDenied = 77
 
     /// The exit status for an error that ended a command.
-    public static func of(_ error: any Error) -> ExitStatus {
+    package static func of(_ error: any Error) -> ExitStatus {
         switch error {
         case is UsageError: .usage
         case is AccessError: .accessDenied
@@ -30,7 +30,7 @@ public enum ExitStatus: Int32, Sendable {
     }
 
     /// The one-line message for an error: what is wrong and, where it helps, what to do.
-    public static func message(for error: any Error) -> String {
+    package static func message(for error: any Error) -> String {
         switch error {
         case let error as CustomStringConvertible:
             error.description

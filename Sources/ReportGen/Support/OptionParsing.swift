@@ -2,9 +2,9 @@ import Aggregation
 
 /// Parsing of option values into domain values, with usage errors that quote the bad
 /// value and list the accepted ones.
-public enum OptionParsing {
+package enum OptionParsing {
     /// A raw database value of an enumeration, e.g. `--role head`.
-    public static func domainValue<E: DomainEnum>(_ text: String, option: String, noun: String) throws -> E {
+    package static func domainValue<E: DomainEnum>(_ text: String, option: String, noun: String) throws -> E {
         guard let value = E.decode(text) else {
             throw UsageError("\(option) \(Quote.value(text)) is not \(noun); use one of: \(E.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -12,7 +12,7 @@ public enum OptionParsing {
     }
 
     /// A named value such as a sort, e.g. `--sort last-contacted`.
-    public static func named<E: RawRepresentable & CaseIterable>(_ text: String, option: String, noun: String) throws -> E where E.RawValue == String {
+    package static func named<E: RawRepresentable & CaseIterable>(_ text: String, option: String, noun: String) throws -> E where E.RawValue == String {
         guard let value = E(rawValue: text) else {
             throw UsageError("\(option) \(Quote.value(text)) is not \(noun); use one of: \(E.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -20,19 +20,19 @@ public enum OptionParsing {
     }
 
     /// A whole number of days, at least 1.
-    public static func days(_ value: Int, option: String) throws -> Int {
+    package static func days(_ value: Int, option: String) throws -> Int {
         guard value >= 1 else { throw UsageError("\(option) \(value) must be a whole number of days, at least 1") }
         return value
     }
 
     /// A percentage 0–100.
-    public static func percent(_ value: Double, option: String) throws -> Double {
+    package static func percent(_ value: Double, option: String) throws -> Double {
         guard value.isFinite, (0...100).contains(value) else { throw UsageError("\(option) \(value) must be a number from 0 to 100") }
         return value
     }
 
     /// `LAT,LON` in degrees.
-    public static func coordinate(_ text: String, option: String) throws -> Coordinate {
+    package static func coordinate(_ text: String, option: String) throws -> Coordinate {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], latitude.isFinite, longitude.isFinite,
               (-90...90).contains(latitude), (-180...180).contains(longitude)

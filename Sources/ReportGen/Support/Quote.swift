@@ -1,10 +1,10 @@
 /// Shows a value from the data inside a one-line message: quoted, control characters
 /// escaped, long values shortened.
-public enum Quote {
+package enum Quote {
     /// A path in a message: quoted and escaped like a value, never shortened.
-    public static func path(_ path: String) -> String { value(path, limit: .max) }
+    package static func path(_ path: String) -> String { value(path, limit: .max) }
 
-    public static func value(_ text: String, limit: Int = 60) -> String {
+    package static func value(_ text: String, limit: Int = 60) -> String {
         var out = "'"
         var count = 0
         for scalar in text.unicodeScalars {

@@ -2,7 +2,7 @@ import Foundation
 
 /// SHA-256 (FIPS 180-4), for the checksums in manifests. Streams, so a large file is
 /// hashed in fixed-size chunks.
-public struct SHA256 {
+package struct SHA256 {
     private var state: [UInt32] = [
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
     ]
@@ -20,9 +20,9 @@ public struct SHA256 {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    public init() {}
+    package init() {}
 
-    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
         length += UInt64(bytes.count)
         var input = bytes[...]
         if !buffer.isEmpty {
@@ -41,12 +41,12 @@ public struct SHA256 {
         buffer.append(contentsOf: input)
     }
 
-    public mutating func update(_ data: Data) {
+    package mutating func update(_ data: Data) {
         data.withUnsafeBytes { update($0) }
     }
 
     /// The digest as lower-case hex.
-    public mutating func finalize() -> String {
+    package mutating func finalize() -> String {
         var tail = buffer
         tail.append(0x80)
         while tail.count % 64 != 56 { tail.append(0) }
@@ -92,7 +92,7 @@ public struct SHA256 {
     private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { (value >> count) | (value << (32 - count)) }
 
     /// The hex digest and the size in bytes of the file at `path`, read once in 256 KiB chunks.
-    public static func digest(ofFile path: String) throws -> (hex: String, bytes: Int) {
+    package static func digest(ofFile path: String) throws -> (hex: String, bytes: Int) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
             throw RuntimeFailure("cannot read \(Quote.path(path)) to compute its checksum (\(String(cString: strerror(errno))))")

@@ -4,9 +4,9 @@ import Synchronization
 
 /// File and folder names made from data: only `a–z`, `0–9` and `-`, so that no name can
 /// leave the folder it is meant for (`../`, `/`, control characters and the like become `-`).
-public enum Slug {
+package enum Slug {
     /// `rivera-family-1cc52098`: the name folded to ASCII, then the first 8 characters of the id.
-    public static func family(name: String?, id: String) -> String {
+    package static func family(name: String?, id: String) -> String {
         let base = make(name ?? "", limit: 40)
         let idPart = make(id, limit: 8, keepLength: true)
         let parts = [base, idPart].filter { !$0.isEmpty }
@@ -17,7 +17,7 @@ public enum Slug {
     /// and for families that share one, that slug followed by `-` and 8 hex digits of the
     /// FNV-1a 64 hash of the id's UTF-8 bytes (its upper half), so that two families never
     /// write into one folder or one file name.
-    public static func unique(_ families: [(id: String, name: String?)]) -> [String: String] {
+    package static func unique(_ families: [(id: String, name: String?)]) -> [String: String] {
         var byBase: [String: Set<String>] = [:]
         for family in families { byBase[Self.family(name: family.name, id: family.id), default: []].insert(family.id) }
         var slugs: [String: String] = [:]
@@ -40,7 +40,7 @@ public enum Slug {
     }
 
     /// Folds `text` to lower-case ASCII letters and digits joined by single dashes.
-    public static func make(_ text: String, limit: Int = 60, keepLength: Bool = false) -> String {
+    package static func make(_ text: String, limit: Int = 60, keepLength: Bool = false) -> String {
         let folded = text.utf8.allSatisfy({ $0 < 0x80 }) ? text : latin(text)
         var out = ""
         var pendingDash = false
@@ -79,5 +79,5 @@ public enum Slug {
 
 extension FamilyUnit {
     /// The family's part of file and folder names: the source's unique slug, else `Slug.family`.
-    public var slug: String { fileSlug ?? Slug.family(name: familyName, id: id) }
+    package var slug: String { fileSlug ?? Slug.family(name: familyName, id: id) }
 }

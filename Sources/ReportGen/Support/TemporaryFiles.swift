@@ -5,7 +5,7 @@ import Synchronization
 /// SIGTERM or SIGINT (cron's timeout, a Ctrl-C) removes them before the process ends, and
 /// the name pattern that marks a file as this tool's own, so that a later run removes what a
 /// killed one (SIGKILL, a power cut) left behind — and nothing else.
-public enum TemporaryFiles {
+package enum TemporaryFiles {
     /// The part of every temporary name that only report-batch makes:
     /// `.<final name>.report-batch-tmp-<pid>-<random>`, and that plus `.d` for a scratch folder.
     static let marker = ".report-batch-tmp-"
@@ -54,7 +54,7 @@ public enum TemporaryFiles {
 
     /// Removes every temporary file in flight, writes `report-batch: error: <message>` and ends
     /// the process with `status`: for a signal, or a C library about to abort. Only the first call acts.
-    public static func abandon(_ message: String, status: Int32) -> Never {
+    package static func abandon(_ message: String, status: Int32) -> Never {
         if !stopping.exchange(true, ordering: .sequentiallyConsistent) {
             // Holding the lock until the end keeps a worker from registering a new file meanwhile.
             live.withLock { paths in
@@ -96,7 +96,7 @@ public enum TemporaryFiles {
     /// tool's scratch folders, never following a symbolic link. Called with the root's lock held.
     /// - Returns: how many were removed.
     @discardableResult
-    public static func sweep(_ root: String) -> Int {
+    package static func sweep(_ root: String) -> Int {
         var removed = 0
         func walk(_ folder: String, depth: Int) {
             guard depth < 64, let directory = opendir(folder) else { return }
@@ -126,7 +126,7 @@ public enum TemporaryFiles {
     }
 
     /// Routes SIGTERM and SIGINT to `stop(signal:)`, on a queue of their own. Call once, at start.
-    public static func handleSignals() {
+    package static func handleSignals() {
         for number in [SIGTERM, SIGINT] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: signalQueue)

@@ -1,5 +1,5 @@
 /// The tool's version, written into manifests and document properties.
-public enum ToolVersion {
-    public static let current = "0.1.0"
-    public static let creator = "report-batch \(current)"
+package enum ToolVersion {
+    package static let current = "0.1.0"
+    package static let creator = "report-batch \(current)"
 }
