@@ -361,7 +361,7 @@ package enum BatchRunner {
     }
 
     private static func manifestFile(_ file: WrittenFile) throws -> ManifestFile {
-        let digest = try SHA256.digest(ofFile: file.path)
+        let digest = try FileDigest.sha256(ofFile: file.path)
         return ManifestFile(name: (file.path as NSString).lastPathComponent, format: file.format, bytes: digest.bytes,
                             sha256: digest.hex, rows: file.rows)
     }
