@@ -50,11 +50,21 @@ let package = Package(
             ]
         ),
 
+        // A seedable random number generator: the demo data and the property tests.
+        .target(name: "SeededRandom"),
+
+        // The demo database: realistic, deterministic families for trying the tool and for benchmarks.
+        .target(
+            name: "DemoData",
+            dependencies: ["Aggregation", "ReportGen", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+
         // The command line: thin subcommands over ReportGen.
         .executableTarget(
             name: "report-batch",
             dependencies: [
                 "ReportGen",
+                "DemoData",
                 "Aggregation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -66,12 +76,12 @@ let package = Package(
             dependencies: ["ReportGen", .product(name: "GRDB", package: "GRDB.swift"), "ZIPFoundation"],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "AggregationTests", dependencies: ["Aggregation", "ReportGen"]),
+        .testTarget(name: "AggregationTests", dependencies: ["Aggregation", "SeededRandom"]),
         // Goldens are read from the source tree by path (TestSupport.Golden), not bundled.
         .testTarget(name: "ExportTests", dependencies: ["Exporters", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(
             name: "ReportGenTests",
-            dependencies: ["ReportGen", "Aggregation", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["ReportGen", "DemoData", "SeededRandom", "Aggregation", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Goldens"]
         ),
         .testTarget(

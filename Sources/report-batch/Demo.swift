@@ -1,3 +1,4 @@
+import DemoData
 import Aggregation
 import ArgumentParser
 import ReportGen

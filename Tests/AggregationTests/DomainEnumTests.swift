@@ -82,19 +82,6 @@ struct DomainEnumTests {
         #expect(SchoolStatus.decode(raw) == nil)
     }
 
-    @Test func coloursOfThePageSpecifications() {
-        #expect(ResponsivenessLevel.high.color.hexString == "#10B981")
-        #expect(ResponsivenessLevel.medium.color.hexString == "#F59E0B")
-        #expect(ResponsivenessLevel.low.color.hexString == "#EF4444")
-        #expect(Palette.schoolsCard.hexString == "#0066FF")
-        #expect(Palette.coachesCard.hexString == "#9333EA")
-        #expect(Palette.interactionsCard.hexString == "#00CC66")
-        #expect(Palette.metricsCard.hexString == "#FF6B00")
-        #expect(Palette.responseRateCard.hexString == "#4F46E5")
-        #expect(RGBColor(hexString: "#4f46e5") == Palette.responseRateCard)
-        #expect(RGBColor(hexString: "nope") == nil)
-    }
-
     @Test(arguments: [(nil, ResponsivenessLevel.low), (0, .low), (49.99, .low), (50, .medium), (74.99, .medium), (75, .high), (100, .high)] as [(Double?, ResponsivenessLevel)])
     func responsivenessLevels(score: Double?, level: ResponsivenessLevel) {
         #expect(ResponsivenessLevel(score: score) == level)

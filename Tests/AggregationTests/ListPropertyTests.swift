@@ -1,6 +1,6 @@
 import Aggregation
 import Foundation
-import ReportGen
+import SeededRandom
 import Testing
 
 /// Properties of the list engine over random rows from a seed: filters commute and each

@@ -1,5 +1,6 @@
 import Aggregation
 import Foundation
+import DemoData
 import ReportGen
 import Testing
 import TestSupport

@@ -1,6 +1,7 @@
 import Aggregation
 import Exporters
 import Foundation
+import SeededRandom
 import ReportGen
 import Testing
 import TestSupport

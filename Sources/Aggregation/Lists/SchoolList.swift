@@ -20,23 +20,6 @@ public enum SizeCategory: String, CaseIterable, Sendable {
     }
 
     public var displayName: String { rawValue }
-
-    public var color: RGBColor {
-        switch self {
-        case .verySmall: Palette.indigo
-        case .small: Palette.blue
-        case .medium: Palette.green
-        case .large: Palette.orange
-        case .veryLarge: Palette.purple
-        }
-    }
-}
-
-/// The fit score's badge colour: ≥ 70 emerald, 50–69 orange, < 50 red.
-public enum FitBand {
-    public static func color(_ score: Double) -> RGBColor {
-        score >= 70 ? Palette.emerald : score >= 50 ? Palette.orange : Palette.red
-    }
 }
 
 /// Distances on Earth.

@@ -11,15 +11,6 @@ public enum CoachRole: String, DomainEnum {
         case .recruiting: "Recruiting Coordinator"
         }
     }
-
-    /// Badge colour of the coaches list.
-    public var color: RGBColor {
-        switch self {
-        case .head: Palette.purple
-        case .assistant: Palette.blue
-        case .recruiting: Palette.green
-        }
-    }
 }
 
 /// A coach's responsiveness band (docs/lists.md): high ≥ 75, medium 50 to < 75, low < 50;
@@ -34,14 +25,6 @@ public enum ResponsivenessLevel: String, DomainEnum {
         case .high: "High"
         case .medium: "Medium"
         case .low: "Low"
-        }
-    }
-
-    public var color: RGBColor {
-        switch self {
-        case .high: Palette.emerald
-        case .medium: Palette.amber
-        case .low: Palette.red
         }
     }
 

@@ -8,17 +8,6 @@ public enum Division: String, DomainEnum {
 
     public var displayName: String { rawValue }
 
-    /// Badge colour of the schools comparison (docs/lists.md).
-    public var color: RGBColor {
-        switch self {
-        case .d1: Palette.blue
-        case .d2: Palette.green
-        case .d3: Palette.purple
-        case .naia: Palette.orange
-        case .juco: Palette.gray
-        }
-    }
-
     /// The label used for a school whose division is null.
     public static let unknownLabel = "Unknown"
 }

@@ -32,25 +32,6 @@ public enum InteractionType: String, DomainEnum {
         case .other: "Other"
         }
     }
-
-    /// The icon colour of the interactions page; the app's later types get their own.
-    public var color: RGBColor {
-        switch self {
-        case .email: Palette.blue
-        case .phoneCall: Palette.purple
-        case .text: Palette.green
-        case .inPersonVisit: Palette.orange
-        case .virtualMeeting: Palette.indigo
-        case .camp: Palette.amber
-        case .showcase: Palette.pink
-        case .tweet: Palette.cyan
-        case .dm: RGBColor(0x7C3AED)
-        case .game: Palette.red
-        case .unofficialVisit: Palette.emerald
-        case .officialVisit: RGBColor(0x0066FF)
-        case .other: Palette.gray
-        }
-    }
 }
 
 /// Who reached out: the family (outbound) or the coach (inbound).
@@ -62,13 +43,6 @@ public enum Direction: String, DomainEnum {
         switch self {
         case .outbound: "Outbound"
         case .inbound: "Inbound"
-        }
-    }
-
-    public var color: RGBColor {
-        switch self {
-        case .outbound: Palette.blue
-        case .inbound: Palette.emerald
         }
     }
 }
@@ -86,15 +60,6 @@ public enum Sentiment: String, DomainEnum {
         case .positive: "Positive"
         case .neutral: "Neutral"
         case .negative: "Negative"
-        }
-    }
-
-    public var color: RGBColor {
-        switch self {
-        case .veryPositive: Palette.emerald
-        case .positive: Palette.blue
-        case .neutral: Palette.slate
-        case .negative: Palette.red
         }
     }
 }

@@ -31,18 +31,4 @@ public enum SchoolStatus: String, DomainEnum {
         case .visiting: "Visiting"
         }
     }
-
-    /// Badge colour of the schools comparison (docs/lists.md); the app's later statuses share
-    /// a neutral gray-blue.
-    public var color: RGBColor {
-        switch self {
-        case .researching: Palette.slate
-        case .contacted: Palette.yellow
-        case .interested: Palette.emerald
-        case .offerReceived: Palette.green
-        case .committed: Palette.purple
-        case .declined: Palette.red
-        case .campInvite, .recruited, .officialVisitInvited, .officialVisitScheduled, .notPursuing, .visiting: Palette.grayBlue
-        }
-    }
 }

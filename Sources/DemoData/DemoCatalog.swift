@@ -1,3 +1,7 @@
+import Aggregation
+import ReportGen
+import SeededRandom
+
 /// Facts the demo data draws from: real colleges with their places and sizes, names,
 /// metrics, and the hostile strings every output must survive.
 enum DemoCatalog {

@@ -1,6 +1,8 @@
 import Aggregation
 import Foundation
 import GRDB
+import ReportGen
+import SeededRandom
 
 /// The plan of one demo family.
 private struct FamilyPlan {
