@@ -1,5 +1,5 @@
 # Every command a contributor runs; the scripts do the work so that they run without make too.
-.PHONY: build test demo quickstart deps clean bench bench-pdf
+.PHONY: build test demo quickstart deps clean bench bench-pdf fuzz
 
 deps:
 	bash scripts/install-deps.sh
@@ -24,3 +24,6 @@ bench-pdf:
 
 bench:
 	bash bench/run.sh
+
+fuzz:
+	bash scripts/fuzz.sh run $${FUZZ_SECONDS:-120}

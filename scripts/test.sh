@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # The second README command (and what CI runs): installs what is missing, builds, and runs
-# every test.
+# every test, the fuzz targets' regression corpus included.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/install-deps.sh
+# The fuzz targets' regression corpus (every committed input once), before the tests so
+# that swift test's summary is the last line.
+bash scripts/fuzz.sh regress
 swift build
 swift test

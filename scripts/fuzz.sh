@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing of the hand-written readers and writer (libFuzzer through
+# `swiftc -sanitize=fuzzer,address`), each against an independent reference:
+#   timestamp  the timestamp parser        vs a regular-expression grammar and day counting
+#   json       the small JSON readers      vs Foundation's JSONSerialization
+#   csv        the csv writer              vs an RFC 4180 reader (the cells come back)
+#
+#   bash scripts/fuzz.sh build             build the three targets into .build-fuzz/
+#   bash scripts/fuzz.sh run [SECONDS]     fuzz each for SECONDS (default 120), adding new
+#                                          inputs to fuzz/corpus/<target>/ (commit them)
+#   bash scripts/fuzz.sh regress           run every input of the committed corpus once
+#                                          (what scripts/test.sh does); fails on a finding
+#
+# A finding stops the target with a message naming the input and writes it as crash-*;
+# put that input under fuzz/corpus/<target>/ and into a regression test once it is fixed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=.build-fuzz
+mkdir -p "$out"
+export SWIFT_BACKTRACE=enable=no  # a finding prints its own message; skip the slow backtracer
+
+build() {  # name module sources…
+  local name=$1 module=$2; shift 2
+  swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$module" "$@" -o "$out/fuzz-$name" 2>&1 \
+    | grep -v "ld.gold: warning: Cannot export local symbol" || true
+  [ -x "$out/fuzz-$name" ] || { echo "fuzz: building $name failed" >&2; exit 1; }
+}
+
+build_all() {
+  # shellcheck disable=SC2046
+  build timestamp FuzzTimestamp $(find Sources/Aggregation -name '*.swift' | sort) fuzz/TimestampFuzz.swift
+  build json FuzzJSON Sources/ReportGen/Source/JSONStringArray.swift fuzz/JSONFuzz.swift
+  build csv FuzzCSV Sources/Exporters/CSVWriter.swift Sources/Exporters/ByteSink.swift Sources/Exporters/Cell.swift \
+    Sources/Exporters/ExportError.swift fuzz/CSVFuzz.swift
+}
+
+max_len() { case $1 in timestamp) echo 64;; json) echo 512;; csv) echo 2048;; esac; }
+
+case "${1:-regress}" in
+  build)
+    build_all ;;
+  run)
+    seconds=${2:-120}
+    build_all
+    for target in timestamp json csv; do
+      echo "fuzz: $target for $seconds s" >&2
+      "$out/fuzz-$target" "fuzz/corpus/$target" -max_total_time="$seconds" -max_len="$(max_len "$target")" \
+        -print_final_stats=1 -artifact_prefix="$out/" 2>&1 | grep -E "stat::number_of_executed_units|cov:.*(DONE|pulse)|disagrees|differs|Fatal" | tail -3
+    done ;;
+  regress)
+    build_all
+    for target in timestamp json csv; do
+      count=$(find "fuzz/corpus/$target" -type f | wc -l)
+      "$out/fuzz-$target" -runs=0 -artifact_prefix="$out/" $(find "fuzz/corpus/$target" -type f | sort) > "$out/$target.log" 2>&1 \
+        || { tail -20 "$out/$target.log" >&2; echo "fuzz: $target: a corpus input fails" >&2; exit 1; }
+      echo "fuzz: $target: $count corpus inputs pass" >&2
+    done ;;
+  *)
+    echo "usage: bash scripts/fuzz.sh build | run [SECONDS] | regress" >&2; exit 64 ;;
+esac
