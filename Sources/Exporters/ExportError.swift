@@ -8,15 +8,24 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .write(let path, let reason):
-            path == "-" ? "cannot write to standard output: \(reason)" : "cannot write \(ExportError.quoted(path)): \(reason)"
+            path == "-" ? "cannot write to standard output: \(reason)" : "cannot write \(MessageText.quoted(path)): \(reason)"
         case .library(let name, let call, let message): "\(name) failed in \(call): \(message)"
         }
     }
+}
 
-    /// A path quoted for a one-line message: control characters escaped.
-    static func quoted(_ path: String) -> String {
+/// Text from files and data inside a one-line message: quoted, with line breaks, tabs,
+/// quotes and other control characters escaped, and shortened past `limit` scalars.
+/// The one implementation of it; ReportGen's messages use it too.
+public enum MessageText {
+    public static func quoted(_ text: String, limit: Int = .max) -> String {
         var out = "'"
-        for scalar in path.unicodeScalars {
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count == limit {
+                out += "…"
+                break
+            }
             switch scalar {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
@@ -29,6 +38,7 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
                     out.unicodeScalars.append(scalar)
                 }
             }
+            count += 1
         }
         return out + "'"
     }

@@ -53,21 +53,9 @@ struct BatchWorkersTests {
                 try f.school("s\(index)", family: "F\(index)")
             }
         }
-        let jobPath = folder.file("job.yaml")
-        try """
-            families: all
-            range: {preset: last-30-days}
-            output: {root: out, folder: "{family_slug}"}
-            outputs:
-              - report:
-                formats: [json]
-            """.write(toFile: jobPath, atomically: true, encoding: .utf8)
-        var options = BatchOptions(clock: Clock(now: Instant(seconds: 1_795_413_600), source: "test"), templates: try OutputTemplates.builtIn())
-        options.database = database
-        options.root = folder.file("out")
-        options.workers = workers
         let barrier = Barrier(target: workers)
-        let summary = try BatchRunner.run(try BatchJob.load(jobPath), options: options) { event in
+        let job = "families: all\nrange: {preset: last-30-days}\noutput: {folder: \"{family_slug}\"}\noutputs:\n  - report:\n    formats: [json]\n"
+        let summary = try JobRun.run(job, database: database, in: folder, workers: workers) { event in
             switch event {
             case .began: barrier.began()
             case .finished: barrier.finished()

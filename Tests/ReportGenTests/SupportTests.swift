@@ -50,21 +50,18 @@ struct SupportTests {
             try f.school("s2", family: "B", status: "Interested")
             try f.family("C")
         }
-        try """
+        let job = """
             families: all
             range: {preset: last-30-days}
-            output: {root: out, folder: "{family_slug}"}
+            output: {folder: "{family_slug}"}
             outputs:
               - report:
                 formats: [json]
               - export: schools
                 formats: [xlsx]
-            """.write(toFile: folder.file("job.yaml"), atomically: true, encoding: .utf8)
+            """
         func summaries(_ templates: OutputTemplates) throws -> (String, String) {
-            var options = BatchOptions(clock: Clock(now: Instant(seconds: 1_795_413_600), source: "test"), templates: templates)
-            options.database = database
-            options.root = folder.file("out")
-            _ = try BatchRunner.run(try BatchJob.load(folder.file("job.yaml")), options: options)
+            _ = try JobRun.run(job, database: database, in: folder, templates: templates)
             return (try String(contentsOfFile: folder.file("out/summary.txt"), encoding: .utf8),
                     try String(contentsOfFile: folder.file("out/summary.html"), encoding: .utf8))
         }
