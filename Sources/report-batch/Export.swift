@@ -61,14 +61,14 @@ struct ExportCoaches: ParsableCommand {
 
     @Option(help: "Keep coaches whose first or last name, email, phone, notes, Twitter or Instagram contains this text (ignoring case and accents).")
     var search: String?
-    @Option(help: "Keep coaches of one role: head, assistant, recruiting.")
-    var role: String?
+    @Option(help: "Keep coaches of one role.")
+    var role: CoachRole?
     @Option(help: "Keep coaches last contacted within the last N days, today included; never-contacted coaches are left out.")
     var lastContactDays: Int?
-    @Option(help: "Keep coaches of one responsiveness level: high (75 or more), medium (50 to under 75), low (under 50 or none).")
-    var responsiveness: String?
-    @Option(help: "The order: name (default), school, last-contacted, responsiveness, role.")
-    var sort = "name"
+    @Option(help: "Keep coaches of one responsiveness level: high is 75 or more, medium 50 to under 75, low under 50 or none.")
+    var responsiveness: ResponsivenessLevel?
+    @Option(help: "The order of the rows; ties go by id.")
+    var sort: CoachSort = .name
     @OptionGroup var options: ExportOptions
 
     func run() throws {
@@ -78,10 +78,10 @@ struct ExportCoaches: ParsableCommand {
     func filters() throws -> CoachFilters {
         var values = ListFilterValues()
         values.search = search
-        values.role = role
+        values.role = role?.rawValue
         values.lastContactDays = lastContactDays
-        values.responsiveness = responsiveness
-        values.sort = sort
+        values.responsiveness = responsiveness?.rawValue
+        values.sort = sort.rawValue
         return try values.coaches()
     }
 }
@@ -91,16 +91,16 @@ struct ExportSchools: ParsableCommand {
 
     @Option(help: "Keep schools whose name or location contains this text (ignoring case and accents).")
     var search: String?
-    @Option(help: "Keep schools of one division: D1, D2, D3, NAIA, JUCO.")
-    var division: String?
+    @Option(help: "Keep schools of one division.")
+    var division: Division?
     @Option(help: "Keep schools in this status; repeat the option for any of several.")
-    var status: [String] = []
+    var status: [SchoolStatus] = []
     @Option(help: "Keep schools in this US state (two letters, any case).")
     var state: String?
     @Flag(help: "Keep only favorite schools.")
     var favorites = false
-    @Option(help: "Keep schools of one priority tier: A, B, C.")
-    var tier: String?
+    @Option(help: "Keep schools of one priority tier (a letter, either case).")
+    var tier: PriorityTier?
     @Option(help: "Keep schools whose fit score is at least this (0–100); schools with no fit score are left out.")
     var fitMin: Double?
     @Option(help: "Keep schools whose fit score is at most this (0–100); schools with no fit score are left out.")
@@ -109,8 +109,8 @@ struct ExportSchools: ParsableCommand {
     var maxDistance: Double?
     @Option(help: "The home location as LAT,LON. Default: the viewer's location preference, else the family player's.")
     var home: String?
-    @Option(help: "The order: name (default), fit-score, distance, last-contact.")
-    var sort = "name"
+    @Option(help: "The order of the rows; ties go by id.")
+    var sort: SchoolSort = .name
     @OptionGroup var options: ExportOptions
 
     func run() throws {
@@ -120,15 +120,15 @@ struct ExportSchools: ParsableCommand {
     func filters() throws -> SchoolFilters {
         var values = ListFilterValues()
         values.search = search
-        values.division = division
-        values.statuses = status
+        values.division = division?.rawValue
+        values.statuses = status.map(\.rawValue)
         values.state = state
         values.favorites = favorites
-        values.tier = tier
+        values.tier = tier?.rawValue
         values.fitMin = fitMin
         values.fitMax = fitMax
         values.maxDistance = maxDistance
-        values.sort = sort
+        values.sort = sort.rawValue
         return try values.schools()
     }
 }
@@ -142,12 +142,12 @@ struct ExportInteractions: ParsableCommand {
 
     @Option(help: "Keep interactions whose subject or content contains this text (ignoring case and accents).")
     var search: String?
-    @Option(help: "Keep interactions of one type: \(InteractionType.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var type: String?
-    @Option(help: "Keep interactions of one direction: outbound, inbound.")
-    var direction: String?
-    @Option(help: "Keep interactions of one sentiment: very_positive, positive, neutral, negative (no sentiment matches none).")
-    var sentiment: String?
+    @Option(help: "Keep interactions of one type.")
+    var type: InteractionType?
+    @Option(help: "Keep interactions of one direction.")
+    var direction: Direction?
+    @Option(help: "Keep interactions of one sentiment (an interaction with none matches none).")
+    var sentiment: Sentiment?
     @Option(help: "Keep interactions of the last N days, today included.")
     var days: Int?
     @OptionGroup var range: RangeOptions
@@ -162,9 +162,9 @@ struct ExportInteractions: ParsableCommand {
     func filters() throws -> ListRequest.Filters {
         var values = ListFilterValues()
         values.search = search
-        values.type = type
-        values.direction = direction
-        values.sentiment = sentiment
+        values.type = type?.rawValue
+        values.direction = direction?.rawValue
+        values.sentiment = sentiment?.rawValue
         values.days = days
         values.loggedBy = loggedBy
         return try values.interactions(range: range.isGiven ? try range.selection() : nil)

@@ -17,6 +17,22 @@ struct ReportBatch: ParsableCommand {
         subcommands: [Run.self, Report.self, Export.self, Demo.self, Families.self, Check.self]
     )
 
+    /// The argument parser's message on one line: its bulleted lists (`- value` lines) become
+    /// `a, b, c`, and its other lines are joined by spaces.
+    static func oneLine(_ message: String) -> String {
+        var parts: [String] = [], items: [String] = []
+        for line in message.split(whereSeparator: \.isNewline).map({ $0.trimmingCharacters(in: .whitespaces) }) where !line.isEmpty {
+            if line.hasPrefix("- ") {
+                items.append(String(line.dropFirst(2)))
+            } else {
+                if !items.isEmpty { parts.append(items.joined(separator: ", ")); items = [] }
+                parts.append(line)
+            }
+        }
+        if !items.isEmpty { parts.append(items.joined(separator: ", ")) }
+        return parts.joined(separator: " ")
+    }
+
     /// Parses and runs the command; every error, the argument parser's included, ends as
     /// one line on stderr with the exit code of docs/cli.md.
     static func main() {
@@ -52,7 +68,7 @@ struct ReportBatch: ParsableCommand {
                 }
                 Foundation.exit(0)
             }
-            let message = self.message(for: error).split(whereSeparator: \.isNewline).joined(separator: "; ")
+            let message = oneLine(self.message(for: error))
             Console.error(message + " (see `report-batch help`)")
             Foundation.exit(code.rawValue)
         }

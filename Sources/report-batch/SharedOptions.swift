@@ -21,8 +21,8 @@ struct SourceOptions: ParsableArguments {
 
 /// A preset or custom date range (docs/report.md §1).
 struct RangeOptions: ParsableArguments {
-    @Option(help: "A preset range: \(ReportPreset.names).")
-    var preset: String?
+    @Option(help: "A preset range, ending today (previous-week and previous-month end before it).")
+    var preset: ReportPreset?
 
     @Option(help: "The first day of a custom range (YYYY-MM-DD), with --to.")
     var from: String?
@@ -33,7 +33,7 @@ struct RangeOptions: ParsableArguments {
     var isGiven: Bool { preset != nil || from != nil || to != nil }
 
     func selection(defaultPreset: ReportPreset = .standard) throws -> RangeSelection {
-        try RangeSelection.parse(preset: preset, from: from, to: to, defaultPreset: defaultPreset)
+        try RangeSelection.parse(preset: preset?.rawValue, from: from, to: to, defaultPreset: defaultPreset)
     }
 }
 

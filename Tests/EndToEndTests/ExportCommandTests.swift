@@ -77,15 +77,15 @@ struct ExportCommandTests {
 
     @Test(arguments: [
         (["export", "schools", "--max-distance", "100"], Int32(64), "Set a home location (--home LAT,LON) to filter by distance"),
-        (["export", "coaches", "--role", "coachy"], 64, "--role 'coachy' is not a coach role; use one of: head, assistant, recruiting"),
+        (["export", "coaches", "--role", "coachy"], 64, "The value 'coachy' is invalid for '--role <role>'. Please provide one of 'head', 'assistant' or 'recruiting'."),
         (["export", "interactions", "--as", "stranger"], 77, "user 'stranger' is not a member of family"),
-        (["export", "coaches", "--sort", "age"], 64, "--sort 'age' is not a coaches sort; use one of: name, school, last-contacted, responsiveness, role"),
-        (["export", "schools", "--status", "offer received"], 64, "--status 'offer received' is not a school status; use one of: researching"),
+        (["export", "coaches", "--sort", "age"], 64, "The value 'age' is invalid for '--sort <sort>'. Please provide one of 'name', 'school', 'last-contacted', 'responsiveness' or 'role'."),
+        (["export", "schools", "--status", "offer received"], 64, "The value 'offer received' is invalid for '--status <status>'. Please provide one of the following: researching, contacted, interested, offer_received,"),
         (["export", "schools", "--fit-min", "80", "--fit-max", "60"], 64, "--fit-min 80.0 is above --fit-max 60.0"),
         (["export", "schools", "--home", "91,0"], 64, "--home '91,0' is not LAT,LON in degrees"),
         (["export", "interactions", "--days", "0"], 64, "--days 0 must be a whole number of days, at least 1"),
         (["export", "interactions", "--days", "7", "--preset", "last-7-days"], 64, "--days 7 cannot be combined with --preset"),
-        (["export", "interactions", "--sentiment", "happy"], 64, "--sentiment 'happy' is not a sentiment; use one of: very_positive, positive, neutral, negative"),
+        (["export", "interactions", "--sentiment", "happy"], 64, "The value 'happy' is invalid for '--sentiment <sentiment>'. Please provide one of 'very_positive', 'positive', 'neutral' or 'negative'."),
         (["export", "interactions", "--logged-by", "stranger"], 64, "--logged-by 'stranger' is not a member of family"),
         (["export", "interactions", "--bogus"], 64, "Unknown option '--bogus'"),
     ] as [([String], Int32, String)])

@@ -136,4 +136,21 @@ struct FoundationCommandTests {
         #expect(result.status == 0)
         #expect(result.stderr.contains("today 2026-11-18"), "\(result.stderr)")
     }
+
+    /// The enumerated options come from the domain's types: help lists their values, and the
+    /// shell completion scripts offer them.
+    @Test func helpAndCompletionsListTheEnumeratedValues() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let help = try ReportBatchProcess.run(["help", "export", "schools"], in: folder.path)
+        #expect(help.stdout.contains("offer_received") && help.stdout.contains("visiting"), "\(help.stdout)")
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try ReportBatchProcess.run(["--generate-completion-script", shell], in: folder.path)
+            #expect(script.status == 0)
+            #expect(script.stdout.contains("official_visit_scheduled") && script.stdout.contains("last-contacted"), "\(shell)")
+        }
+        // A lower-case tier is a tier.
+        let tier = try ReportBatchProcess.run(["export", "schools", "--db", "none.db", "--family", "F", "--tier", "b"], in: folder.path)
+        #expect(tier.status == 66, "\(tier.stderr)")  // past option parsing: the database is what is missing
+    }
 }

@@ -164,7 +164,7 @@ struct ReportCommandTests {
     }
 
     @Test(arguments: [
-        (["--preset", "last-week"], Int32(64), "--preset 'last-week' is not a preset; use one of: last-7-days"),
+        (["--preset", "last-week"], Int32(64), "The value 'last-week' is invalid for '--preset <preset>'. Please provide one of the following: last-7-days, last-30-days,"),
         (["--from", "2026-02-08", "--to", "2026-02-01"], 64, "End date must be after start date"),
         (["--from", "2026-02-08"], 64, "--from '2026-02-08' needs --to as well"),
         (["--timezone", "Mars/Base"], 64, "--timezone 'Mars/Base' is not a known IANA time zone"),
