@@ -76,11 +76,10 @@ struct ExportCoaches: ParsableCommand {
     }
 
     func filters() throws -> CoachFilters {
-        var values = ListFilterValues()
-        values.search = search
-        values.role = role?.rawValue
-        values.lastContactDays = lastContactDays
-        values.responsiveness = responsiveness?.rawValue
+        var values = ListFilterValues(kind: .coaches, [
+            ("search", search.map { .text($0) }), ("role", role.map { .text($0.rawValue) }),
+            ("last-contact-days", lastContactDays.map { .wholeNumber($0) }), ("responsiveness", responsiveness.map { .text($0.rawValue) }),
+        ])
         values.sort = sort.rawValue
         return try values.coaches()
     }
@@ -118,16 +117,12 @@ struct ExportSchools: ParsableCommand {
     }
 
     func filters() throws -> SchoolFilters {
-        var values = ListFilterValues()
-        values.search = search
-        values.division = division?.rawValue
-        values.statuses = status.map(\.rawValue)
-        values.state = state
-        values.favorites = favorites
-        values.tier = tier?.rawValue
-        values.fitMin = fitMin
-        values.fitMax = fitMax
-        values.maxDistance = maxDistance
+        var values = ListFilterValues(kind: .schools, [
+            ("search", search.map { .text($0) }), ("division", division.map { .text($0.rawValue) }),
+            ("status", .texts(status.map(\.rawValue))), ("state", state.map { .text($0) }), ("favorites", .flag(favorites)),
+            ("tier", tier.map { .text($0.rawValue) }), ("fit-min", fitMin.map { .number($0) }), ("fit-max", fitMax.map { .number($0) }),
+            ("max-distance", maxDistance.map { .number($0) }), ("home", home.map { .text($0) }),
+        ])
         values.sort = sort.rawValue
         return try values.schools()
     }
@@ -160,13 +155,10 @@ struct ExportInteractions: ParsableCommand {
     }
 
     func filters() throws -> ListRequest.Filters {
-        var values = ListFilterValues()
-        values.search = search
-        values.type = type?.rawValue
-        values.direction = direction?.rawValue
-        values.sentiment = sentiment?.rawValue
-        values.days = days
-        values.loggedBy = loggedBy
+        let values = ListFilterValues(kind: .interactions, [
+            ("search", search.map { .text($0) }), ("type", type.map { .text($0.rawValue) }), ("direction", direction.map { .text($0.rawValue) }),
+            ("sentiment", sentiment.map { .text($0.rawValue) }), ("days", days.map { .wholeNumber($0) }), ("logged-by", loggedBy.map { .text($0) }),
+        ])
         return try values.interactions(range: range.isGiven ? try range.selection() : nil)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReportGen
 import Testing
 import TestSupport
 
@@ -177,5 +178,19 @@ struct TemplateCommandTests {
         let previous = try #require(text.range(of: "Last Week vs. the One Before")), status = try #require(text.range(of: "Where Schools Stand"))
         #expect(previous.lowerBound < status.lowerBound)
         #expect(!text.contains("Interactions by Type"))
+    }
+
+    /// The filters of every list are defined once (ListFilterValues.filters): each `export`
+    /// command has exactly those options, besides the ones every export shares.
+    @Test(arguments: ["coaches", "schools", "interactions"])
+    func theCommandsFiltersAreTheOneTable(list: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let help = try ReportBatchProcess.run(["help", "export", list], in: folder.path)
+        let shared: Set<String> = ["db", "family", "sort", "as", "format", "out", "no-bom", "raw-csv", "templates", "today", "now", "timezone",
+                                   "preset", "from", "to", "verbose", "quiet", "version", "help"]
+        let options = Set(help.stdout.matches(of: /--([a-z][a-z-]*)/).map { String($0.1) }).subtracting(shared)
+        let kind = try #require(ListKind(rawValue: list))
+        #expect(options == Set(ListFilterValues.names(for: kind)), "\(options.symmetricDifference(Set(ListFilterValues.names(for: kind))))")
     }
 }

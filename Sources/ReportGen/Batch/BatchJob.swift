@@ -376,26 +376,15 @@ struct JobReader {
 
     func filters(_ node: Node, kind: ListKind, into values: inout ListFilterValues) throws {
         for (key, value) in try mapping(node, "'filters' of \(kind.rawValue)", allowed: ListFilterValues.names(for: kind)) {
-            switch key {
-            case "search": values.search = try string(value, key)
-            case "role": values.role = try string(value, key)
-            case "last-contact-days": values.lastContactDays = try int(value, key)
-            case "responsiveness": values.responsiveness = try string(value, key)
-            case "division": values.division = try string(value, key)
-            case "status": values.statuses = try strings(value, key)
-            case "state": values.state = try string(value, key)
-            case "favorites": values.favorites = try bool(value, key)
-            case "tier": values.tier = try string(value, key)
-            case "fit-min": values.fitMin = try double(value, key)
-            case "fit-max": values.fitMax = try double(value, key)
-            case "max-distance": values.maxDistance = try double(value, key)
-            case "home": values.home = try string(value, key)
-            case "type": values.type = try string(value, key)
-            case "direction": values.direction = try string(value, key)
-            case "sentiment": values.sentiment = try string(value, key)
-            case "days": values.days = try int(value, key)
-            default: values.loggedBy = try string(value, key)
+            guard let filter = ListFilterValues.filters(for: kind).first(where: { $0.name == key }) else { continue }
+            let input: ListFilterValues.Input = switch filter.kind {
+            case .text: .text(try string(value, key))
+            case .texts: .texts(try strings(value, key))
+            case .wholeNumber: .wholeNumber(try int(value, key))
+            case .number: .number(try double(value, key))
+            case .flag: .flag(try bool(value, key))
             }
+            filter.set(&values, input)
             _ = try at(value, key) { try values.filters(for: kind, range: nil) }
         }
     }

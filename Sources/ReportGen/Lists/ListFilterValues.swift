@@ -29,12 +29,61 @@ package struct ListFilterValues: Sendable {
 
     package init() {}
 
+    /// A value given for a filter, by the command line or a job file.
+    package enum Input: Sendable {
+        case text(String)
+        case texts([String])
+        case wholeNumber(Int)
+        case number(Double)
+        case flag(Bool)
+    }
+
+    /// One filter of the lists: its name (the option without `--`, and the job file's key),
+    /// the lists that have it, the kind of value it takes, and where that value goes. The
+    /// job file's keys and their reading, and the check that every `export` command has
+    /// exactly these options, all come from this one table.
+    package struct Filter: Sendable {
+        package enum ValueKind: Sendable { case text, texts, wholeNumber, number, flag }
+
+        package let name: String
+        package let lists: Set<ListKind>
+        package let kind: ValueKind
+        let set: @Sendable (inout ListFilterValues, Input) -> Void
+    }
+
+    package static let filters: [Filter] = [
+        Filter(name: "search", lists: [.coaches, .schools, .interactions], kind: .text) { $0.search = $1.text },
+        Filter(name: "role", lists: [.coaches], kind: .text) { $0.role = $1.text },
+        Filter(name: "last-contact-days", lists: [.coaches], kind: .wholeNumber) { $0.lastContactDays = $1.wholeNumber },
+        Filter(name: "responsiveness", lists: [.coaches], kind: .text) { $0.responsiveness = $1.text },
+        Filter(name: "division", lists: [.schools], kind: .text) { $0.division = $1.text },
+        Filter(name: "status", lists: [.schools], kind: .texts) { $0.statuses = $1.texts },
+        Filter(name: "state", lists: [.schools], kind: .text) { $0.state = $1.text },
+        Filter(name: "favorites", lists: [.schools], kind: .flag) { $0.favorites = $1.flag },
+        Filter(name: "tier", lists: [.schools], kind: .text) { $0.tier = $1.text },
+        Filter(name: "fit-min", lists: [.schools], kind: .number) { $0.fitMin = $1.number },
+        Filter(name: "fit-max", lists: [.schools], kind: .number) { $0.fitMax = $1.number },
+        Filter(name: "max-distance", lists: [.schools], kind: .number) { $0.maxDistance = $1.number },
+        Filter(name: "home", lists: [.schools], kind: .text) { $0.home = $1.text },
+        Filter(name: "type", lists: [.interactions], kind: .text) { $0.type = $1.text },
+        Filter(name: "direction", lists: [.interactions], kind: .text) { $0.direction = $1.text },
+        Filter(name: "sentiment", lists: [.interactions], kind: .text) { $0.sentiment = $1.text },
+        Filter(name: "days", lists: [.interactions], kind: .wholeNumber) { $0.days = $1.wholeNumber },
+        Filter(name: "logged-by", lists: [.interactions], kind: .text) { $0.loggedBy = $1.text },
+    ]
+
+    /// The filters one list accepts, in the table's order.
+    package static func filters(for kind: ListKind) -> [Filter] { filters.filter { $0.lists.contains(kind) } }
+
     /// The option names each list accepts (without `--`), for messages and job-file validation.
-    package static func names(for kind: ListKind) -> [String] {
-        switch kind {
-        case .coaches: ["search", "role", "last-contact-days", "responsiveness"]
-        case .schools: ["search", "division", "status", "state", "favorites", "tier", "fit-min", "fit-max", "max-distance", "home"]
-        case .interactions: ["search", "type", "direction", "sentiment", "days", "logged-by"]
+    package static func names(for kind: ListKind) -> [String] { filters(for: kind).map(\.name) }
+
+    /// Values from named inputs; a name that is not a filter of `kind` is ignored (callers
+    /// take names from `filters(for:)`). A nil input leaves the filter unset.
+    package init(kind: ListKind, _ inputs: [(String, Input?)]) {
+        for (name, input) in inputs {
+            guard let input, let filter = Self.filters(for: kind).first(where: { $0.name == name }) else { continue }
+            filter.set(&self, input)
         }
     }
 
@@ -102,4 +151,24 @@ package struct ListFilterValues: Sendable {
     package func homeCoordinate() throws -> Coordinate? {
         try home.map { try OptionParsing.coordinate($0, option: "--home") }
     }
+}
+
+extension ListFilterValues.Input {
+    var text: String? { if case .text(let value) = self { value } else { nil } }
+    var texts: [String] {
+        switch self {
+        case .texts(let values): values
+        case .text(let value): [value]
+        default: []
+        }
+    }
+    var wholeNumber: Int? { if case .wholeNumber(let value) = self { value } else { nil } }
+    var number: Double? {
+        switch self {
+        case .number(let value): value
+        case .wholeNumber(let value): Double(value)
+        default: nil
+        }
+    }
+    var flag: Bool { if case .flag(let value) = self { value } else { false } }
 }
