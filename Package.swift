@@ -1,5 +1,6 @@
 // swift-tools-version:6.1
 import PackageDescription
+import Foundation
 
 let package = Package(
     name: "report-batch",
@@ -90,3 +91,15 @@ let package = Package(
         ),
     ]
 )
+
+// scripts/fuzz.sh builds the job-file reader's libFuzzer target through SwiftPM with this set;
+// an ordinary build never sees it (libFuzzer provides its main).
+// REPORT_BATCH_FUZZ_RUNTIME names libFuzzer's runtime without a main of its own.
+if ProcessInfo.processInfo.environment["REPORT_BATCH_FUZZ"] == "1",
+   let runtime = ProcessInfo.processInfo.environment["REPORT_BATCH_FUZZ_RUNTIME"] {
+    package.targets.append(.executableTarget(
+        name: "FuzzJobFile", dependencies: ["ReportGen"], path: "fuzz/JobFile",
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])],
+        linkerSettings: [.unsafeFlags(["-sanitize=address", "-Xlinker", runtime, "-lstdc++"])]
+    ))
+}

@@ -4,6 +4,9 @@
 #   timestamp  the timestamp parser        vs a regular-expression grammar and day counting
 #   json       the small JSON readers      vs Foundation's JSONSerialization
 #   csv        the csv writer              vs an RFC 4180 reader (the cells come back)
+#   jobfile    the job-file reader         any bytes end in a job or a usage/input error naming
+#                                          the file, never a crash (built through SwiftPM, since
+#                                          it needs Yams and ReportGen: REPORT_BATCH_FUZZ=1)
 #
 #   bash scripts/fuzz.sh build             build the three targets into .build-fuzz/
 #   bash scripts/fuzz.sh run [SECONDS]     fuzz each for SECONDS (default 120), adding new
@@ -18,6 +21,7 @@ cd "$(dirname "$0")/.."
 out=.build-fuzz
 mkdir -p "$out"
 export SWIFT_BACKTRACE=enable=no  # a finding prints its own message; skip the slow backtracer
+export ASAN_OPTIONS=detect_leaks=0  # Foundation and Yams keep caches for the process's life
 
 build() {  # name module sources…
   local name=$1 module=$2; shift 2
@@ -32,9 +36,18 @@ build_all() {
   build json FuzzJSON Sources/ReportGen/Source/JSONStringArray.swift fuzz/JSONFuzz.swift
   build csv FuzzCSV Sources/Exporters/CSVWriter.swift Sources/Exporters/ByteSink.swift Sources/Exporters/Cell.swift \
     Sources/Exporters/ExportError.swift fuzz/CSVFuzz.swift
+  # The job-file reader: every module instrumented for coverage, libFuzzer's runtime without its
+  # main (SwiftPM links executables through their own).
+  local runtime
+  runtime=$(ls "$(dirname "$(dirname "$(command -v swiftc)")")"/lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a | head -1)
+  REPORT_BATCH_FUZZ=1 REPORT_BATCH_FUZZ_RUNTIME="$runtime" swift build --scratch-path "$out/spm" --product FuzzJobFile \
+    -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table 2>&1 \
+    | grep -E "error:" || true
+  [ -x "$out/spm/debug/FuzzJobFile" ] || { echo "fuzz: building jobfile failed" >&2; exit 1; }
+  ln -sf spm/debug/FuzzJobFile "$out/fuzz-jobfile"
 }
 
-max_len() { case $1 in timestamp) echo 64;; json) echo 512;; csv) echo 2048;; esac; }
+max_len() { case $1 in timestamp) echo 64;; json) echo 512;; csv) echo 2048;; jobfile) echo 4096;; esac; }
 
 case "${1:-regress}" in
   build)
@@ -42,14 +55,14 @@ case "${1:-regress}" in
   run)
     seconds=${2:-120}
     build_all
-    for target in timestamp json csv; do
+    for target in timestamp json csv jobfile; do
       echo "fuzz: $target for $seconds s" >&2
       "$out/fuzz-$target" "fuzz/corpus/$target" -max_total_time="$seconds" -max_len="$(max_len "$target")" \
         -print_final_stats=1 -artifact_prefix="$out/" 2>&1 | grep -E "stat::number_of_executed_units|cov:.*(DONE|pulse)|disagrees|differs|Fatal" | tail -3
     done ;;
   regress)
     build_all
-    for target in timestamp json csv; do
+    for target in timestamp json csv jobfile; do
       count=$(find "fuzz/corpus/$target" -type f | wc -l)
       "$out/fuzz-$target" -runs=0 -artifact_prefix="$out/" $(find "fuzz/corpus/$target" -type f | sort) > "$out/$target.log" 2>&1 \
         || { tail -20 "$out/$target.log" >&2; echo "fuzz: $target: a corpus input fails" >&2; exit 1; }
