@@ -2,6 +2,10 @@
 /// quoted when they hold a comma, a quote, CR or LF or begin or end with a space; a UTF-8
 /// byte order mark by default; and text that a spreadsheet would run as a formula
 /// (a leading `=`, `+`, `-`, `@`, tab or CR) prefixed with `'` unless `formulaGuard` is off.
+///
+/// Hand-written on purpose: the format is small, and writing fields as bytes straight into
+/// the sink halved the csv job's CPU time (BENCHMARKS.md, "what perf showed"). The fuzz
+/// target `scripts/fuzz.sh` csv reads its output back with an independent RFC 4180 reader.
 public final class CSVWriter {
     public struct Options: Sendable {
         /// Start with a UTF-8 byte order mark, so that Excel reads UTF-8.

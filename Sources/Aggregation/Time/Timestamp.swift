@@ -8,6 +8,10 @@ public enum Timestamp: Hashable, Sendable {
     /// seconds optional, a fraction of 1 to 9 digits, and an offset `Z`, `±HH`, `±HHMM`
     /// or `±HH:MM`; or a bare `YYYY-MM-DD`. Throws `TimestampError` for anything else,
     /// including a date-time without an offset.
+    ///
+    /// Hand-written on purpose: it reads every date of every row where SQLite holds it, with no
+    /// String or formatter (BENCHMARKS.md); `scripts/fuzz.sh` timestamp checks it against an
+    /// independent reading of the grammar.
     public static func parse(_ text: String) throws(TimestampError) -> Timestamp {
         if let parsed = text.utf8.withContiguousStorageIfAvailable({ parse(utf8: $0) }) { return try parsed.get() }
         return try parse(Array(text.utf8)[...], text: { text })
