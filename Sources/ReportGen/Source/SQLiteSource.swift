@@ -14,6 +14,10 @@ package final class SQLiteSource: Sendable {
     private let selectLists: [String: String]
     /// Every family's unique slug (`Slug.unique`), read once when first needed.
     private let slugCache = Mutex<[String: String]?>(nil)
+    /// Tables whose row key (`id`, or the key columns) is a primary key or has a unique index:
+    /// no two rows can share it, so they need no duplicate check. The app's tables all do; a
+    /// hand-made copy without its keys is checked row by row.
+    private let uniqueKeys: Set<String>
 
     /// Opens `path` read-only and checks it against `AppSchema`.
     /// - Throws: `InputError` when the file is missing or not SQLite (exit 66);
@@ -32,12 +36,14 @@ package final class SQLiteSource: Sendable {
 
         var missing: [String] = []
         var lists: [String: String] = [:]
+        var unique: Set<String> = []
         do {
             try database.read { db in
                 for table in AppSchema.tables {
                     guard try db.tableExists(table.name) else {
                         throw BadDataError.missingTable(path: path, table: table.name)
                     }
+                    if try Self.keyIsUnique(table, db) { unique.insert(table.name) }
                     let present = Set(try db.columns(in: table.name).map { $0.name.lowercased() })
                     var parts: [String] = []
                     for column in table.columns {
@@ -60,6 +66,19 @@ package final class SQLiteSource: Sendable {
         }
         missingOptionalColumns = missing
         selectLists = lists
+        uniqueKeys = unique
+    }
+
+    /// Whether the table's row key is its primary key or has a unique index of its own.
+    private static func keyIsUnique(_ table: AppSchema.Table, _ db: Database) throws -> Bool {
+        let key = Set(table.rowIdentity)
+        let primary = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0", arguments: [table.name])
+        if Set(primary) == key { return true }
+        for index in try String.fetchAll(db, sql: "SELECT name FROM pragma_index_list(?) WHERE \"unique\" = 1", arguments: [table.name]) {
+            let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_index_info(?)", arguments: [index])
+            if Set(columns) == key { return true }
+        }
+        return false
     }
 
     /// Runs a read transaction; an error of SQLite's is told as this database's own (the
@@ -197,6 +216,7 @@ package final class SQLiteSource: Sendable {
         let offers = try rows(AppSchema.offers, RowDecoders.offer)
         // A database without primary keys may hold a row twice: it would be counted twice.
         func checkUnique(_ table: AppSchema.Table, _ ids: [String]) {
+            guard !uniqueKeys.contains(table.name) else { return }
             var counts: [String: Int] = [:]
             for id in ids { counts[id, default: 0] += 1 }
             for (id, count) in counts.sorted(by: { $0.key < $1.key }) where count > 1 {
@@ -325,8 +345,9 @@ package final class SQLiteSource: Sendable {
                 try scan(table, select(table, where: "1", orderBy: nil), decode)
             }
 
-            // Ids (or, for the tables without one, keys) that more than one row holds.
-            for table in AppSchema.tables {
+            // Ids (or, for the tables without one, keys) that more than one row holds, in the
+            // tables where the schema does not already forbid it.
+            for table in AppSchema.tables where !uniqueKeys.contains(table.name) {
                 let key = table.rowIdentity.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
                 let sql = select(table, where: "(\(key)) IN (SELECT \(key) FROM \(table.name.quotedDatabaseIdentifier) GROUP BY \(key) HAVING COUNT(*) > 1)", orderBy: nil)
                 var reported = Set<[String]>()
