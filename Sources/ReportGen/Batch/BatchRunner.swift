@@ -273,7 +273,9 @@ package enum BatchRunner {
                 return outcome
             }
             if options.dryRun {
-                return FamilyOutcome(family: family, folder: folder, status: .ok, files: try plannedFiles(job, data: data, overview: overview), warnings: [])
+                let planned = expectedFiles(job, family: data.family, today: today, jobRange: jobRange)
+                return FamilyOutcome(family: family, folder: folder, status: .ok,
+                                     files: planned.map { ManifestFile(name: $0.name, format: $0.format, bytes: 0, sha256: "", rows: nil) }, warnings: [])
             }
             for output in job.outputs {
                 switch output {
@@ -325,7 +327,7 @@ package enum BatchRunner {
             // Only a folder of this family's own, made without following a link, is touched.
             if !options.dryRun, ownsFolder, let range, (try? AtomicFile.ensureFolder(folder, inside: root)) != nil {
                 let today = options.today ?? zone.date(of: options.clock.now)
-                let stale = removeEarlierOutputs(expectedNames(job, family: family, today: today, jobRange: range), in: folder)
+                let stale = removeEarlierOutputs(expectedFiles(job, family: family, today: today, jobRange: range).map(\.name), in: folder)
                 if !stale.isEmpty {
                     warnings.append("removed \(stale.joined(separator: ", ")), written by an earlier run: this run failed, and a folder holds only what its manifest lists")
                 }
@@ -336,16 +338,16 @@ package enum BatchRunner {
         }
     }
 
-    /// The names of the files `job` writes for `family` (those it may have written on an
-    /// earlier run), worked out without the family's rows.
-    static func expectedNames(_ job: BatchJob, family: FamilyUnit, today: CivilDate, jobRange: DateRange) -> [String] {
-        job.outputs.flatMap { output -> [String] in
+    /// The files `job` writes for `family` (name and format), worked out without the family's
+    /// rows: what a dry run lists, and what a failed rerun removes from the family's folder.
+    static func expectedFiles(_ job: BatchJob, family: FamilyUnit, today: CivilDate, jobRange: DateRange) -> [(name: String, format: String)] {
+        job.outputs.flatMap { output -> [(name: String, format: String)] in
             switch output {
             case .report(let formats, let ownRange):
                 let range = (try? ownRange?.range(today: today)) ?? jobRange
-                return formats.map { ReportFiles.fileName(family: family, range: range, format: $0) }
+                return formats.map { (ReportFiles.fileName(family: family, range: range, format: $0), $0.rawValue) }
             case .list(let list):
-                return list.formats.map { ListExport.fileName(list.kind, name: list.name, family: family, format: $0) }
+                return list.formats.map { (ListExport.fileName(list.kind, name: list.name, family: family, format: $0), $0.rawValue) }
             }
         }
     }
@@ -364,20 +366,6 @@ package enum BatchRunner {
         let digest = try FileDigest.sha256(ofFile: file.path)
         return ManifestFile(name: (file.path as NSString).lastPathComponent, format: file.format, bytes: digest.bytes,
                             sha256: digest.hex, rows: file.rows)
-    }
-
-    /// The files a dry run would write for a family, without writing them.
-    private static func plannedFiles(_ job: BatchJob, data: FamilyData, overview: ReportRun) throws -> [ManifestFile] {
-        var names: [(String, String)] = []
-        for output in job.outputs {
-            switch output {
-            case .report(let formats, _):
-                names += formats.map { (ReportFiles.fileName(overview, $0), $0.rawValue) }
-            case .list(let list):
-                names += list.formats.map { (ListExport.fileName(list.kind, name: list.name, family: data.family, format: $0), $0.rawValue) }
-            }
-        }
-        return names.map { ManifestFile(name: $0.0, format: $0.1, bytes: 0, sha256: "", rows: nil) }
     }
 
     private static func writeManifest(_ outcome: FamilyOutcome, root: String, range: DateRange, zone: Zone, clock: Clock) throws {
