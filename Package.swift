@@ -15,8 +15,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         // SHA-256 of every file a run writes (and, for e-mail delivery, HMAC).
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
-        // Tests only: unzips xlsx files to compare their XML parts with recorded ones.
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // C libraries from Debian, each behind a modulemap and a shim header.
@@ -25,9 +23,10 @@ let package = Package(
             pkgConfig: "xlsxwriter",
             providers: [.apt(["libxlsxwriter-dev"])]
         ),
+        // Its pkg-config file is pangocairo's less -pthread, written by scripts/install-deps.sh.
         .systemLibrary(
             name: "CPangoCairo",
-            pkgConfig: "pangocairo",
+            pkgConfig: "report-batch-pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
 
@@ -74,7 +73,7 @@ let package = Package(
         // Shared by the test targets: the fixture database built in code, process helpers.
         .target(
             name: "TestSupport",
-            dependencies: ["ReportGen", .product(name: "GRDB", package: "GRDB.swift"), "ZIPFoundation"],
+            dependencies: ["ReportGen", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "AggregationTests", dependencies: ["Aggregation", "SeededRandom"]),

@@ -53,3 +53,22 @@ if [ "${REPORT_BATCH_SKIP_PYTHON:-0}" != "1" ]; then
       || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages openpyxl
   fi
 fi
+
+# pangocairo's pkg-config flags without -pthread: SwiftPM drops that flag with a warning on
+# every build ("prohibited flag(s)"), and it adds nothing here (glibc has pthreads in libc and
+# Swift links it). CPangoCairo (Package.swift) names this file; it is written again whenever
+# Debian's pangocairo flags change, so it always says what they say, less -pthread.
+pc_dir=/usr/local/lib/pkgconfig
+pc_file="$pc_dir/report-batch-pangocairo.pc"
+pc_text="Name: report-batch-pangocairo
+Description: pangocairo's flags, less -pthread, for report-batch's CPangoCairo (scripts/install-deps.sh)
+Version: $(pkg-config --modversion pangocairo)
+Cflags: $(pkg-config --cflags pangocairo | sed 's/ *-pthread//g')
+Libs: $(pkg-config --libs pangocairo | sed 's/ *-pthread//g')"
+if [ "$(cat "$pc_file" 2>/dev/null)" != "$pc_text" ]; then
+  echo "install-deps: writing $pc_file (pangocairo's flags without -pthread)" >&2
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo mkdir -p "$pc_dir"
+  printf '%s\n' "$pc_text" | $sudo tee "$pc_file" >/dev/null
+fi

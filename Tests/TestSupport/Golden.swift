@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import ZIPFoundation
 
 /// Golden files: outputs compared with recorded copies in the repository. A run with
 /// `RECORD_SNAPSHOTS=1` rewrites the recorded copies and fails, so that nobody records by accident.
@@ -12,16 +11,27 @@ public enum Golden {
         URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("Goldens").appendingPathComponent(name)
     }
 
-    /// The parts of a zip (an xlsx), by path, as data.
+    /// The parts of a zip (an xlsx), by path, as data: unpacked by Python's zipfile, which
+    /// checks every part's CRC, into a temporary folder.
     public static func parts(ofZip path: String) throws -> [String: Data] {
-        let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let unpack = try ReportBatchProcess.tool("python3", ["-c", "import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])", path, folder.path])
+        guard unpack.status == 0 else { throw GoldenError.unreadableZip(path: path, reason: unpack.stderr) }
+        let root = URL(fileURLWithPath: folder.path)
         var parts: [String: Data] = [:]
-        for entry in archive where entry.type == .file {
-            var data = Data()
-            _ = try archive.extract(entry, skipCRC32: false) { data.append($0) }
-            parts[entry.path] = data
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return parts }
+        for case let url as URL in enumerator where !url.hasDirectoryPath {
+            parts[String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))] = try Data(contentsOf: url)
         }
         return parts
+    }
+
+    public enum GoldenError: Error, CustomStringConvertible {
+        case unreadableZip(path: String, reason: String)
+        public var description: String {
+            switch self { case .unreadableZip(let path, let reason): "\(path) is not a readable zip: \(reason)" }
+        }
     }
 
     /// Compares every XML part of the xlsx at `path` with the recorded parts in `folder`:
