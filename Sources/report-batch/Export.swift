@@ -59,14 +59,10 @@ struct ExportOptions: ParsableArguments {
 struct ExportCoaches: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "coaches", abstract: "Export the coaches list.")
 
-    @Option(help: "Keep coaches whose first or last name, email, phone, notes, Twitter or Instagram contains this text (ignoring case and accents).")
-    var search: String?
-    @Option(help: "Keep coaches of one role.")
-    var role: CoachRole?
-    @Option(help: "Keep coaches last contacted within the last N days, today included; never-contacted coaches are left out.")
-    var lastContactDays: Int?
-    @Option(help: "Keep coaches of one responsiveness level: high is 75 or more, medium 50 to under 75, low under 50 or none.")
-    var responsiveness: ResponsivenessLevel?
+    @Option(help: .filter(.search, of: .coaches)) var search: String?
+    @Option(help: .filter(.role, of: .coaches)) var role: CoachRole?
+    @Option(help: .filter(.lastContactDays, of: .coaches)) var lastContactDays: Int?
+    @Option(help: .filter(.responsiveness, of: .coaches)) var responsiveness: ResponsivenessLevel?
     @Option(help: "The order of the rows; ties go by id.")
     var sort: CoachSort = .name
     @OptionGroup var options: ExportOptions
@@ -76,10 +72,7 @@ struct ExportCoaches: ParsableCommand {
     }
 
     func filters() throws -> CoachFilters {
-        var values = ListFilterValues(kind: .coaches, [
-            ("search", search.map { .text($0) }), ("role", role.map { .text($0.rawValue) }),
-            ("last-contact-days", lastContactDays.map { .wholeNumber($0) }), ("responsiveness", responsiveness.map { .text($0.rawValue) }),
-        ])
+        var values = ListFilterValues(list: .coaches, optionsOf: self)
         values.sort = sort.rawValue
         return try values.coaches()
     }
@@ -88,26 +81,16 @@ struct ExportCoaches: ParsableCommand {
 struct ExportSchools: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "schools", abstract: "Export the schools list (the schools comparison).")
 
-    @Option(help: "Keep schools whose name or location contains this text (ignoring case and accents).")
-    var search: String?
-    @Option(help: "Keep schools of one division.")
-    var division: Division?
-    @Option(help: "Keep schools in this status; repeat the option for any of several.")
-    var status: [SchoolStatus] = []
-    @Option(help: "Keep schools in this US state (two letters, any case).")
-    var state: String?
-    @Flag(help: "Keep only favorite schools.")
-    var favorites = false
-    @Option(help: "Keep schools of one priority tier (a letter, either case).")
-    var tier: PriorityTier?
-    @Option(help: "Keep schools whose fit score is at least this (0–100); schools with no fit score are left out.")
-    var fitMin: Double?
-    @Option(help: "Keep schools whose fit score is at most this (0–100); schools with no fit score are left out.")
-    var fitMax: Double?
-    @Option(help: "Keep schools within this many miles of the home location; needs a home location.")
-    var maxDistance: Double?
-    @Option(help: "The home location as LAT,LON. Default: the viewer's location preference, else the family player's.")
-    var home: String?
+    @Option(help: .filter(.search, of: .schools)) var search: String?
+    @Option(help: .filter(.division, of: .schools)) var division: Division?
+    @Option(help: .filter(.status, of: .schools)) var status: [SchoolStatus] = []
+    @Option(help: .filter(.state, of: .schools)) var state: String?
+    @Flag(help: .filter(.favorites, of: .schools)) var favorites = false
+    @Option(help: .filter(.tier, of: .schools)) var tier: PriorityTier?
+    @Option(help: .filter(.fitMin, of: .schools)) var fitMin: Double?
+    @Option(help: .filter(.fitMax, of: .schools)) var fitMax: Double?
+    @Option(help: .filter(.maxDistance, of: .schools)) var maxDistance: Double?
+    @Option(help: .filter(.home, of: .schools)) var home: String?
     @Option(help: "The order of the rows; ties go by id.")
     var sort: SchoolSort = .name
     @OptionGroup var options: ExportOptions
@@ -117,12 +100,7 @@ struct ExportSchools: ParsableCommand {
     }
 
     func filters() throws -> SchoolFilters {
-        var values = ListFilterValues(kind: .schools, [
-            ("search", search.map { .text($0) }), ("division", division.map { .text($0.rawValue) }),
-            ("status", .texts(status.map(\.rawValue))), ("state", state.map { .text($0) }), ("favorites", .flag(favorites)),
-            ("tier", tier.map { .text($0.rawValue) }), ("fit-min", fitMin.map { .number($0) }), ("fit-max", fitMax.map { .number($0) }),
-            ("max-distance", maxDistance.map { .number($0) }), ("home", home.map { .text($0) }),
-        ])
+        var values = ListFilterValues(list: .schools, optionsOf: self)
         values.sort = sort.rawValue
         return try values.schools()
     }
@@ -135,19 +113,13 @@ struct ExportInteractions: ParsableCommand {
         discussion: "All of the family's interactions that the viewer sees, unless --days, --preset or --from/--to narrows them."
     )
 
-    @Option(help: "Keep interactions whose subject or content contains this text (ignoring case and accents).")
-    var search: String?
-    @Option(help: "Keep interactions of one type.")
-    var type: InteractionType?
-    @Option(help: "Keep interactions of one direction.")
-    var direction: Direction?
-    @Option(help: "Keep interactions of one sentiment (an interaction with none matches none).")
-    var sentiment: Sentiment?
-    @Option(help: "Keep interactions of the last N days, today included.")
-    var days: Int?
+    @Option(help: .filter(.search, of: .interactions)) var search: String?
+    @Option(help: .filter(.type, of: .interactions)) var type: InteractionType?
+    @Option(help: .filter(.direction, of: .interactions)) var direction: Direction?
+    @Option(help: .filter(.sentiment, of: .interactions)) var sentiment: Sentiment?
+    @Option(help: .filter(.days, of: .interactions)) var days: Int?
     @OptionGroup var range: RangeOptions
-    @Option(help: "Keep interactions logged by this member (a user id); for a parent or the family view only.")
-    var loggedBy: String?
+    @Option(help: .filter(.loggedBy, of: .interactions)) var loggedBy: String?
     @OptionGroup var options: ExportOptions
 
     func run() throws {
@@ -155,10 +127,7 @@ struct ExportInteractions: ParsableCommand {
     }
 
     func filters() throws -> ListRequest.Filters {
-        let values = ListFilterValues(kind: .interactions, [
-            ("search", search.map { .text($0) }), ("type", type.map { .text($0.rawValue) }), ("direction", direction.map { .text($0.rawValue) }),
-            ("sentiment", sentiment.map { .text($0.rawValue) }), ("days", days.map { .wholeNumber($0) }), ("logged-by", loggedBy.map { .text($0) }),
-        ])
+        let values = ListFilterValues(list: .interactions, optionsOf: self)
         return try values.interactions(range: range.isGiven ? try range.selection() : nil)
     }
 }

@@ -89,6 +89,9 @@ struct ExportCommandTests {
         (["export", "interactions", "--sentiment", "happy"], 64, "The value 'happy' is invalid for '--sentiment <sentiment>'. Please provide one of 'very_positive', 'positive', 'neutral' or 'negative'."),
         (["export", "interactions", "--logged-by", "stranger"], 64, "--logged-by 'stranger' is not a member of family"),
         (["export", "interactions", "--bogus"], 64, "Unknown option '--bogus'"),
+        (["export", "coaches", "--last-contact-days=0"], 64, "--last-contact-days 0 must be a whole number of days, at least 1"),
+        (["export", "schools", "--home", "30,-97", "--max-distance=-1"], 64, "--max-distance -1.0 must be a number of miles, 0 or more"),
+        (["export", "schools", "--state", "Texas"], 64, "--state 'Texas' is not a two-letter state code"),
     ] as [([String], Int32, String)])
     func errorsExitWithTheirCodeAndWriteNothing(arguments: [String], status: Int32, message: String) throws {
         let folder = try TemporaryFolder()
@@ -180,7 +183,7 @@ struct TemplateCommandTests {
         #expect(!text.contains("Interactions by Type"))
     }
 
-    /// The filters of every list are defined once (ListFilterValues.filters): each `export`
+    /// The filters of every list are defined once (ListFilterOption): each `export`
     /// command has exactly those options, besides the ones every export shares.
     @Test(arguments: ["coaches", "schools", "interactions"])
     func theCommandsFiltersAreTheOneTable(list: String) throws {
@@ -191,6 +194,6 @@ struct TemplateCommandTests {
                                    "preset", "from", "to", "verbose", "quiet", "version", "help"]
         let options = Set(help.stdout.matches(of: /--([a-z][a-z-]*)/).map { String($0.1) }).subtracting(shared)
         let kind = try #require(ListKind(rawValue: list))
-        #expect(options == Set(ListFilterValues.names(for: kind)), "\(options.symmetricDifference(Set(ListFilterValues.names(for: kind))))")
+        #expect(options == Set(ListFilterOption.names(for: kind)), "\(options.symmetricDifference(Set(ListFilterOption.names(for: kind))))")
     }
 }

@@ -65,17 +65,17 @@ public struct CoachFilters: Sendable {
         var filters: [ListFilter<CoachListRow>] = []
         if let search, !search.isEmpty {
             let folded = FoldedText.fold(search)
-            filters.append(ListFilter("search") { row in
+            filters.append(ListFilter { row in
                 let c = row.coach
                 return FoldedText.matches(folded, in: [c.firstName, c.lastName, c.email, c.phone, c.notes, c.twitterHandle, c.instagramHandle])
             })
         }
-        if let role { filters.append(ListFilter("role") { $0.coach.role == role }) }
+        if let role { filters.append(ListFilter { $0.coach.role == role }) }
         if let days = lastContactDays {
             let first = today.adding(days: -(days - 1))
-            filters.append(ListFilter("last-contact-days") { row in row.lastContactDay.map { $0 >= first } ?? false })
+            filters.append(ListFilter { row in row.lastContactDay.map { $0 >= first } ?? false })
         }
-        if let responsiveness { filters.append(ListFilter("responsiveness") { $0.level == responsiveness }) }
+        if let responsiveness { filters.append(ListFilter { $0.level == responsiveness }) }
         return ListQuery(filters: filters, sort: CoachFilters.keys(for: sort))
     }
 

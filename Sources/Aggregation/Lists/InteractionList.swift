@@ -59,20 +59,20 @@ public struct InteractionFilters: Sendable {
     /// The filters over interactions, for a viewer, a today and a zone; the viewer's own
     /// rule comes first (a player sees only what they logged).
     public func filters(viewer: Viewer, today: CivilDate, zone: Zone) -> [ListFilter<Interaction>] {
-        var filters: [ListFilter<Interaction>] = [ListFilter("viewer") { viewer.sees($0) }]
+        var filters: [ListFilter<Interaction>] = [ListFilter { viewer.sees($0) }]
         if let search, !search.isEmpty {
             let folded = FoldedText.fold(search)
-            filters.append(ListFilter("search") { FoldedText.matches(folded, in: [$0.subject, $0.content]) })
+            filters.append(ListFilter { FoldedText.matches(folded, in: [$0.subject, $0.content]) })
         }
-        if let type { filters.append(ListFilter("type") { $0.type == type }) }
-        if let direction { filters.append(ListFilter("direction") { $0.direction == direction }) }
-        if let sentiment { filters.append(ListFilter("sentiment") { $0.sentiment == sentiment }) }
-        if let window { filters.append(ListFilter("range") { window.contains($0.date) }) }
+        if let type { filters.append(ListFilter { $0.type == type }) }
+        if let direction { filters.append(ListFilter { $0.direction == direction }) }
+        if let sentiment { filters.append(ListFilter { $0.sentiment == sentiment }) }
+        if let window { filters.append(ListFilter { window.contains($0.date) }) }
         if let days = lastDays {
             let start = zone.startOfDay(today.adding(days: -(days - 1)))
-            filters.append(ListFilter("days") { zone.instant(of: $0.date) >= start })
+            filters.append(ListFilter { zone.instant(of: $0.date) >= start })
         }
-        if let loggedBy { filters.append(ListFilter("logged-by") { $0.loggedBy == loggedBy }) }
+        if let loggedBy { filters.append(ListFilter { $0.loggedBy == loggedBy }) }
         return filters
     }
 

@@ -5,14 +5,12 @@ public protocol ListRow {
     var id: String { get }
 }
 
-/// One filter of a list: a named predicate. Filters combine with AND, so they commute and
-/// each is idempotent.
+/// One filter of a list: a predicate on its rows. Filters combine with AND, so they commute
+/// and each is idempotent.
 public struct ListFilter<Row>: Sendable {
-    public let name: String
     public let matches: @Sendable (Row) -> Bool
 
-    public init(_ name: String, _ matches: @escaping @Sendable (Row) -> Bool) {
-        self.name = name
+    public init(_ matches: @escaping @Sendable (Row) -> Bool) {
         self.matches = matches
     }
 }

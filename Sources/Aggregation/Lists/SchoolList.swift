@@ -182,26 +182,26 @@ public struct SchoolFilters: Sendable {
         var filters: [ListFilter<SchoolListRow>] = []
         if let search, !search.isEmpty {
             let folded = FoldedText.fold(search)
-            filters.append(ListFilter("search") { FoldedText.matches(folded, in: [$0.school.name, $0.school.location]) })
+            filters.append(ListFilter { FoldedText.matches(folded, in: [$0.school.name, $0.school.location]) })
         }
-        if let division { filters.append(ListFilter("division") { $0.school.division == division }) }
+        if let division { filters.append(ListFilter { $0.school.division == division }) }
         if !statuses.isEmpty {
             let wanted = Set(statuses)
-            filters.append(ListFilter("status") { wanted.contains($0.school.status) })
+            filters.append(ListFilter { wanted.contains($0.school.status) })
         }
         if let state {
             let code = state.uppercased()
-            filters.append(ListFilter("state") { $0.state == code })
+            filters.append(ListFilter { $0.state == code })
         }
-        if favoritesOnly { filters.append(ListFilter("favorites") { $0.school.isFavorite }) }
-        if let tier { filters.append(ListFilter("tier") { $0.school.priorityTier == tier }) }
+        if favoritesOnly { filters.append(ListFilter { $0.school.isFavorite }) }
+        if let tier { filters.append(ListFilter { $0.school.priorityTier == tier }) }
         if fitMin != nil || fitMax != nil {
             let low = fitMin ?? 0, high = fitMax ?? 100
-            filters.append(ListFilter("fit") { row in row.school.fitScore.map { low <= $0 && $0 <= high } ?? false })
+            filters.append(ListFilter { row in row.school.fitScore.map { low <= $0 && $0 <= high } ?? false })
         }
         if let maxDistance {
             guard hasHome else { throw .needsHomeLocation }
-            filters.append(ListFilter("max-distance") { row in row.distance.map { $0 <= maxDistance } ?? false })
+            filters.append(ListFilter { row in row.distance.map { $0 <= maxDistance } ?? false })
         }
         return ListQuery(filters: filters, sort: keys)
     }

@@ -375,8 +375,8 @@ struct JobReader {
     }
 
     func filters(_ node: Node, kind: ListKind, into values: inout ListFilterValues) throws {
-        for (key, value) in try mapping(node, "'filters' of \(kind.rawValue)", allowed: ListFilterValues.names(for: kind)) {
-            guard let filter = ListFilterValues.filters(for: kind).first(where: { $0.name == key }) else { continue }
+        for (key, value) in try mapping(node, "'filters' of \(kind.rawValue)", allowed: ListFilterOption.names(for: kind)) {
+            guard let filter = ListFilterOption(rawValue: key) else { continue }
             let input: ListFilterValues.Input = switch filter.kind {
             case .text: .text(try string(value, key))
             case .texts: .texts(try strings(value, key))
@@ -384,7 +384,7 @@ struct JobReader {
             case .number: .number(try double(value, key))
             case .flag: .flag(try bool(value, key))
             }
-            filter.set(&values, input)
+            values[filter] = input
             _ = try at(value, key) { try values.filters(for: kind, range: nil) }
         }
     }

@@ -1,31 +1,85 @@
 import Aggregation
 
+/// One filter of the lists, defined once: its name (the `export` option without `--`, and
+/// the job file's key under `filters:`), the lists that have it, the kind of value it takes
+/// and its help. The `export` commands take their options' help from here and hand their
+/// values over by these names; the job file reads its keys from here; the typed filters
+/// are made from these values in `ListFilterValues`, one line per filter.
+package enum ListFilterOption: String, CaseIterable, Sendable {
+    case search
+    case role, lastContactDays = "last-contact-days", responsiveness
+    case division, status, state, favorites, tier, fitMin = "fit-min", fitMax = "fit-max", maxDistance = "max-distance", home
+    case type, direction, sentiment, days, loggedBy = "logged-by"
+
+    package enum ValueKind: Sendable { case text, texts, wholeNumber, number, flag }
+
+    package var name: String { rawValue }
+
+    /// The option as typed on the command line, for messages.
+    package var option: String { "--\(rawValue)" }
+
+    package var lists: Set<ListKind> {
+        switch self {
+        case .search: [.coaches, .schools, .interactions]
+        case .role, .lastContactDays, .responsiveness: [.coaches]
+        case .division, .status, .state, .favorites, .tier, .fitMin, .fitMax, .maxDistance, .home: [.schools]
+        case .type, .direction, .sentiment, .days, .loggedBy: [.interactions]
+        }
+    }
+
+    package var kind: ValueKind {
+        switch self {
+        case .status: .texts
+        case .lastContactDays, .days: .wholeNumber
+        case .fitMin, .fitMax, .maxDistance: .number
+        case .favorites: .flag
+        default: .text
+        }
+    }
+
+    /// The help of the option (and of the job file's key, in docs/cli.md). The accepted
+    /// values of an enumerated filter are listed by the argument parser from the domain type.
+    package func help(for list: ListKind) -> String {
+        switch self {
+        case .search:
+            switch list {
+            case .coaches: "Keep coaches whose first or last name, email, phone, notes, Twitter or Instagram contains this text (ignoring case and accents)."
+            case .schools: "Keep schools whose name or location contains this text (ignoring case and accents)."
+            case .interactions: "Keep interactions whose subject or content contains this text (ignoring case and accents)."
+            }
+        case .role: "Keep coaches of one role."
+        case .lastContactDays: "Keep coaches last contacted within the last N days, today included; never-contacted coaches are left out."
+        case .responsiveness: "Keep coaches of one responsiveness level: high is 75 or more, medium 50 to under 75, low under 50 or none."
+        case .division: "Keep schools of one division."
+        case .status: "Keep schools in this status; repeat the option for any of several."
+        case .state: "Keep schools in this US state (two letters, any case)."
+        case .favorites: "Keep only favorite schools."
+        case .tier: "Keep schools of one priority tier (a letter, either case)."
+        case .fitMin: "Keep schools whose fit score is at least this (0–100); schools with no fit score are left out."
+        case .fitMax: "Keep schools whose fit score is at most this (0–100); schools with no fit score are left out."
+        case .maxDistance: "Keep schools within this many miles of the home location; needs a home location."
+        case .home: "The home location as LAT,LON. Default: the viewer's location preference, else the family player's."
+        case .type: "Keep interactions of one type."
+        case .direction: "Keep interactions of one direction."
+        case .sentiment: "Keep interactions of one sentiment (an interaction with none matches none)."
+        case .days: "Keep interactions of the last N days, today included."
+        case .loggedBy: "Keep interactions logged by this member (a user id); for a parent or the family view only."
+        }
+    }
+
+    /// The filters one list accepts, in declaration order.
+    package static func filters(for list: ListKind) -> [ListFilterOption] { allCases.filter { $0.lists.contains(list) } }
+
+    /// The option names each list accepts (without `--`), for messages and job-file validation.
+    package static func names(for list: ListKind) -> [String] { filters(for: list).map(\.name) }
+}
+
 /// The raw values of a list's filters, as a user typed them on the command line or in a
 /// job file, turned into the typed filters with usage errors that name the option.
 /// One place, so that `export` and `run` accept exactly the same things.
 package struct ListFilterValues: Sendable {
-    package var search: String?
     package var sort: String?
-    // Coaches
-    package var role: String?
-    package var lastContactDays: Int?
-    package var responsiveness: String?
-    // Schools
-    package var division: String?
-    package var statuses: [String] = []
-    package var state: String?
-    package var favorites = false
-    package var tier: String?
-    package var fitMin: Double?
-    package var fitMax: Double?
-    package var maxDistance: Double?
-    package var home: String?
-    // Interactions
-    package var type: String?
-    package var direction: String?
-    package var sentiment: String?
-    package var days: Int?
-    package var loggedBy: String?
+    private var inputs: [ListFilterOption: Input] = [:]
 
     package init() {}
 
@@ -38,85 +92,51 @@ package struct ListFilterValues: Sendable {
         case flag(Bool)
     }
 
-    /// One filter of the lists: its name (the option without `--`, and the job file's key),
-    /// the lists that have it, the kind of value it takes, and where that value goes. The
-    /// job file's keys and their reading, and the check that every `export` command has
-    /// exactly these options, all come from this one table.
-    package struct Filter: Sendable {
-        package enum ValueKind: Sendable { case text, texts, wholeNumber, number, flag }
-
-        package let name: String
-        package let lists: Set<ListKind>
-        package let kind: ValueKind
-        let set: @Sendable (inout ListFilterValues, Input) -> Void
+    /// The value given for `filter`, or nil to leave it unset.
+    package subscript(filter: ListFilterOption) -> Input? {
+        get { inputs[filter] }
+        set { inputs[filter] = newValue }
     }
 
-    package static let filters: [Filter] = [
-        Filter(name: "search", lists: [.coaches, .schools, .interactions], kind: .text) { $0.search = $1.text },
-        Filter(name: "role", lists: [.coaches], kind: .text) { $0.role = $1.text },
-        Filter(name: "last-contact-days", lists: [.coaches], kind: .wholeNumber) { $0.lastContactDays = $1.wholeNumber },
-        Filter(name: "responsiveness", lists: [.coaches], kind: .text) { $0.responsiveness = $1.text },
-        Filter(name: "division", lists: [.schools], kind: .text) { $0.division = $1.text },
-        Filter(name: "status", lists: [.schools], kind: .texts) { $0.statuses = $1.texts },
-        Filter(name: "state", lists: [.schools], kind: .text) { $0.state = $1.text },
-        Filter(name: "favorites", lists: [.schools], kind: .flag) { $0.favorites = $1.flag },
-        Filter(name: "tier", lists: [.schools], kind: .text) { $0.tier = $1.text },
-        Filter(name: "fit-min", lists: [.schools], kind: .number) { $0.fitMin = $1.number },
-        Filter(name: "fit-max", lists: [.schools], kind: .number) { $0.fitMax = $1.number },
-        Filter(name: "max-distance", lists: [.schools], kind: .number) { $0.maxDistance = $1.number },
-        Filter(name: "home", lists: [.schools], kind: .text) { $0.home = $1.text },
-        Filter(name: "type", lists: [.interactions], kind: .text) { $0.type = $1.text },
-        Filter(name: "direction", lists: [.interactions], kind: .text) { $0.direction = $1.text },
-        Filter(name: "sentiment", lists: [.interactions], kind: .text) { $0.sentiment = $1.text },
-        Filter(name: "days", lists: [.interactions], kind: .wholeNumber) { $0.days = $1.wholeNumber },
-        Filter(name: "logged-by", lists: [.interactions], kind: .text) { $0.loggedBy = $1.text },
-    ]
-
-    /// The filters one list accepts, in the table's order.
-    package static func filters(for kind: ListKind) -> [Filter] { filters.filter { $0.lists.contains(kind) } }
-
-    /// The option names each list accepts (without `--`), for messages and job-file validation.
-    package static func names(for kind: ListKind) -> [String] { filters(for: kind).map(\.name) }
-
-    /// Values from named inputs; a name that is not a filter of `kind` is ignored (callers
-    /// take names from `filters(for:)`). A nil input leaves the filter unset.
-    package init(kind: ListKind, _ inputs: [(String, Input?)]) {
+    /// Values from named inputs; a name that is not a filter of `list` is ignored (callers
+    /// take names from `ListFilterOption.filters(for:)`). A nil input leaves the filter unset.
+    package init(list: ListKind, _ inputs: [(String, Input?)]) {
         for (name, input) in inputs {
-            guard let input, let filter = Self.filters(for: kind).first(where: { $0.name == name }) else { continue }
-            filter.set(&self, input)
+            guard let filter = ListFilterOption(rawValue: name), filter.lists.contains(list) else { continue }
+            self[filter] = input
         }
     }
 
     package func coaches() throws -> CoachFilters {
         var filters = CoachFilters()
-        filters.search = search
-        filters.role = try role.map { try OptionParsing.domainValue($0, option: "--role", noun: "a coach role") }
-        filters.lastContactDays = try lastContactDays.map { try OptionParsing.days($0, option: "--last-contact-days") }
-        filters.responsiveness = try responsiveness.map { try OptionParsing.domainValue($0, option: "--responsiveness", noun: "a responsiveness level") }
+        filters.search = self[.search]?.text
+        filters.role = try self[.role]?.text.map { try OptionParsing.domainValue($0, option: ListFilterOption.role.option, noun: "a coach role") }
+        filters.lastContactDays = try self[.lastContactDays]?.wholeNumber.map { try OptionParsing.days($0, option: ListFilterOption.lastContactDays.option) }
+        filters.responsiveness = try self[.responsiveness]?.text.map { try OptionParsing.domainValue($0, option: ListFilterOption.responsiveness.option, noun: "a responsiveness level") }
         filters.sort = try OptionParsing.named(sort ?? "name", option: "--sort", noun: "a coaches sort")
         return filters
     }
 
     package func schools() throws -> SchoolFilters {
         var filters = SchoolFilters()
-        filters.search = search
-        filters.division = try division.map { try OptionParsing.domainValue($0, option: "--division", noun: "a division") }
-        filters.statuses = try statuses.map { try OptionParsing.domainValue($0, option: "--status", noun: "a school status") }
-        if let state {
+        filters.search = self[.search]?.text
+        filters.division = try self[.division]?.text.map { try OptionParsing.domainValue($0, option: ListFilterOption.division.option, noun: "a division") }
+        filters.statuses = try (self[.status]?.texts ?? []).map { try OptionParsing.domainValue($0, option: ListFilterOption.status.option, noun: "a school status") }
+        if let state = self[.state]?.text {
             guard state.count == 2, state.allSatisfy(\.isLetter) else {
-                throw UsageError("--state \(Quote.value(state)) is not a two-letter state code (e.g. TX)")
+                throw UsageError("\(ListFilterOption.state.option) \(Quote.value(state)) is not a two-letter state code (e.g. TX)")
             }
             filters.state = state
         }
-        filters.favoritesOnly = favorites
-        filters.tier = try tier.map { try OptionParsing.domainValue($0.uppercased(), option: "--tier", noun: "a priority tier") }
-        filters.fitMin = try fitMin.map { try OptionParsing.percent($0, option: "--fit-min") }
-        filters.fitMax = try fitMax.map { try OptionParsing.percent($0, option: "--fit-max") }
+        filters.favoritesOnly = self[.favorites]?.flag ?? false
+        filters.tier = try self[.tier]?.text.map { try OptionParsing.domainValue($0.uppercased(), option: ListFilterOption.tier.option, noun: "a priority tier") }
+        filters.fitMin = try self[.fitMin]?.number.map { try OptionParsing.percent($0, option: ListFilterOption.fitMin.option) }
+        filters.fitMax = try self[.fitMax]?.number.map { try OptionParsing.percent($0, option: ListFilterOption.fitMax.option) }
         if let low = filters.fitMin, let high = filters.fitMax, low > high {
-            throw UsageError("--fit-min \(low) is above --fit-max \(high); no school could match")
+            throw UsageError("\(ListFilterOption.fitMin.option) \(low) is above --fit-max \(high); no school could match")
         }
-        if let maxDistance {
-            guard maxDistance.isFinite, maxDistance >= 0 else { throw UsageError("--max-distance \(maxDistance) must be a number of miles, 0 or more") }
+        if let maxDistance = self[.maxDistance]?.number {
+            guard maxDistance.isFinite, maxDistance >= 0 else { throw UsageError("\(ListFilterOption.maxDistance.option) \(maxDistance) must be a number of miles, 0 or more") }
             filters.maxDistance = maxDistance
         }
         filters.sort = try OptionParsing.named(sort ?? "name", option: "--sort", noun: "a schools sort")
@@ -126,15 +146,15 @@ package struct ListFilterValues: Sendable {
     /// The interactions' filters; `range` is a preset or custom range given beside them.
     package func interactions(range: RangeSelection?) throws -> ListRequest.Filters {
         var filters = InteractionFilters()
-        filters.search = search
-        filters.type = try type.map { try OptionParsing.domainValue($0, option: "--type", noun: "an interaction type") }
-        filters.direction = try direction.map { try OptionParsing.domainValue($0, option: "--direction", noun: "a direction") }
-        filters.sentiment = try sentiment.map { try OptionParsing.domainValue($0, option: "--sentiment", noun: "a sentiment") }
-        if let days, range != nil {
-            throw UsageError("--days \(days) cannot be combined with --preset or --from/--to; give one of them")
+        filters.search = self[.search]?.text
+        filters.type = try self[.type]?.text.map { try OptionParsing.domainValue($0, option: ListFilterOption.type.option, noun: "an interaction type") }
+        filters.direction = try self[.direction]?.text.map { try OptionParsing.domainValue($0, option: ListFilterOption.direction.option, noun: "a direction") }
+        filters.sentiment = try self[.sentiment]?.text.map { try OptionParsing.domainValue($0, option: ListFilterOption.sentiment.option, noun: "a sentiment") }
+        if let days = self[.days]?.wholeNumber, range != nil {
+            throw UsageError("\(ListFilterOption.days.option) \(days) cannot be combined with --preset or --from/--to; give one of them")
         }
-        filters.lastDays = try days.map { try OptionParsing.days($0, option: "--days") }
-        filters.loggedBy = loggedBy
+        filters.lastDays = try self[.days]?.wholeNumber.map { try OptionParsing.days($0, option: ListFilterOption.days.option) }
+        filters.loggedBy = self[.loggedBy]?.text
         return .interactions(filters, range: range)
     }
 
@@ -149,7 +169,7 @@ package struct ListFilterValues: Sendable {
 
     /// `--home LAT,LON`, parsed.
     package func homeCoordinate() throws -> Coordinate? {
-        try home.map { try OptionParsing.coordinate($0, option: "--home") }
+        try self[.home]?.text.map { try OptionParsing.coordinate($0, option: ListFilterOption.home.option) }
     }
 }
 
