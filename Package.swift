@@ -30,6 +30,14 @@ let package = Package(
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
 
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        // A small Swift face on libpq: connect, statements with parameters, COPY streamed.
+        .target(name: "PostgresClient", dependencies: ["CLibPQ"]),
+
         // Pure domain logic: models, enums, date ranges, filters, figures.
         .target(name: "Aggregation"),
 
@@ -42,6 +50,7 @@ let package = Package(
             dependencies: [
                 "Aggregation",
                 "Exporters",
+                "PostgresClient",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
@@ -56,7 +65,7 @@ let package = Package(
         // The demo database: realistic, deterministic families for trying the tool and for benchmarks.
         .target(
             name: "DemoData",
-            dependencies: ["Aggregation", "ReportGen", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Aggregation", "ReportGen", "PostgresClient", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // The command line: thin subcommands over ReportGen.
@@ -86,6 +95,11 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
+            dependencies: ["TestSupport", "report-batch"]
+        ),
+        // Against a real PostgreSQL server that the tests start (TestSupport.PostgresServer).
+        .testTarget(
+            name: "PostgresTests",
             dependencies: ["TestSupport", "report-batch"]
         ),
     ]

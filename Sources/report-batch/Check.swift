@@ -11,7 +11,7 @@ struct Check: ParsableCommand {
             """
     )
 
-    @Option(help: "The SQLite database to read.")
+    @Option(help: .database)
     var db: String
 
     @OptionGroup var global: GlobalOptions
@@ -19,14 +19,16 @@ struct Check: ParsableCommand {
     func run() throws {
         Console.configure(global)
         try runMapped {
-            let source = try SQLiteSource(path: db)
+            let database = try OpenDatabase(db, scope: .everything)
+            defer { database.close() }
+            let source = database.source, name = database.display
             if let note = source.optionalColumnsNote { Console.note(note) }
             let issues = try source.check()
-            for issue in issues { try Console.output(Display.oneLine("\(db): \(issue)") + "\n") }
+            for issue in issues { try Console.output(Display.oneLine("\(name): \(issue)") + "\n") }
             if issues.isEmpty {
-                Console.note("\(db): no problems found")
+                Console.note("\(name): no problems found")
             } else {
-                Console.error("\(db): \(issues.count) \(issues.count == 1 ? "problem" : "problems") found")
+                Console.error("\(name): \(issues.count) \(issues.count == 1 ? "problem" : "problems") found")
                 throw ExitCode(ExitStatus.badData.rawValue)
             }
         }

@@ -1,6 +1,7 @@
 import DemoData
 import Aggregation
 import ArgumentParser
+import Foundation
 import ReportGen
 
 struct Demo: ParsableCommand {
@@ -13,7 +14,7 @@ struct Demo: ParsableCommand {
             """
     )
 
-    @Option(help: "The database file to write; it is replaced only once complete.")
+    @Option(help: ArgumentHelp("The database file to write, replaced only once complete; or a postgresql:// URI to write the demo into PostgreSQL with the app's types and row-level security on (the schema must not have the app's tables yet).", valueName: "file-or-uri"))
     var out = "demo.db"
 
     @Option(help: "How many families to write (at least 1).")
@@ -55,8 +56,18 @@ struct Demo: ParsableCommand {
             options.scale = scale
             options.interactionScale = interactionScale
             options.includeOptionalColumns = !withoutOptionalColumns
-            let summary = try DemoDatabase.write(to: out, options: options)
-            Console.note("wrote \(out): \(summary) (today \(day), seed \(seed))")
+            guard PostgresTarget.isURI(out) else {
+                let summary = try DemoDatabase.write(to: out, options: options)
+                Console.note("wrote \(out): \(summary) (today \(day), seed \(seed))")
+                return
+            }
+            // Into PostgreSQL: the same rows, made in SQLite first and then copied with the app's types.
+            let target = try PostgresTarget(out)
+            let file = (NSTemporaryDirectory() as NSString).appendingPathComponent("report-batch-demo-\(getpid()).db")
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            let summary = try DemoDatabase.write(to: file, options: options)
+            try DemoPostgres.load(sqlite: file, into: target)
+            Console.note("wrote \(target.display): \(summary) (today \(day), seed \(seed))")
         }
     }
 }

@@ -41,8 +41,9 @@ struct ExportOptions: ParsableArguments {
             request.home = try home.map { try OptionParsing.coordinate($0, option: "--home") }
             request.today = context.today
             request.zone = context.zone
-            let database = try SQLiteSource(path: source.db)
-            if let note = database.optionalColumnsNote { Console.note(note) }
+            let opened = try source.open()
+            defer { opened.close() }
+            let database = opened.source
             let data = try database.loadFamily(id: source.family, interactions: false)
             let result = try ListExport.run(request, data: data, interactions: .database(database, familyID: data.family.id),
                                             clock: context.clock, to: try Console.target(output.out), csv: output.csvOptions, templates: templates)

@@ -6,7 +6,7 @@ struct Families: ParsableCommand {
         abstract: "List the families of a database with their row counts, to find a family's id."
     )
 
-    @Option(help: "The SQLite database to read.")
+    @Option(help: .database)
     var db: String
 
     @OptionGroup var global: GlobalOptions
@@ -14,7 +14,9 @@ struct Families: ParsableCommand {
     func run() throws {
         Console.configure(global)
         try runMapped {
-            let source = try SQLiteSource(path: db)
+            let database = try OpenDatabase(db, scope: .allFamilies)
+            defer { database.close() }
+            let source = database.source
             if let note = source.optionalColumnsNote { Console.note(note) }
             let rows = try source.familyCounts()
             let header = ["ID", "NAME", "MEMBERS", "SCHOOLS", "COACHES", "INTERACTIONS", "METRICS", "OFFERS"]
@@ -23,7 +25,7 @@ struct Families: ParsableCommand {
                  "\(row.interactions)", "\(row.metrics)", "\(row.offers)"]
             }
             try Console.output(TextTable.render(header: header, rows: table, numericColumns: Set(2..<header.count)))
-            Console.note("\(rows.count) \(rows.count == 1 ? "family" : "families") in \(db)")
+            Console.note("\(rows.count) \(rows.count == 1 ? "family" : "families") in \(database.display)")
         }
     }
 }

@@ -14,7 +14,7 @@ struct ReportBatch: ParsableCommand {
             data, 66 input missing or unreadable, 73 output cannot be created, 75 busy, 77 access denied.
             """,
         version: ToolVersion.current,
-        subcommands: [Run.self, Report.self, Export.self, Demo.self, Families.self, Check.self]
+        subcommands: [Run.self, Report.self, Export.self, Demo.self, Families.self, Check.self, Import.self]
     )
 
     /// The argument parser's message on one line: its bulleted lists (`- value` lines) become

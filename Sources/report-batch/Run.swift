@@ -19,7 +19,7 @@ struct Run: ParsableCommand {
     @Argument(help: "The job file (YAML), e.g. weekly.yaml.")
     var job: String
 
-    @Option(help: "The SQLite database; overrides the job file's 'database'.")
+    @Option(help: ArgumentHelp("The database (a SQLite file or a postgresql:// URI); overrides the job file's 'database'.", valueName: "file-or-uri"))
     var db: String?
 
     @Option(help: "The output root; overrides the job file's 'output.root'.")

@@ -5,18 +5,32 @@ import ReportGen
 
 /// The database and family a command reads.
 struct SourceOptions: ParsableArguments {
-    @Option(help: "The SQLite database to read.")
+    @Option(help: .database)
     var db: String
 
     @Option(help: "The family's id; `report-batch families --db FILE` lists them.")
     var family: String
 
+    /// Opens the database (from PostgreSQL, only this family's rows) and says what it lacks.
+    func open() throws -> OpenDatabase {
+        let database = try OpenDatabase(db, scope: .families([family]))
+        if let note = database.source.optionalColumnsNote { Console.note(note) }
+        return database
+    }
+
     /// Opens the database and loads the family's rows, once.
     func loadFamily() throws -> FamilyData {
-        let source = try SQLiteSource(path: db)
-        if let note = source.optionalColumnsNote { Console.note(note) }
-        return try source.loadFamily(id: family)
+        let database = try open()
+        defer { database.close() }
+        return try database.source.loadFamily(id: family)
     }
+}
+
+extension ArgumentHelp {
+    /// The help of every `--db`.
+    static let database = ArgumentHelp(
+        "The database: a SQLite file, or the app's PostgreSQL database as postgresql://USER@HOST:PORT/DBNAME (libpq's URI; PG* variables and ~/.pgpass apply; docs/postgres.md).",
+        valueName: "file-or-uri")
 }
 
 /// A preset or custom date range (docs/report.md §1).

@@ -110,7 +110,13 @@ package enum BatchRunner {
             throw UsageError("\(job.file): no database; give 'database' in the job file or --db")
         }
         let root = options.root ?? job.root
-        let source = try SQLiteSource(path: database)
+        let scope: SnapshotScope = switch job.families {
+        case .all: .allFamilies
+        case .ids(let ids): .families(ids)
+        }
+        let opened = try OpenDatabase(database, scope: scope)
+        defer { opened.close() }
+        let source = opened.source
         let families: [FamilyUnit]
         switch job.families {
         case .all:
@@ -130,8 +136,8 @@ package enum BatchRunner {
         progress(.started(total: families.count))
         if let note = source.optionalColumnsNote { progress(.note(note)) }
         let spool = OutcomeSpool(families: families)
-        try runFamilies(families, into: spool, job: job, source: source, database: database, root: root, options: options, progress: progress)
-        var summary = BatchSummary(outcomes: FamilyOutcomes(spool: spool), database: database, root: root,
+        try runFamilies(families, into: spool, job: job, database: opened, root: root, options: options, progress: progress)
+        var summary = BatchSummary(outcomes: FamilyOutcomes(spool: spool), database: opened.display, root: root,
                                    generatedAt: options.clock.now, dryRun: options.dryRun)
         if !options.dryRun {
             // Each summary is rendered, checked and written before the next is rendered.
@@ -150,10 +156,11 @@ package enum BatchRunner {
     /// Runs the families on a bounded number of workers, each with its own database
     /// connection, taking the next family as it finishes one. Outcomes are recorded by the
     /// family's position, so summaries list them in the families' order whatever finished first.
-    private static func runFamilies(_ families: [FamilyUnit], into spool: OutcomeSpool, job: BatchJob, source: SQLiteSource, database: String,
+    private static func runFamilies(_ families: [FamilyUnit], into spool: OutcomeSpool, job: BatchJob, database: OpenDatabase,
                                     root: String, options: BatchOptions, progress: @Sendable (Event) -> Void) throws {
         let workers = max(1, min(options.workers ?? ProcessInfo.processInfo.activeProcessorCount, families.count))
         let claims = FolderClaims()
+        let source = database.source
         if workers == 1 {
             for (index, family) in families.enumerated() {
                 progress(.began(family, index: index))
@@ -164,7 +171,7 @@ package enum BatchRunner {
             return
         }
         try ProcessSetup.prepareWorkers(workers, stackSize: WorkerThreads.stackSize)
-        let sources = try [source] + (1..<workers).map { _ in try SQLiteSource(path: database) }
+        let sources = try [source] + (1..<workers).map { _ in try database.reopen() }
         let state = RunState(count: families.count)
         withoutActuallyEscaping(progress) { progress in
             WorkerThreads.run(workers) { worker in

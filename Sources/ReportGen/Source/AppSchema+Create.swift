@@ -3,8 +3,13 @@ import GRDB
 extension AppSchema {
     /// Creates every table of the schema (and indexes on `family_unit_id`) in an empty database.
     package static func create(in db: Database, includeOptionalColumns: Bool = true) throws {
+        try create(in: db, leavingOut: includeOptionalColumns ? [] : Set(tables.flatMap { table in table.optionalColumns.map { "\(table.name).\($0.name)" } }))
+    }
+
+    /// Creates every table, leaving out the optional columns named `table.column` in `absent`.
+    package static func create(in db: Database, leavingOut absent: Set<String>) throws {
         for table in tables {
-            let columns = table.columns.filter { includeOptionalColumns || !$0.isOptional }.map { column in
+            let columns = table.columns.filter { !absent.contains("\(table.name).\($0.name)") }.map { column in
                 "\(column.name.quotedDatabaseIdentifier) \(column.sqlType)" + (column.name == "id" ? " PRIMARY KEY" : "")
             }
             try db.execute(sql: "CREATE TABLE \(table.name.quotedDatabaseIdentifier) (\(columns.joined(separator: ", ")))")
@@ -24,7 +29,12 @@ package struct TableInserter {
     let columns: [String]
 
     package init(db: Database, table: AppSchema.Table, includeOptionalColumns: Bool) throws {
-        columns = table.columns.filter { includeOptionalColumns || !$0.isOptional }.map(\.name)
+        try self.init(db: db, table: table, columns: table.columns.filter { includeOptionalColumns || !$0.isOptional }.map(\.name))
+    }
+
+    /// Inserts into the named columns of `table`, in their order.
+    package init(db: Database, table: AppSchema.Table, columns: [String]) throws {
+        self.columns = columns
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         statement = try db.makeStatement(sql: "INSERT INTO \(table.name.quotedDatabaseIdentifier) (\(columns.map(\.quotedDatabaseIdentifier).joined(separator: ", "))) VALUES (\(placeholders))")
     }

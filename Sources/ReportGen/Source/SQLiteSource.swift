@@ -6,6 +6,7 @@ import Synchronization
 /// Reads the app's tables from one SQLite file, read-only. Every query that reads family
 /// rows is scoped by `family_unit_id`: that is the access boundary (docs/data-model.md).
 package final class SQLiteSource: Sendable {
+    /// The database as messages name it: the file, or the server a snapshot was taken from.
     package let path: String
     /// Optional columns the database does not have (`schools.fit_score`, …); they read as null.
     package let missingOptionalColumns: [String]
@@ -22,14 +23,17 @@ package final class SQLiteSource: Sendable {
     /// Opens `path` read-only and checks it against `AppSchema`.
     /// - Throws: `InputError` when the file is missing or not SQLite (exit 66);
     ///   `BadDataError` when a required table or column is missing (exit 65).
-    package init(path: String) throws {
+    ///   `name` is how messages name the database when it is not the file itself (a
+    ///   PostgreSQL snapshot is named by its server, without the password).
+    package init(path file: String, name: String? = nil) throws {
+        let path = name ?? file
         self.path = path
-        try SQLiteSource.checkFile(path)
+        try SQLiteSource.checkFile(file)
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "report-batch"
         do {
-            database = try DatabaseQueue(path: path, configuration: configuration)
+            database = try DatabaseQueue(path: file, configuration: configuration)
         } catch let error as DatabaseError {
             throw InputError.unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
         }

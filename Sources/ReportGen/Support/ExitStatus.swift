@@ -9,6 +9,7 @@ package enum ExitStatus: Int32, Sendable {
     case usage = 64
     case badData = 65
     case inputMissing = 66
+    case unavailable = 69
     case cannotCreateOutput = 73
     case busy = 75
     case accessDenied = 77
@@ -23,6 +24,7 @@ package enum ExitStatus: Int32, Sendable {
         case ExportError.write: .cannotCreateOutput
         case is BusyError: .busy
         case is InputError: .inputMissing
+        case is UnavailableError: .unavailable
         case is BadDataError, is DataIssue: .badData
         case SourceError.damaged: .badData
         default: .failure

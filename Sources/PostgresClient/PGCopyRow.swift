@@ -1,0 +1,108 @@
+/// One row of `COPY … TO STDOUT` in text format, read in place: fields are separated by
+/// tabs, `\N` is NULL, and a backslash escapes the characters that would break the line
+/// (`\t`, `\n`, `\r`, `\\`, `\b`, `\f`, `\v`, octal `\ooo` and `\xhh`). The bytes belong to
+/// libpq and live only during the call that hands the row over.
+package struct PGCopyRow {
+    private let bytes: UnsafeBufferPointer<UInt8>
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // The row ends in a newline.
+        self.bytes = bytes.last == 0x0A ? UnsafeBufferPointer(rebasing: bytes.dropLast()) : bytes
+    }
+
+    /// The fields of the row, in order, as text (nil for NULL).
+    package func fields() -> [String?] {
+        var fields: [String?] = []
+        var start = 0
+        var index = 0
+        while index <= bytes.count {
+            if index == bytes.count || bytes[index] == 0x09 {
+                fields.append(Self.field(UnsafeBufferPointer(rebasing: bytes[start..<index])))
+                start = index + 1
+            }
+            index += 1
+        }
+        return fields
+    }
+
+    /// Hands each field's bytes (nil for NULL), unescaped, to `body` with its position; the
+    /// bytes are valid only during the call.
+    package func forEachField(_ body: (Int, UnsafeBufferPointer<UInt8>?) throws -> Void) rethrows {
+        var start = 0
+        var index = 0
+        var position = 0
+        var scratch: [UInt8] = []
+        while index <= bytes.count {
+            if index == bytes.count || bytes[index] == 0x09 {
+                let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                if raw.count == 2, raw[0] == 0x5C, raw[1] == 0x4E {
+                    try body(position, nil)
+                } else if raw.contains(0x5C) {
+                    scratch.removeAll(keepingCapacity: true)
+                    Self.unescape(raw, into: &scratch)
+                    try scratch.withUnsafeBufferPointer { try body(position, $0) }
+                } else {
+                    try body(position, raw)
+                }
+                position += 1
+                start = index + 1
+            }
+            index += 1
+        }
+    }
+
+    static func field(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+        if raw.count == 2, raw[0] == 0x5C, raw[1] == 0x4E { return nil }
+        guard raw.contains(0x5C) else { return String(decoding: raw, as: UTF8.self) }
+        var out: [UInt8] = []
+        unescape(raw, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        out.reserveCapacity(raw.count)
+        var index = 0
+        while index < raw.count {
+            let byte = raw[index]
+            index += 1
+            guard byte == 0x5C, index < raw.count else { out.append(byte); continue }
+            let code = raw[index]
+            index += 1
+            switch code {
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "v"): out.append(0x0B)
+            case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                var value = Int(code - 0x30)
+                var digits = 1
+                while digits < 3, index < raw.count, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(raw[index]) {
+                    value = value * 8 + Int(raw[index] - 0x30)
+                    index += 1
+                    digits += 1
+                }
+                out.append(UInt8(truncatingIfNeeded: value))
+            case UInt8(ascii: "x") where index < raw.count && hexValue(raw[index]) != nil:
+                var value = Int(hexValue(raw[index])!)
+                index += 1
+                if index < raw.count, let low = hexValue(raw[index]) {
+                    value = value * 16 + Int(low)
+                    index += 1
+                }
+                out.append(UInt8(value))
+            default: out.append(code)
+            }
+        }
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - 0x30
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - 0x57
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - 0x37
+        default: nil
+        }
+    }
+}

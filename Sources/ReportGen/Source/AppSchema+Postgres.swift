@@ -1,0 +1,62 @@
+/// How each column of `AppSchema` is stored in the app's PostgreSQL schema
+/// (docs/postgres.md), which decides how the snapshot reads it and what the demo creates.
+extension AppSchema {
+    package enum PostgresKind: Sendable, Equatable {
+        case uuid
+        /// One of the app's enum types, by its name (`school_status`, …).
+        case enumeration(String)
+        case text
+        case timestamp
+        case date
+        case boolean
+        case textArray
+        case json
+        case number
+        case integer
+
+        /// The type the demo declares and the checks name.
+        package var typeName: String {
+            switch self {
+            case .uuid: "uuid"
+            case .enumeration(let name): name
+            case .text: "text"
+            case .timestamp: "timestamp with time zone"
+            case .date: "date"
+            case .boolean: "boolean"
+            case .textArray: "text[]"
+            case .json: "jsonb"
+            case .number: "numeric"
+            case .integer: "integer"
+            }
+        }
+    }
+
+    /// The app's enum types and the columns that use them.
+    package static let postgresEnums: [String: (table: String, column: String)] = [
+        "school_status": ("schools", "status"),
+        "school_division": ("schools", "division"),
+        "coach_role": ("coaches", "role"),
+        "interaction_type": ("interactions", "type"),
+        "interaction_direction": ("interactions", "direction"),
+        "interaction_sentiment": ("interactions", "sentiment"),
+        "user_role": ("users", "role"),
+    ]
+
+    package static func postgresKind(table: String, column: String) -> PostgresKind {
+        if let name = postgresEnums.first(where: { $0.value == (table, column) })?.key { return .enumeration(name) }
+        switch column {
+        case "id" where table != "user_preferences", "logged_by": return .uuid
+        case _ where column.hasSuffix("_id"): return .uuid
+        case "created_at", "updated_at", "occurred_at", "last_contact_date", "status_changed_at": return .timestamp
+        case "recorded_date", "offer_date", "deadline_date": return .date
+        case "is_favorite", "verified": return .boolean
+        case "pros", "cons", "attachments": return .textArray
+        case "academic_info": return .json
+        case "data" where table == "user_preferences": return .json
+        case "ranking": return .integer
+        default:
+            let sqlType = tables.first { $0.name == table }?.columns.first { $0.name == column }?.sqlType
+            return sqlType == "REAL" ? .number : .text
+        }
+    }
+}

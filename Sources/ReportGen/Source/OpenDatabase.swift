@@ -1,0 +1,54 @@
+import Foundation
+
+/// The database a command reads, opened: a SQLite file as it is, or a PostgreSQL database
+/// copied into a temporary snapshot (docs/postgres.md) that is removed when the command is
+/// done with it (`close()`, or on SIGTERM/SIGINT with the other temporary files).
+package final class OpenDatabase: Sendable {
+    /// The first connection; the batch's workers open their own with `reopen()`.
+    package let source: SQLiteSource
+    /// How messages, manifests and summaries name the database (never with a password).
+    package let display: String
+    private let file: String
+    private let snapshot: Bool
+
+    /// Opens `location` (a SQLite path or a `postgresql://` URI), reading only `scope`'s rows
+    /// from PostgreSQL. A SQLite file is read whole whatever the scope.
+    package init(_ location: String, scope: SnapshotScope) throws {
+        guard PostgresTarget.isURI(location) else {
+            source = try SQLiteSource(path: location)
+            display = location
+            file = location
+            snapshot = false
+            return
+        }
+        let target = try PostgresTarget(location)
+        let path = (NSTemporaryDirectory() as NSString).appendingPathComponent(
+            ".snapshot.db\(TemporaryFiles.marker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        TemporaryFiles.register(path)
+        do {
+            try PostgresSnapshot.take(target, scope: scope, to: path)
+            source = try SQLiteSource(path: path, name: target.display)
+        } catch {
+            TemporaryFiles.remove(path)
+            TemporaryFiles.unregister(path)
+            throw error
+        }
+        display = target.display
+        file = path
+        snapshot = true
+    }
+
+    /// Another connection to the same data, for a worker thread.
+    package func reopen() throws -> SQLiteSource {
+        try SQLiteSource(path: file, name: display)
+    }
+
+    /// Removes the snapshot, if any. The sources opened on it must not be used after.
+    package func close() {
+        guard snapshot else { return }
+        TemporaryFiles.remove(file)
+        TemporaryFiles.unregister(file)
+    }
+
+    deinit { close() }
+}

@@ -1,0 +1,307 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import PostgresClient
+
+/// Which rows a snapshot copies (docs/postgres.md "Only what is needed is read").
+package enum SnapshotScope: Sendable, Equatable {
+    /// The named families' rows, and the users, memberships and preferences of their members.
+    case families([String])
+    /// Every family's rows; rows with no family are left out.
+    case allFamilies
+    /// Every row, those with no family included: what `check` reads.
+    case everything
+}
+
+/// Copies the app's tables from PostgreSQL into a SQLite file in exactly the form of
+/// docs/data-model.md, inside one `REPEATABLE READ READ ONLY` transaction, so that every
+/// family of a run sees the database at one instant. Rows stream from `COPY … TO STDOUT`
+/// into prepared inserts: memory does not grow with the rows.
+package enum PostgresSnapshot {
+    /// What a snapshot holds, for notes and tests.
+    package struct Summary: Sendable {
+        package var rows: [String: Int] = [:]
+        /// `table.column` of the optional columns the server lacks (left out of the snapshot).
+        package var absentOptionalColumns: [String] = []
+    }
+
+    /// Takes the snapshot into a SQLite file at `path` (new, or empty).
+    /// - Throws: `UnavailableError` (69), `AccessError` (77), `BadDataError` (65),
+    ///   `SourceError`, all naming the database by `target.display`, never with the password.
+    @discardableResult
+    package static func take(_ target: PostgresTarget, scope: SnapshotScope, to path: String) throws -> Summary {
+        let connection = try connect(target)
+        do {
+            try connection.query("""
+                SELECT set_config('TimeZone', 'UTC', false), set_config('DateStyle', 'ISO', false),
+                       set_config('IntervalStyle', 'iso_8601', false), set_config('extra_float_digits', '3', false),
+                       set_config('search_path', quote_ident($1), false)
+                """, [target.schema])
+            try connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            let columns = try serverColumns(connection, target)
+            try checkAccess(connection, target)
+            let summary = try copy(connection, target, columns: columns, scope: scope, to: path)
+            try connection.query("COMMIT")
+            return summary
+        } catch let error as PGError {
+            throw translate(error, target)
+        }
+    }
+
+    // MARK: Connecting
+
+    static func connect(_ target: PostgresTarget) throws -> PGConnection {
+        do {
+            return try PGConnection(target.connectionString, applicationName: "report-batch")
+        } catch let error as PGError {
+            throw translate(error, target)
+        }
+    }
+
+    /// libpq's and the server's errors as report-batch's: the exit code of docs/postgres.md
+    /// and a message naming the database without its password.
+    static func translate(_ error: PGError, _ target: PostgresTarget) -> any Error {
+        let reason = target.scrub(error.message)
+        switch error.kind {
+        case .connect:
+            let lower = reason.lowercased()
+            if lower.contains("authentication failed") || lower.contains("pg_hba.conf") || lower.contains("password")
+                || lower.contains("does not exist") && lower.contains("role") || lower.contains("permission denied") {
+                return AccessError("the database \(target.display) refused the login: \(reason)")
+            }
+            return UnavailableError("cannot reach the database \(target.display): \(reason)")
+        case .connectionLost:
+            return UnavailableError("lost the connection to the database \(target.display): \(reason)")
+        case .query(let state):
+            switch state {
+            case "42501": return AccessError("the database \(target.display) refused a read: \(reason); the README's \"Reading PostgreSQL\" shows the grants a reading role needs")
+            case "57014", "57P01", "57P02", "57P03", "08000", "08003", "08006":
+                return UnavailableError("the database \(target.display) stopped the read: \(reason)")
+            case "25P02", "40001":
+                return UnavailableError("the database \(target.display) ended the snapshot's transaction: \(reason); run again")
+            default:
+                return SourceError.failed(path: target.display, reason: reason)
+            }
+        }
+    }
+
+    // MARK: The schema
+
+    /// A column as the server declares it.
+    struct ServerColumn {
+        let typeName: String
+        /// `e` for an enum type, `b` for a base type, …
+        let typeType: String
+        /// PostgreSQL's type category: `S` string, `N` numeric, `A` array, `D` date/time, …
+        let category: String
+        /// The element type's category for an array.
+        let elementCategory: String?
+    }
+
+    /// The columns of the app's tables in the schema, by table and column name.
+    private static func serverColumns(_ connection: PGConnection, _ target: PostgresTarget) throws -> [String: [String: ServerColumn]] {
+        let rows = try connection.query("""
+            SELECT c.relname, a.attname, t.typname, t.typtype::text, t.typcategory::text, e.typcategory::text
+            FROM pg_class c
+            JOIN pg_namespace n ON n.oid = c.relnamespace
+            JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+            JOIN pg_type t ON t.oid = a.atttypid
+            LEFT JOIN pg_type e ON e.oid = t.typelem AND t.typcategory = 'A'
+            WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v', 'm', 'f') AND c.relname = ANY($2::text[])
+            """, [target.schema, arrayLiteral(AppSchema.tables.map(\.name))])
+        var tables: [String: [String: ServerColumn]] = [:]
+        for row in rows.rows {
+            guard let table = row[0], let column = row[1] else { continue }
+            tables[table, default: [:]][column] = ServerColumn(typeName: row[2] ?? "", typeType: row[3] ?? "", category: row[4] ?? "", elementCategory: row[5])
+        }
+        for table in AppSchema.tables where tables[table.name] == nil {
+            throw BadDataError.missingTable(path: "\(target.display) (schema \(target.schema))", table: table.name)
+        }
+        return tables
+    }
+
+    /// Whether a server column can be read as the schema's column: the app's own type, or one
+    /// that holds the same values (an id may be text; a number any numeric type).
+    static func accepts(_ column: ServerColumn, as kind: AppSchema.PostgresKind) -> Bool {
+        switch kind {
+        case .uuid, .enumeration, .text: column.typeName == "uuid" || column.typeType == "e" || column.category == "S"
+        case .timestamp: column.typeName == "timestamptz"
+        case .date: column.typeName == "date"
+        case .boolean: column.typeName == "bool"
+        case .textArray: column.category == "A" && column.elementCategory == "S"
+        case .json: column.typeName == "jsonb" || column.typeName == "json"
+        case .number, .integer: column.category == "N"
+        }
+    }
+
+    // MARK: Access
+
+    /// Row-level security would hide rows from a role that neither owns a table nor has
+    /// BYPASSRLS: such a run would be empty and look fine, so it stops here (exit 77).
+    private static func checkAccess(_ connection: PGConnection, _ target: PostgresTarget) throws {
+        let rows = try connection.query("""
+            SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity,
+                   pg_has_role(current_user, c.relowner, 'USAGE'), has_table_privilege(c.oid, 'SELECT'),
+                   r.rolbypassrls, r.rolsuper, current_user::text
+            FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace, pg_roles r
+            WHERE r.rolname = current_user AND n.nspname = $1 AND c.relname = ANY($2::text[])
+                  AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+            """, [target.schema, arrayLiteral(AppSchema.tables.map(\.name))])
+        let byTable = Dictionary(rows.rows.map { ($0[0] ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+        for table in AppSchema.tables {
+            guard let row = byTable[table.name] else { continue }
+            let security = row[1] == "t", forced = row[2] == "t", owns = row[3] == "t", canSelect = row[4] == "t"
+            let bypass = row[5] == "t", superuser = row[6] == "t", role = row[7] ?? "?"
+            if !(superuser || canSelect) {
+                throw AccessError("role '\(role)' may not read table '\(table.name)' of \(target.display) (no SELECT); "
+                    + "grant it: GRANT SELECT ON \(target.schema).\(table.name) TO \(role); the README's \"Reading PostgreSQL\" has the SQL for every table")
+            }
+            if security && !(superuser || bypass || owns && !forced) {
+                throw AccessError("role '\(role)' is subject to row-level security on table '\(table.name)' of \(target.display) and would see no rows; "
+                    + "connect as the tables' owner, or use a read-only role with BYPASSRLS (ALTER ROLE \(role) BYPASSRLS; the README's \"Reading PostgreSQL\" has the SQL)")
+            }
+        }
+    }
+
+    // MARK: Copying
+
+    private static func copy(_ connection: PGConnection, _ target: PostgresTarget, columns server: [String: [String: ServerColumn]],
+                             scope: SnapshotScope, to path: String) throws -> Summary {
+        var summary = Summary()
+        // The columns to copy, table by table; optional ones the server lacks are left out.
+        var plans: [(table: AppSchema.Table, columns: [AppSchema.Column], kinds: [AppSchema.PostgresKind])] = []
+        for table in AppSchema.tables {
+            let present = server[table.name] ?? [:]
+            var columns: [AppSchema.Column] = [], kinds: [AppSchema.PostgresKind] = []
+            for column in table.columns {
+                let kind = AppSchema.postgresKind(table: table.name, column: column.name)
+                guard let found = present[column.name] else {
+                    if column.isOptional { summary.absentOptionalColumns.append("\(table.name).\(column.name)"); continue }
+                    throw BadDataError.missingColumn(path: target.display, table: table.name, column: column.name)
+                }
+                guard accepts(found, as: kind) else {
+                    throw BadDataError.columnType(path: target.display, table: table.name, column: column.name, found: found.typeName, expected: kind.typeName)
+                }
+                columns.append(column)
+                kinds.append(kind)
+            }
+            plans.append((table, columns, kinds))
+        }
+
+        let filters = try rowFilters(connection, target, server: server, scope: scope)
+        var configuration = Configuration()
+        configuration.label = "report-batch snapshot"
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+        } catch let error as DatabaseError {
+            throw OutputError(path: path, reason: error.message ?? "cannot create the snapshot file")
+        }
+        do {
+            try queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
+                try db.inTransaction {
+                    try AppSchema.create(in: db, leavingOut: Set(summary.absentOptionalColumns))
+                    for plan in plans {
+                        summary.rows[plan.table.name] = try copyTable(plan.table, columns: plan.columns, kinds: plan.kinds,
+                                                                      where: filters[plan.table.name], schema: target.schema,
+                                                                      from: connection, into: db)
+                    }
+                    return .commit
+                }
+            }
+            try queue.close()
+        } catch let error as DatabaseError {
+            throw OutputError(path: path, reason: error.message ?? "SQLite error \(error.resultCode.rawValue)")
+        }
+        return summary
+    }
+
+    /// The WHERE clause of each table for `scope`, or none for every row. Family ids are
+    /// looked up first (with a parameter), so that the COPY statements, which take no
+    /// parameters, only ever name ids that exist, quoted by libpq.
+    private static func rowFilters(_ connection: PGConnection, _ target: PostgresTarget, server: [String: [String: ServerColumn]],
+                                   scope: SnapshotScope) throws -> [String: String] {
+        let familyScoped = AppSchema.tables.filter { $0.index(of: "family_unit_id") != nil }.map(\.name)
+        switch scope {
+        case .everything:
+            return [:]
+        case .allFamilies:
+            return Dictionary(uniqueKeysWithValues: familyScoped.map { ($0, "family_unit_id IS NOT NULL") })
+        case .families(let ids):
+            let found = try connection.query("SELECT id::text FROM family_units WHERE id::text = ANY($1::text[])", [arrayLiteral(ids)])
+                .rows.compactMap { $0[0] }
+            let type = identifier(server["family_units"]?["id"]?.typeName ?? "text")
+            let list = found.isEmpty ? "ARRAY[]::\(type)[]" : "ARRAY[\(try found.map { try connection.literal($0) }.joined(separator: ", "))]::\(type)[]"
+            let members = "(SELECT user_id FROM family_members WHERE family_unit_id = ANY(\(list)))"
+            var filters = Dictionary(uniqueKeysWithValues: familyScoped.map { ($0, "family_unit_id = ANY(\(list))") })
+            filters["family_units"] = "id = ANY(\(list))"
+            filters["users"] = "id IN \(members)"
+            filters["user_preferences"] = "user_id IN \(members)"
+            return filters
+        }
+    }
+
+    /// The SELECT expression that turns a column into docs/data-model.md's text form.
+    static func expression(_ column: String, _ kind: AppSchema.PostgresKind) -> String {
+        let name = identifier(column)
+        return switch kind {
+        case .boolean: "\(name)::int"
+        case .textArray: "array_to_json(\(name))::text"
+        default: "\(name)::text"
+        }
+    }
+
+    private static func copyTable(_ table: AppSchema.Table, columns: [AppSchema.Column], kinds: [AppSchema.PostgresKind],
+                                  where filter: String?, schema: String, from connection: PGConnection, into db: Database) throws -> Int {
+        let select = zip(columns, kinds).map { expression($0.name, $1) }.joined(separator: ", ")
+        let sql = "COPY (SELECT \(select) FROM \(identifier(schema)).\(identifier(table.name))"
+            + (filter.map { " WHERE \($0)" } ?? "") + ") TO STDOUT"
+        let insert = try db.makeStatement(sql: "INSERT INTO \(identifier(table.name)) (\(columns.map { identifier($0.name) }.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
+        let statement = insert.sqliteStatement
+        let numeric = kinds.map { $0 == .number || $0 == .integer || $0 == .boolean }
+        var count = 0
+        var failure: String?
+        try connection.copyOut(sql) { row in
+            sqlite3_reset(statement)
+            row.forEachField { index, bytes in
+                guard index < columns.count else { return }
+                bind(bytes, numeric: numeric[index], at: Int32(index + 1), statement)
+            }
+            let result = sqlite3_step(statement)
+            guard result == SQLITE_DONE else {
+                failure = String(cString: sqlite3_errmsg(sqlite3_db_handle(statement)))
+                throw SnapshotInsertError()
+            }
+            count += 1
+        }
+        if let failure { throw DatabaseError(resultCode: .SQLITE_ERROR, message: "table \(table.name): \(failure)") }
+        return count
+    }
+
+    private struct SnapshotInsertError: Error {}
+
+    /// Binds one field: text as text; a number as the nearest double (`3.80` → 3.8) when it is
+    /// a finite number, else as the text it is (`NaN`, `Infinity`), so that the reader finds
+    /// and names the bad value as it would in any SQLite database.
+    private static func bind(_ bytes: UnsafeBufferPointer<UInt8>?, numeric: Bool, at index: Int32, _ statement: SQLiteStatement) {
+        guard let bytes else { sqlite3_bind_null(statement, index); return }
+        if numeric {
+            let text = String(decoding: bytes, as: UTF8.self)
+            if let whole = Int64(text) { sqlite3_bind_int64(statement, index, whole); return }
+            if let number = Double(text), number.isFinite { sqlite3_bind_double(statement, index, number); return }
+        }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { sqlite3_bind_text(statement, index, "", 0, transient); return }
+        sqlite3_bind_text(statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count), transient)
+    }
+
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    /// A PostgreSQL (and SQLite) quoted identifier.
+    static func identifier(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    /// A text array literal for a `$n::text[]` parameter.
+    static func arrayLiteral(_ values: [String]) -> String {
+        "{" + values.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: ",") + "}"
+    }
+}
