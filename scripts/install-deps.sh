@@ -4,13 +4,15 @@
 # Checks first, so that a second run is fast and touches nothing.
 set -euo pipefail
 
-# C libraries the build links, fonts the PDFs use (Noto for Latin, Greek, Cyrillic and CJK;
-# Symbola for emoji, as outlines that stay searchable text), and the tools tests and users
-# read files with.
+# C libraries the build links (libpq for reading PostgreSQL), fonts the PDFs use (Noto for
+# Latin, Greek, Cyrillic and CJK; Symbola for emoji, as outlines that stay searchable text),
+# the tools tests and users read files with, and the PostgreSQL server the tests start their
+# own throwaway clusters of (openssl makes their TLS certificate).
 packages=(
   pkg-config libsqlite3-dev libxlsxwriter-dev libcairo2-dev libpango1.0-dev
   fonts-noto-core fonts-noto-cjk fonts-symbola fonts-dejavu-core fontconfig
   sqlite3 poppler-utils qpdf locales
+  libpq-dev postgresql openssl
 )
 # Python runs the tests' readers; a machine may already have its own (pyenv) on PATH.
 command -v python3 >/dev/null || packages+=(python3 python3-pip)

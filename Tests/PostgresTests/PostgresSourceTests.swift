@@ -1,0 +1,282 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Reading the app's PostgreSQL database (docs/postgres.md) from a real server: the same
+/// files as from SQLite, the types, one consistent snapshot, access and errors.
+/// Serialized: one test turns the shared server's TLS off and on again.
+@Suite(.serialized)
+struct PostgresSourceTests {
+    static let now = "2026-11-23T06:00:00Z"
+
+    /// A folder with `demo.db` (SQLite) and the same demo written into a new PostgreSQL database.
+    struct Demo {
+        let folder: TemporaryFolder
+        let server: PostgresServer
+        let database: String
+        var uri: String { server.uri(database) }
+
+        init(_ extra: [String] = []) throws {
+            server = try PostgresServer.sharedServer()
+            folder = try TemporaryFolder()
+            database = try server.createDatabase("demo")
+            let sqlite = try ReportBatchProcess.run(["demo", "--out", "demo.db", "--now", PostgresSourceTests.now] + extra, in: folder.path)
+            try #require(sqlite.status == 0, "\(sqlite.stderr)")
+            let postgres = try ReportBatchProcess.run(["demo", "--out", server.uri(database), "--now", PostgresSourceTests.now] + extra, in: folder.path)
+            try #require(postgres.status == 0, "\(postgres.stderr)")
+        }
+
+        func run(_ arguments: [String]) throws -> CommandResult { try ReportBatchProcess.run(arguments, in: folder.path) }
+    }
+
+    /// Every file under `folder`, by its path inside it.
+    static func files(_ folder: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let root = URL(fileURLWithPath: folder).standardizedFileURL
+        guard let walk = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return files }
+        for case let url as URL in walk where !url.hasDirectoryPath {
+            files[String(url.standardizedFileURL.path.dropFirst(root.path.count + 1))] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    static func expectSameFiles(_ sqlite: String, _ postgres: String, ignoring ignored: Set<String> = [], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let left = try files(sqlite).filter { !ignored.contains($0.key) }, right = try files(postgres).filter { !ignored.contains($0.key) }
+        #expect(!left.isEmpty, sourceLocation: sourceLocation)
+        #expect(Set(left.keys) == Set(right.keys), sourceLocation: sourceLocation)
+        for (name, data) in left where right[name] != data {
+            Issue.record("\(name) differs between the SQLite and the PostgreSQL run", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func theWeeklyRunFromPostgresWritesTheSQLiteRunsBytes() throws {
+        let demo = try Demo()
+        defer { demo.folder.remove() }
+        let weekly = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("weekly.yaml").path
+        let fromSQLite = try demo.run(["run", weekly, "--db", "demo.db", "--out", "a", "--now", Self.now])
+        let fromPostgres = try demo.run(["run", weekly, "--db", demo.uri, "--out", "b", "--now", Self.now])
+        #expect(fromSQLite.status == 0 && fromPostgres.status == 0, "\(fromSQLite.stderr) \(fromPostgres.stderr)")
+        try Self.expectSameFiles(demo.folder.file("a"), demo.folder.file("b"), ignoring: ["summary.txt", "summary.html"])
+        // The summaries differ only in the database's name and the output root.
+        let summary = try String(contentsOfFile: demo.folder.file("b/summary.txt"), encoding: .utf8)
+        let expected = try String(contentsOfFile: demo.folder.file("a/summary.txt"), encoding: .utf8)
+            .replacingOccurrences(of: "database: demo.db", with: "database: \(demo.uri)").replacingOccurrences(of: " a/", with: " b/")
+            .replacingOccurrences(of: "files under: a", with: "files under: b")
+        #expect(summary == expected)
+    }
+
+    @Test func reportExportsFamiliesAndCheckMatchTheSQLiteFile() throws {
+        let demo = try Demo()
+        defer { demo.folder.remove() }
+        let families = try demo.run(["families", "--db", "demo.db"])
+        let family = try #require(families.stdout.split(separator: "\n").dropFirst().first?.split(separator: " ").first.map(String.init))
+        #expect(try demo.run(["families", "--db", demo.uri]).stdout == families.stdout)
+        #expect(try demo.run(["check", "--db", demo.uri]).status == 0)
+        let commands: [[String]] = [
+            ["report", "--family", family, "--format", "json,csv,xlsx,pdf", "--preset", "last-90-days"],
+            ["export", "coaches", "--family", family, "--format", "csv,xlsx,pdf", "--sort", "last-contacted"],
+            ["export", "schools", "--family", family, "--format", "csv,xlsx,pdf"],
+            ["export", "interactions", "--family", family, "--format", "csv,xlsx,pdf"],
+        ]
+        for (index, command) in commands.enumerated() {
+            let a = try demo.run(command + ["--db", "demo.db", "--out", "a\(index)", "--now", Self.now])
+            let b = try demo.run(command + ["--db", demo.uri, "--out", "b\(index)", "--now", Self.now])
+            #expect(a.status == 0 && b.status == 0, "\(command): \(a.stderr) \(b.stderr)")
+            try Self.expectSameFiles(demo.folder.file("a\(index)"), demo.folder.file("b\(index)"))
+        }
+    }
+
+    @Test func theAppsTypesReadAsTheDataModelSays() throws {
+        let server = try PostgresServer.sharedServer()
+        let demo = try Demo(["--families", "1"])
+        defer { demo.folder.remove() }
+        let family = try server.psql(demo.database, "SELECT id FROM family_units LIMIT 1")
+        let school = try server.psql(demo.database, "SELECT id FROM schools WHERE family_unit_id = '\(family)' ORDER BY id LIMIT 1")
+        try server.psql(demo.database, """
+            UPDATE schools SET status = 'visiting', pros = '{}', name = '東京大学 🏟️ Ünïversity' WHERE id = '\(school)';
+            UPDATE schools SET status = NULL WHERE id <> '\(school)' AND family_unit_id = '\(family)' AND id IN (SELECT id FROM schools ORDER BY id OFFSET 1 LIMIT 1);
+            INSERT INTO offers (id, family_unit_id, school_id, offer_type, status, scholarship_amount, offer_date, created_at)
+                VALUES ('00000000-0000-4000-8000-000000000001', '\(family)', '\(school)', 'scholarship', NULL, 12500.50, '2026-11-20', '2026-11-20 10:11:12.163124+00');
+            UPDATE interactions SET occurred_at = '2026-11-19 12:00:00.163124+00' WHERE id = (SELECT id FROM interactions WHERE family_unit_id = '\(family)' ORDER BY id LIMIT 1);
+            """)
+        let imported = try demo.run(["import", demo.uri, "--out", "snap.db"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let sqlite = { (sql: String) in try ReportBatchProcess.tool("sqlite3", [demo.folder.file("snap.db"), sql]).stdout.trimmingCharacters(in: .newlines) }
+        #expect(try sqlite("SELECT status, pros, name FROM schools WHERE id = '\(school)'") == "visiting|[]|東京大学 🏟️ Ünïversity")
+        #expect(try sqlite("SELECT offer_type, quote(status), scholarship_amount, offer_date, created_at FROM offers WHERE id = '00000000-0000-4000-8000-000000000001'")
+            == "scholarship|NULL|12500.5|2026-11-20|2026-11-20 10:11:12.163124+00")
+        #expect(try sqlite("SELECT count(*) FROM schools WHERE status IS NULL") == "1")
+        #expect(try sqlite("SELECT typeof(is_favorite) FROM schools LIMIT 1") == "integer")
+        #expect(try demo.run(["check", "--db", demo.uri]).status == 0)
+        let report = try demo.run(["report", "--db", demo.uri, "--family", family, "--format", "csv", "--out", "r", "--now", Self.now])
+        #expect(report.status == 0, "\(report.stderr)")
+
+        // infinity and NaN are bad input: exit 65, naming the table, row and column.
+        try server.psql(demo.database, "UPDATE interactions SET occurred_at = 'infinity' WHERE id = (SELECT id FROM interactions ORDER BY id LIMIT 1)")
+        let row = try server.psql(demo.database, "SELECT id FROM interactions WHERE occurred_at = 'infinity'")
+        let infinity = try demo.run(["check", "--db", demo.uri])
+        #expect(infinity.status == 65)
+        #expect(infinity.stdout.contains("interactions") && infinity.stdout.contains(row) && infinity.stdout.contains("occurred_at"), "\(infinity.stdout)")
+        try server.psql(demo.database, "UPDATE interactions SET occurred_at = now() WHERE id = '\(row)'; UPDATE offers SET scholarship_amount = 'NaN' WHERE id = '00000000-0000-4000-8000-000000000001'")
+        let nan = try demo.run(["report", "--db", demo.uri, "--family", family, "--format", "csv", "--out", "n", "--now", Self.now])
+        #expect(nan.status == 65)
+        #expect(nan.stderr.contains("offers") && nan.stderr.contains("00000000-0000-4000-8000-000000000001") && nan.stderr.contains("scholarship_amount"), "\(nan.stderr)")
+        #expect(try !FileManager.default.fileExists(atPath: demo.folder.file("n")) || Self.files(demo.folder.file("n")).isEmpty)
+    }
+
+    @Test func aRunSeesOneInstantWhateverTheAppWritesMeanwhile() throws {
+        let server = try PostgresServer.sharedServer()
+        let demo = try Demo(["--families", "2"])
+        defer { demo.folder.remove() }
+        let offersBefore = try server.psql(demo.database, "SELECT count(*) FROM offers")
+        let metricsBefore = try server.psql(demo.database, "SELECT count(*) FROM performance_metrics")
+        // Another session locks a table in the middle of the snapshot's order (interactions),
+        // so that the import waits there after reading the tables before it; meanwhile that
+        // session adds an offer and deletes metrics, tables read after the lock, and commits.
+        // The import must see neither: a statement-level snapshot (READ COMMITTED) would.
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        writer.arguments = ["psql"] + server.psqlArguments(demo.database)
+        let input = Pipe()
+        writer.standardInput = input
+        writer.standardOutput = FileHandle.nullDevice
+        try writer.run()
+        input.fileHandleForWriting.write(Data("BEGIN; LOCK TABLE interactions IN ACCESS EXCLUSIVE MODE; SELECT 1;\n".utf8))
+        var locked = false
+        for _ in 0..<250 where !locked {
+            locked = try server.psql(demo.database, "SELECT count(*) FROM pg_locks WHERE relation = 'interactions'::regclass AND mode = 'AccessExclusiveLock' AND granted") == "1"
+            if !locked { usleep(20_000) }
+        }
+        try #require(locked, "the other session never took its lock")
+        let importer = try ReportBatchProcess.start(["import", demo.uri, "--out", "snap.db"], in: demo.folder.path)
+        var waiting = false
+        for _ in 0..<500 where !waiting {
+            waiting = try server.psql(demo.database, "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'report-batch' AND wait_event_type = 'Lock'") == "1"
+            if !waiting { usleep(20_000) }
+        }
+        #expect(waiting, "the import never waited on the lock")
+        let family = try server.psql(demo.database, "SELECT id FROM family_units ORDER BY id LIMIT 1")
+        input.fileHandleForWriting.write(Data("""
+            INSERT INTO offers (id, family_unit_id, offer_type, status, created_at) VALUES ('00000000-0000-4000-8000-0000000000aa', '\(family)', 'scholarship', 'pending', now());
+            DELETE FROM performance_metrics WHERE family_unit_id = '\(family)';
+            COMMIT;
+            \\q
+
+            """.utf8))
+        try input.fileHandleForWriting.close()
+        writer.waitUntilExit()
+        importer.waitUntilExit()
+        #expect(writer.terminationStatus == 0)
+        #expect(importer.terminationStatus == 0)
+        let sqlite = { (sql: String) in try ReportBatchProcess.tool("sqlite3", [demo.folder.file("snap.db"), sql]).stdout.trimmingCharacters(in: .newlines) }
+        #expect(try sqlite("SELECT count(*) FROM offers") == offersBefore)
+        #expect(try sqlite("SELECT count(*) FROM performance_metrics") == metricsBefore)
+        #expect(try server.psql(demo.database, "SELECT count(*) FROM offers") != offersBefore, "the other session's insert did land")
+        #expect(try server.psql(demo.database, "SELECT count(*) FROM performance_metrics") != metricsBefore, "and its delete")
+    }
+
+    @Test func aRoleUnderRowLevelSecurityOrWithoutSelectIsRefused() throws {
+        let server = try PostgresServer.sharedServer()
+        let demo = try Demo(["--families", "1"])
+        defer { demo.folder.remove() }
+        try server.psql(demo.database, """
+            DO $$ BEGIN CREATE ROLE rb_plain LOGIN PASSWORD 'plain-pw'; EXCEPTION WHEN duplicate_object THEN NULL; END $$;
+            DO $$ BEGIN CREATE ROLE rb_reader LOGIN PASSWORD 'reader-pw' BYPASSRLS; EXCEPTION WHEN duplicate_object THEN NULL; END $$;
+            GRANT SELECT ON ALL TABLES IN SCHEMA public TO rb_plain, rb_reader;
+            """)
+        let plain = try demo.run(["families", "--db", server.uri(demo.database, user: "rb_plain", password: "plain-pw")])
+        #expect(plain.status == 77)
+        #expect(plain.stderr.contains("role 'rb_plain'") && plain.stderr.contains("row-level security") && plain.stderr.contains("BYPASSRLS"), "\(plain.stderr)")
+        let reader = try demo.run(["families", "--db", server.uri(demo.database, user: "rb_reader", password: "reader-pw")])
+        #expect(reader.status == 0, "\(reader.stderr)")
+        #expect(reader.stdout == (try demo.run(["families", "--db", "demo.db"])).stdout)
+        try server.psql(demo.database, "REVOKE SELECT ON offers FROM rb_reader")
+        let noSelect = try demo.run(["families", "--db", server.uri(demo.database, user: "rb_reader", password: "reader-pw")])
+        #expect(noSelect.status == 77)
+        #expect(noSelect.stderr.contains("'offers'") && noSelect.stderr.contains("GRANT SELECT"), "\(noSelect.stderr)")
+    }
+
+    @Test func aWrongPasswordIsRefusedAndNeverShown() throws {
+        let server = try PostgresServer.sharedServer()
+        let demo = try Demo(["--families", "1"])
+        defer { demo.folder.remove() }
+        try server.psql(demo.database, "DO $$ BEGIN CREATE ROLE rb_reader LOGIN PASSWORD 'reader-pw' BYPASSRLS; EXCEPTION WHEN duplicate_object THEN NULL; END $$; GRANT SELECT ON ALL TABLES IN SCHEMA public TO rb_reader")
+        let secret = "Wr0ng-S3cret"
+        let wrong = try demo.run(["families", "--db", server.uri(demo.database, user: "rb_reader", password: secret), "--verbose"])
+        #expect(wrong.status == 77)
+        #expect(wrong.stderr.contains("password authentication failed"), "\(wrong.stderr)")
+        #expect(!(wrong.stdout + wrong.stderr).contains(secret))
+        // The right password, in a run: no output, summary or manifest holds it.
+        let good = "reader-pw"
+        let weekly = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("weekly.yaml").path
+        let run = try demo.run(["run", weekly, "--db", server.uri(demo.database, user: "rb_reader", password: good), "--out", "o", "--now", Self.now, "--verbose"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!(run.stdout + run.stderr).contains(good))
+        for (name, data) in try Self.files(demo.folder.file("o")) {
+            #expect(!String(decoding: data, as: UTF8.self).contains(good), "\(name)")
+        }
+        #expect(run.stdout.contains("postgresql://rb_reader@127.0.0.1:\(server.port)/\(demo.database)"))
+        // A malformed URI: 64, without the password.
+        let malformed = try demo.run(["families", "--db", server.uri(demo.database, user: "rb_reader", password: good, query: "nonsense=1")])
+        #expect(malformed.status == 64)
+        #expect(!malformed.stderr.contains(good) && malformed.stderr.contains("nonsense"), "\(malformed.stderr)")
+    }
+
+    @Test func anUnreachableServerIs69AndWritesNothing() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let stopped = try PostgresServer(ssl: false)
+        let uri = stopped.uri("postgres")
+        stopped.stop()
+        let result = try ReportBatchProcess.run(["report", "--db", uri, "--family", "f", "--out", "o"], in: folder.path)
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("127.0.0.1") && result.stderr.contains("\(stopped.port)"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("o")))
+        #expect(try Self.leftoverSnapshots().isEmpty)
+    }
+
+    @Test func tlsIsUsedWhenRequiredAndItsAbsenceIsClear() throws {
+        let demo = try Demo(["--families", "1"])
+        defer { demo.folder.remove() }
+        let secure = try demo.run(["families", "--db", demo.server.uri(demo.database, query: "sslmode=require")])
+        #expect(secure.status == 0, "\(secure.stderr)")
+        let plainServer = try PostgresServer(ssl: false)
+        defer { plainServer.stop() }
+        let refused = try demo.run(["families", "--db", plainServer.uri("postgres", query: "sslmode=require")])
+        #expect(refused.status == 69)
+        #expect(refused.stderr.contains("SSL"), "\(refused.stderr)")
+    }
+
+    @Test func aKeptSnapshotRerunsOfflineAndOneFamilyReadsOnlyItsRows() throws {
+        let server = try PostgresServer.sharedServer()
+        let demo = try Demo()
+        defer { demo.folder.remove() }
+        let weekly = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("weekly.yaml").path
+        #expect(try demo.run(["import", demo.uri, "--out", "snap.db"]).status == 0)
+        #expect(try demo.run(["run", weekly, "--db", demo.uri, "--out", "a", "--now", Self.now]).status == 0)
+        #expect(try demo.run(["run", weekly, "--db", "snap.db", "--out", "b", "--now", Self.now]).status == 0)
+        try Self.expectSameFiles(demo.folder.file("a"), demo.folder.file("b"), ignoring: ["summary.txt", "summary.html"])
+
+        let family = try server.psql(demo.database, "SELECT family_unit_id FROM schools GROUP BY 1 ORDER BY count(*) LIMIT 1")
+        let one = try demo.run(["import", demo.uri, "--out", "one.db", "--family", family])
+        #expect(one.status == 0, "\(one.stderr)")
+        let sqlite = { (sql: String) in try ReportBatchProcess.tool("sqlite3", [demo.folder.file("one.db"), sql]).stdout.trimmingCharacters(in: .newlines) }
+        for table in ["schools", "coaches", "interactions", "performance_metrics", "offers", "family_members"] {
+            #expect(try sqlite("SELECT count(*) FROM \(table) WHERE family_unit_id IS NOT '\(family)'") == "0", "\(table)")
+            #expect(try sqlite("SELECT count(*) FROM \(table)") == (try server.psql(demo.database, "SELECT count(*) FROM \(table) WHERE family_unit_id = '\(family)'")), "\(table)")
+        }
+        #expect(try sqlite("SELECT group_concat(id) FROM family_units") == family)
+        #expect(try sqlite("SELECT count(*) FROM users WHERE id NOT IN (SELECT user_id FROM family_members)") == "0")
+        let unknown = try demo.run(["import", demo.uri, "--out", "none.db", "--family", "no-such-family"])
+        #expect(unknown.status == 64)
+        #expect(!FileManager.default.fileExists(atPath: demo.folder.file("none.db")))
+    }
+
+    /// Snapshots left in the temporary folder by this process's runs (there must be none).
+    static func leftoverSnapshots() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix(".snapshot.db.report-batch-tmp-") }
+    }
+}
