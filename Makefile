@@ -1,5 +1,5 @@
 # Every command a contributor runs; the scripts do the work so that they run without make too.
-.PHONY: build test demo quickstart deps clean bench bench-pdf fuzz
+.PHONY: build test demo quickstart deps clean bench bench-pdf bench-postgres fuzz
 
 deps:
 	bash scripts/install-deps.sh
@@ -27,3 +27,6 @@ bench:
 
 fuzz:
 	bash scripts/fuzz.sh run $${FUZZ_SECONDS:-120}
+
+bench-postgres:
+	bash bench/postgres.sh

@@ -155,7 +155,14 @@ package struct PGError: Error, Sendable {
 
     package init(kind: Kind, message: String) {
         self.kind = kind
-        self.message = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "; ")
+        // One line, without the severity word the server puts first ("ERROR:  …").
+        self.message = message.split(whereSeparator: \.isNewline).map { line in
+            var text = line.trimmingCharacters(in: .whitespaces)
+            for severity in ["ERROR:", "FATAL:", "PANIC:"] where text.hasPrefix(severity) {
+                text = text.dropFirst(severity.count).trimmingCharacters(in: .whitespaces)
+            }
+            return text
+        }.filter { !$0.isEmpty }.joined(separator: "; ")
     }
 
     package var sqlState: String? { if case .query(let state) = kind { state } else { nil } }

@@ -275,6 +275,94 @@ struct PostgresSourceTests {
         #expect(!FileManager.default.fileExists(atPath: demo.folder.file("none.db")))
     }
 
+    @Test func anotherSchemaAndAnAppSchemaWithoutTheOptionalColumns() throws {
+        let server = try PostgresServer.sharedServer()
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let database = try server.createDatabase("schema")
+        let uri = server.uri(database, query: "schema=app")
+        for out in ["demo.db", uri] {
+            let demo = try ReportBatchProcess.run(["demo", "--out", out, "--now", Self.now, "--without-optional-columns"], in: folder.path)
+            try #require(demo.status == 0, "\(demo.stderr)")
+        }
+        #expect(try server.psql(database, "SELECT count(*) FROM app.schools") != "0")
+        #expect(try server.psql(database, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public' AND tablename = 'schools'") == "0")
+        let weekly = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("weekly.yaml").path
+        let a = try ReportBatchProcess.run(["run", weekly, "--db", "demo.db", "--out", "a", "--now", Self.now], in: folder.path)
+        let b = try ReportBatchProcess.run(["run", weekly, "--db", uri, "--out", "b", "--now", Self.now], in: folder.path)
+        #expect(a.status == 0 && b.status == 0, "\(b.stderr)")
+        try Self.expectSameFiles(folder.file("a"), folder.file("b"), ignoring: ["summary.txt", "summary.html"])
+        // The note names the columns the app's schema lacks, and the database without the schema parameter's secrets.
+        #expect(b.stderr.contains("has no column schools.fit_score, schools.priority_tier, schools.ranking, coaches.responsiveness_score"), "\(b.stderr)")
+        #expect(b.stderr.contains("postgresql://postgres@127.0.0.1:\(server.port)/\(database)"))
+    }
+
+    @Test func aMissingColumnOrAColumnOfAnotherTypeIs65() throws {
+        let server = try PostgresServer.sharedServer()
+        let demo = try Demo(["--families", "1"])
+        defer { demo.folder.remove() }
+        try server.psql(demo.database, "ALTER TABLE coaches ALTER COLUMN last_contact_date TYPE text")
+        let type = try demo.run(["families", "--db", demo.uri])
+        #expect(type.status == 65)
+        #expect(type.stderr.contains("'coaches.last_contact_date' is of type text") && type.stderr.contains("timestamp with time zone"), "\(type.stderr)")
+        try server.psql(demo.database, "ALTER TABLE coaches DROP COLUMN last_contact_date")
+        let missing = try demo.run(["families", "--db", demo.uri])
+        #expect(missing.status == 65)
+        #expect(missing.stderr.contains("table 'coaches' has no column 'last_contact_date'"), "\(missing.stderr)")
+        try server.psql(demo.database, "DROP TABLE offers")
+        let table = try demo.run(["check", "--db", demo.uri])
+        #expect(table.status == 65)
+        #expect(table.stderr.contains("no table 'offers'"), "\(table.stderr)")
+    }
+
+    /// A connection that breaks mid-read, and a statement timeout, are 69; nothing is written
+    /// and the snapshot is removed.
+    @Test(arguments: ["terminate", "timeout"])
+    func aReadThatBreaksOffIs69(how: String) throws {
+        let server = try PostgresServer.sharedServer()
+        let demo = try Demo(["--families", "1"])
+        defer { demo.folder.remove() }
+        // Another session holds a lock on interactions, so that the read waits there.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["psql"] + server.psqlArguments(demo.database)
+        let input = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = FileHandle.nullDevice
+        try holder.run()
+        defer {
+            try? input.fileHandleForWriting.write(contentsOf: Data("ROLLBACK;\n\\q\n".utf8))
+            try? input.fileHandleForWriting.close()
+            holder.waitUntilExit()
+        }
+        input.fileHandleForWriting.write(Data("BEGIN; LOCK TABLE interactions IN ACCESS EXCLUSIVE MODE; SELECT 1;\n".utf8))
+        var locked = false
+        for _ in 0..<250 where !locked {
+            locked = try server.psql(demo.database, "SELECT count(*) FROM pg_locks WHERE relation = 'interactions'::regclass AND mode = 'AccessExclusiveLock' AND granted") == "1"
+            if !locked { usleep(20_000) }
+        }
+        try #require(locked)
+        let weekly = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("weekly.yaml").path
+        let uri = how == "timeout" ? server.uri(demo.database, query: "options=-c%20statement_timeout%3D300") : demo.uri
+        let run = try ReportBatchProcess.start(["run", weekly, "--db", uri, "--out", "o", "--now", Self.now], in: demo.folder.path)
+        if how == "terminate" {
+            var waiting = false
+            for _ in 0..<500 where !waiting {
+                waiting = try server.psql(demo.database, "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'report-batch' AND wait_event_type = 'Lock'") == "1"
+                if !waiting { usleep(20_000) }
+            }
+            try #require(waiting)
+            try server.psql(demo.database, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'report-batch'")
+        }
+        run.waitUntilExit()
+        #expect(run.terminationStatus == 69)
+        #expect(!FileManager.default.fileExists(atPath: demo.folder.file("o/summary.txt")))
+        #expect(try Self.files(demo.folder.file("o")).keys.filter { !$0.hasPrefix(".report-batch") }.isEmpty)
+        #expect(try Self.leftoverSnapshots().isEmpty)
+    }
+
     /// Snapshots left in the temporary folder by this process's runs (there must be none).
     static func leftoverSnapshots() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix(".snapshot.db.report-batch-tmp-") }

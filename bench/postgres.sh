@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Reading PostgreSQL (`make bench-postgres`): on a throwaway local server that this script
+# starts (as the postgres user when run as root) and stops by its pid, with M (and L with
+# BENCH_L=1) written into it by `report-batch demo --out postgresql://…`:
+#   - the import (`report-batch import`) against psql's `\copy (SELECT …) TO file` of the same
+#     columns with the same casts, table by table (target ≤ 1.5×);
+#   - `run weekly.yaml` from PostgreSQL against the same job on the SQLite file (target ≤ 1.3×);
+# printing medians of RUNS runs (default 3) after a warm-up, and peak memory (it must not grow
+# with the rows: compare M and L).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${RUNS:-3}
+command -v /usr/bin/time >/dev/null || { echo "bench: /usr/bin/time is missing (apt-get install time)" >&2; exit 1; }
+swift build -c release --product report-batch >&2
+bin="$(swift build -c release --show-bin-path)/report-batch"
+data=bench/data
+mkdir -p "$data"
+now=2026-11-23T12:00:00Z
+sets="m"; [ "${BENCH_L:-0}" = 1 ] && sets="m l"
+
+pg_bin=$(pg_config --bindir)
+[ -x "$pg_bin/initdb" ] || pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+scratch=$(mktemp -d -p "${TMPDIR:-/tmp}" report-batch-pgbench.XXXXXX)
+chmod 755 "$scratch"
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+[ "$(id -u)" = 0 ] && chown postgres "$scratch"
+as_pg "$pg_bin/initdb" -D "$scratch/pg" -U postgres --auth=trust -E UTF8 --locale=C >/dev/null
+port=$(python3 -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])")
+as_pg "$pg_bin/pg_ctl" -D "$scratch/pg" -o "-p $port -k $scratch -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=256MB" \
+  -l "$scratch/pg.log" -w start >/dev/null
+pid=$(head -1 "$scratch/pg/postmaster.pid")
+stop() { kill -INT "$pid" 2>/dev/null; while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done; rm -rf "$scratch"; }
+trap stop EXIT
+psql_() { psql -X -q -h 127.0.0.1 -p "$port" -U postgres "$@"; }
+
+median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+measure() {  # NAME COMMAND...: a warm-up, then $runs runs; prints "median_seconds median_MiB"
+  local name=$1; shift
+  local times=() rss=() line
+  "$@" > "$scratch/$name.out" 2>"$scratch/$name.err" || { echo "bench: $name failed: $(tail -1 "$scratch/$name.err")" >&2; exit 1; }
+  for _ in $(seq "$runs"); do
+    rm -rf "$scratch/out" "$scratch/snap.db" "$scratch/copy"
+    /usr/bin/time -f "%e %M" -o "$scratch/time" "$@" > "$scratch/$name.out" 2>"$scratch/$name.err" || { echo "bench: $name failed" >&2; exit 1; }
+    line=$(tail -1 "$scratch/time")
+    times+=("${line% *}"); rss+=("${line#* }")
+  done
+  printf '%s %s\n' "$(printf '%s\n' "${times[@]}" | median)" "$(printf '%s\n' "${rss[@]}" | median | awk '{printf "%.1f", $1 / 1024}')"
+}
+row() {  # case dataset ours peer-name peer target
+  local ratio
+  ratio=$(awk -v a="${3% *}" -v b="${5% *}" 'BEGIN {printf "%.2f", (b > 0) ? a / b : 0}')
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$2" "${3% *}" "$4" "${5% *}" "$ratio" "$6" "${3#* }" "${5#* }"
+}
+
+echo "report-batch reading PostgreSQL $("$pg_bin/postgres" --version | awk '{print $3}'), $(date -u +%Y-%m-%d), $(nproc) cores, medians of $runs runs after a warm-up, local server on 127.0.0.1"
+echo
+echo "| case | data | report-batch s | peer | peer s | ratio | target | report-batch MiB | peer MiB |"
+echo "|---|---|---|---|---|---|---|---|---|"
+for d in $sets; do
+  D=$(echo "$d" | tr a-z A-Z)
+  [ -f "$data/$d.db" ] || "$bin" demo --out "$data/$d.db" --families "$([ "$d" = m ] && echo 1000 || echo 10000)" --today 2026-11-22 --quiet
+  psql_ -d postgres -c "CREATE DATABASE bench_$d"
+  uri="postgresql://postgres@127.0.0.1:$port/bench_$d"
+  "$bin" demo --out "$uri" --families "$([ "$d" = m ] && echo 1000 || echo 10000)" --today 2026-11-22 --quiet
+  psql_ -d "bench_$d" -c "VACUUM ANALYZE"
+
+  # The peer: psql's \copy of the same SELECTs (same columns, same casts) into one file per table.
+  "$bin" import "$uri" --out "$scratch/shape.db" --quiet >/dev/null
+  python3 - "$scratch/shape.db" "$scratch" > "$scratch/copy.sql" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY rowid")]
+print("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY;")
+for table in tables:
+    columns = [r[1] for r in db.execute(f'PRAGMA table_info("{table}")')]
+    def cast(c):
+        if c in ("is_favorite", "verified"): return f'"{c}"::int'
+        if c in ("pros", "cons", "attachments"): return f'array_to_json("{c}")::text'
+        return f'"{c}"::text'
+    print(f'\\copy (SELECT {", ".join(cast(c) for c in columns)} FROM public."{table}") TO \'{sys.argv[2]}/copy/{table}.tsv\'')
+print("COMMIT;")
+PY
+  rows=$(sqlite3 "$scratch/shape.db" "SELECT (SELECT count(*) FROM interactions) + (SELECT count(*) FROM schools) + (SELECT count(*) FROM coaches)")
+  ours=$(measure import "$bin" import "$uri" --out "$scratch/snap.db" --quiet)
+  peer=$(measure psql-copy sh -c "mkdir -p '$scratch/copy' && psql -X -q -h 127.0.0.1 -p $port -U postgres -d bench_$d -f '$scratch/copy.sql'")
+  row "import every family into a SQLite snapshot ($(printf "%'d" "$rows") interactions, schools and coaches)" "$D" "$ours" "psql \`\\copy (SELECT …) TO file\`, same columns" "$peer" "≤ 1.5"
+
+  ours=$(measure run-pg "$bin" run weekly.yaml --db "$uri" --out "$scratch/out" --now "$now" --quiet)
+  peer=$(measure run-sqlite "$bin" run weekly.yaml --db "$data/$d.db" --out "$scratch/out" --now "$now" --quiet)
+  row "\`run weekly.yaml\` from PostgreSQL" "$D" "$ours" "the same job on the SQLite file" "$peer" "≤ 1.3"
+done
