@@ -5,10 +5,13 @@
 package struct PGCopyRow {
     private let bytes: UnsafeBufferPointer<UInt8>
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) {
         // The row ends in a newline.
         self.bytes = bytes.last == 0x0A ? UnsafeBufferPointer(rebasing: bytes.dropLast()) : bytes
     }
+
+    /// `body` with the row's bytes (its newline left out).
+    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R { try body(bytes) }
 
     /// The fields of the row, in order, as text (nil for NULL).
     package func fields() -> [String?] {
@@ -25,9 +28,10 @@ package struct PGCopyRow {
         return fields
     }
 
-    /// Hands each field's bytes (nil for NULL), unescaped, to `body` with its position; the
-    /// bytes are valid only during the call.
-    package func forEachField(_ body: (Int, UnsafeBufferPointer<UInt8>?) throws -> Void) rethrows {
+    /// Hands each field's bytes (nil for NULL), unescaped, to `body` with its position, and
+    /// whether the bytes are the row's own (`stable`: valid as long as the row) or an unescaped
+    /// copy valid only during the call.
+    package func forEachField(_ body: (Int, UnsafeBufferPointer<UInt8>?, Bool) throws -> Void) rethrows {
         var start = 0
         var index = 0
         var position = 0
@@ -36,13 +40,13 @@ package struct PGCopyRow {
             if index == bytes.count || bytes[index] == 0x09 {
                 let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 if raw.count == 2, raw[0] == 0x5C, raw[1] == 0x4E {
-                    try body(position, nil)
+                    try body(position, nil, true)
                 } else if raw.contains(0x5C) {
                     scratch.removeAll(keepingCapacity: true)
                     Self.unescape(raw, into: &scratch)
-                    try scratch.withUnsafeBufferPointer { try body(position, $0) }
+                    try scratch.withUnsafeBufferPointer { try body(position, $0, false) }
                 } else {
-                    try body(position, raw)
+                    try body(position, raw, true)
                 }
                 position += 1
                 start = index + 1

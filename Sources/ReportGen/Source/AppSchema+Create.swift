@@ -8,17 +8,35 @@ extension AppSchema {
 
     /// Creates every table, leaving out the optional columns named `table.column` in `absent`.
     package static func create(in db: Database, leavingOut absent: Set<String>) throws {
-        for table in tables {
+        for statement in tableStatements(leavingOut: absent, primaryKeys: true) + indexStatements(uniqueIDs: false) {
+            try db.execute(sql: statement)
+        }
+    }
+
+    /// `CREATE TABLE` for every table; without `primaryKeys`, `id` is a plain column (a
+    /// bulk load adds its unique index after the rows, which is much faster).
+    static func tableStatements(leavingOut absent: Set<String>, primaryKeys: Bool) -> [String] {
+        tables.map { table in
             let columns = table.columns.filter { !absent.contains("\(table.name).\($0.name)") }.map { column in
-                "\(column.name.quotedDatabaseIdentifier) \(column.sqlType)" + (column.name == "id" ? " PRIMARY KEY" : "")
+                "\(column.name.quotedDatabaseIdentifier) \(column.sqlType)" + (primaryKeys && column.name == "id" ? " PRIMARY KEY" : "")
             }
-            try db.execute(sql: "CREATE TABLE \(table.name.quotedDatabaseIdentifier) (\(columns.joined(separator: ", ")))")
+            return "CREATE TABLE \(table.name.quotedDatabaseIdentifier) (\(columns.joined(separator: ", ")))"
+        }
+    }
+
+    /// The indexes the readers use: `family_unit_id` of every table that has it, the members'
+    /// user ids, and with `uniqueIDs` a unique index on each `id` (what a primary key gives).
+    static func indexStatements(uniqueIDs: Bool) -> [String] {
+        var statements: [String] = []
+        for table in tables {
+            if uniqueIDs, table.index(of: "id") != nil {
+                statements.append("CREATE UNIQUE INDEX \("\(table.name)_id".quotedDatabaseIdentifier) ON \(table.name.quotedDatabaseIdentifier) (id)")
+            }
             if table.index(of: "family_unit_id") != nil {
-                try db.execute(sql: "CREATE INDEX \("\(table.name)_family".quotedDatabaseIdentifier) ON \(table.name.quotedDatabaseIdentifier) (family_unit_id)")
+                statements.append("CREATE INDEX \("\(table.name)_family".quotedDatabaseIdentifier) ON \(table.name.quotedDatabaseIdentifier) (family_unit_id)")
             }
         }
-        try db.execute(sql: "CREATE INDEX family_members_user ON family_members (user_id)")
-        try db.execute(sql: "CREATE INDEX user_preferences_user ON user_preferences (user_id)")
+        return statements + ["CREATE INDEX family_members_user ON family_members (user_id)", "CREATE INDEX user_preferences_user ON user_preferences (user_id)"]
     }
 }
 

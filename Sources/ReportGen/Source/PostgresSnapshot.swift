@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import PostgresClient
+import Synchronization
 
 /// Which rows a snapshot copies (docs/postgres.md "Only what is needed is read").
 package enum SnapshotScope: Sendable, Equatable {
@@ -201,11 +202,23 @@ package enum PostgresSnapshot {
             try queue.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
                 try db.inTransaction {
-                    try AppSchema.create(in: db, leavingOut: Set(summary.absentOptionalColumns))
+                    for statement in AppSchema.tableStatements(leavingOut: Set(summary.absentOptionalColumns), primaryKeys: false) {
+                        try db.execute(sql: statement)
+                    }
                     for plan in plans {
                         summary.rows[plan.table.name] = try copyTable(plan.table, columns: plan.columns, kinds: plan.kinds,
                                                                       where: filters[plan.table.name], schema: target.schema,
                                                                       from: connection, into: db)
+                    }
+                    // Indexes after the rows. Ids that are not unique (a server table without
+                    // its key) get no unique index: the reader then checks them row by row
+                    // and reports the duplicates as bad input.
+                    for statement in AppSchema.indexStatements(uniqueIDs: true) {
+                        do {
+                            try db.execute(sql: statement)
+                        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+                            continue
+                        }
                     }
                     return .commit
                 }
@@ -262,29 +275,43 @@ package enum PostgresSnapshot {
         let numeric = kinds.map { $0 == .number || $0 == .integer || $0 == .boolean }
         var count = 0
         var failure: String?
-        try connection.copyOut(sql) { row in
+        func add(_ row: PGCopyRow) {
+            guard failure == nil else { return }
             sqlite3_reset(statement)
-            row.forEachField { index, bytes in
+            row.forEachField { index, bytes, stable in
                 guard index < columns.count else { return }
-                bind(bytes, numeric: numeric[index], at: Int32(index + 1), statement)
+                bind(bytes, stable: stable, numeric: numeric[index], at: Int32(index + 1), statement)
             }
-            let result = sqlite3_step(statement)
-            guard result == SQLITE_DONE else {
+            guard sqlite3_step(statement) == SQLITE_DONE else {
                 failure = String(cString: sqlite3_errmsg(sqlite3_db_handle(statement)))
-                throw SnapshotInsertError()
+                return
             }
             count += 1
+        }
+        // The server's rows arrive on a thread of their own while this one inserts the previous
+        // batch: receiving and inserting overlap (BENCHMARKS.md, "Reading PostgreSQL").
+        let channel = RowChannel()
+        let receiver = Handoff(connection: connection, channel: channel, sql: sql)
+        if !receiver.start() {
+            try connection.copyOut(sql) { add($0) }
+        } else {
+            while case .rows(let batch) = channel.receive() {
+                batch.forEachRow(add)
+            }
+            receiver.join()
+            if let error = channel.failure { throw error }
         }
         if let failure { throw DatabaseError(resultCode: .SQLITE_ERROR, message: "table \(table.name): \(failure)") }
         return count
     }
 
-    private struct SnapshotInsertError: Error {}
 
     /// Binds one field: text as text; a number as the nearest double (`3.80` → 3.8) when it is
     /// a finite number, else as the text it is (`NaN`, `Infinity`), so that the reader finds
     /// and names the bad value as it would in any SQLite database.
-    private static func bind(_ bytes: UnsafeBufferPointer<UInt8>?, numeric: Bool, at index: Int32, _ statement: SQLiteStatement) {
+    /// `stable` bytes stay valid until the row is inserted (they are libpq's row buffer), so
+    /// SQLite need not copy them.
+    private static func bind(_ bytes: UnsafeBufferPointer<UInt8>?, stable: Bool, numeric: Bool, at index: Int32, _ statement: SQLiteStatement) {
         guard let bytes else { sqlite3_bind_null(statement, index); return }
         if numeric {
             let text = String(decoding: bytes, as: UTF8.self)
@@ -292,7 +319,7 @@ package enum PostgresSnapshot {
             if let number = Double(text), number.isFinite { sqlite3_bind_double(statement, index, number); return }
         }
         guard let base = bytes.baseAddress, !bytes.isEmpty else { sqlite3_bind_text(statement, index, "", 0, transient); return }
-        sqlite3_bind_text(statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count), transient)
+        sqlite3_bind_text(statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count), stable ? nil : transient)
     }
 
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -303,5 +330,106 @@ package enum PostgresSnapshot {
     /// A text array literal for a `$n::text[]` parameter.
     static func arrayLiteral(_ values: [String]) -> String {
         "{" + values.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: ",") + "}"
+    }
+}
+
+/// Rows received from the server and not yet inserted: batches of about 1 MiB, at most four in
+/// flight, so that memory stays bounded whatever the table's size.
+final class RowChannel: Sendable {
+    enum Item: Sendable {
+        case rows(RowBatch)
+        case end
+    }
+
+    private let items = Mutex<[Item]>([])
+    private let error = Mutex<PGError?>(nil)
+    private let free = DispatchSemaphore(value: 4)
+    private let ready = DispatchSemaphore(value: 0)
+
+    func send(_ item: Item) {
+        free.wait()
+        items.withLock { $0.append(item) }
+        ready.signal()
+    }
+
+    func receive() -> Item {
+        ready.wait()
+        let item = items.withLock { $0.removeFirst() }
+        free.signal()
+        return item
+    }
+
+    func fail(_ failure: PGError) { error.withLock { $0 = failure } }
+    var failure: PGError? { error.withLock { $0 } }
+}
+
+/// Rows of COPY's text format, back to back, with where each ends.
+struct RowBatch: Sendable {
+    var bytes: [UInt8] = []
+    var ends: [Int] = []
+
+    var isFull: Bool { bytes.count >= 1 << 20 }
+
+    mutating func append(_ row: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: row)
+        ends.append(bytes.count)
+    }
+
+    func forEachRow(_ body: (PGCopyRow) -> Void) {
+        bytes.withUnsafeBufferPointer { all in
+            var start = 0
+            for end in ends {
+                body(PGCopyRow(UnsafeBufferPointer(rebasing: all[start..<end])))
+                start = end
+            }
+        }
+    }
+}
+
+/// The receiving thread of one COPY. The connection is handed over whole: the thread that
+/// started it only waits on the channel until the thread ends (`join`) and uses the
+/// connection again only after, hence the unchecked Sendable.
+final class Handoff: @unchecked Sendable {
+    private let connection: PGConnection
+    private let channel: RowChannel
+    private let sql: String
+    private var thread = pthread_t()
+
+    init(connection: PGConnection, channel: RowChannel, sql: String) {
+        self.connection = connection
+        self.channel = channel
+        self.sql = sql
+    }
+
+    /// Starts the thread; false when the system refuses one (the caller then copies inline).
+    func start() -> Bool {
+        let unmanaged = Unmanaged.passRetained(self)
+        let status = pthread_create(&thread, nil, { raw in
+            Unmanaged<Handoff>.fromOpaque(raw!).takeRetainedValue().receive()
+            return nil
+        }, unmanaged.toOpaque())
+        if status != 0 { unmanaged.release() }
+        return status == 0
+    }
+
+    func join() { pthread_join(thread, nil) }
+
+    private func receive() {
+        var batch = RowBatch()
+        do {
+            try connection.copyOut(sql) { row in
+                row.withBytes { batch.append($0) }
+                if batch.isFull {
+                    channel.send(.rows(batch))
+                    batch = RowBatch()
+                }
+            }
+            if !batch.ends.isEmpty { channel.send(.rows(batch)) }
+        } catch let error as PGError {
+            channel.fail(error)
+        } catch {
+            channel.fail(PGError(kind: .connectionLost, message: "\(error)"))
+        }
+        channel.send(.end)
     }
 }
