@@ -100,7 +100,7 @@ let package = Package(
         // Against a real PostgreSQL server that the tests start (TestSupport.PostgresServer).
         .testTarget(
             name: "PostgresTests",
-            dependencies: ["TestSupport", "report-batch"]
+            dependencies: ["TestSupport", "report-batch", "PostgresClient"]
         ),
     ]
 )

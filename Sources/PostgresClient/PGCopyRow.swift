@@ -1,3 +1,5 @@
+import Glibc
+
 /// One row of `COPY … TO STDOUT` in text format, read in place: fields are separated by
 /// tabs, `\N` is NULL, and a backslash escapes the characters that would break the line
 /// (`\t`, `\n`, `\r`, `\\`, `\b`, `\f`, `\v`, octal `\ooo` and `\xhh`). The bytes belong to
@@ -32,26 +34,31 @@ package struct PGCopyRow {
     /// whether the bytes are the row's own (`stable`: valid as long as the row) or an unescaped
     /// copy valid only during the call.
     package func forEachField(_ body: (Int, UnsafeBufferPointer<UInt8>?, Bool) throws -> Void) rethrows {
-        var start = 0
-        var index = 0
-        var position = 0
+        guard let base = bytes.baseAddress else {
+            try body(0, bytes, true)
+            return
+        }
         var scratch: [UInt8] = []
-        while index <= bytes.count {
-            if index == bytes.count || bytes[index] == 0x09 {
-                let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                if raw.count == 2, raw[0] == 0x5C, raw[1] == 0x4E {
-                    try body(position, nil, true)
-                } else if raw.contains(0x5C) {
-                    scratch.removeAll(keepingCapacity: true)
-                    Self.unescape(raw, into: &scratch)
-                    try scratch.withUnsafeBufferPointer { try body(position, $0, false) }
-                } else {
-                    try body(position, raw, true)
-                }
-                position += 1
-                start = index + 1
+        var start = 0
+        var position = 0
+        // memchr finds the tabs and backslashes: whole words at a time, where a byte loop
+        // over long notes and content was the import's largest cost.
+        while true {
+            let rest = bytes.count - start
+            let tab = memchr(base + start, 0x09, rest).map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) - base } ?? bytes.count
+            let raw = UnsafeBufferPointer(start: base + start, count: tab - start)
+            if raw.count == 2, raw[0] == 0x5C, raw[1] == 0x4E {
+                try body(position, nil, true)
+            } else if raw.count > 0, memchr(raw.baseAddress!, 0x5C, raw.count) != nil {
+                scratch.removeAll(keepingCapacity: true)
+                Self.unescape(raw, into: &scratch)
+                try scratch.withUnsafeBufferPointer { try body(position, $0, false) }
+            } else {
+                try body(position, raw, true)
             }
-            index += 1
+            position += 1
+            guard tab < bytes.count else { return }
+            start = tab + 1
         }
     }
 
