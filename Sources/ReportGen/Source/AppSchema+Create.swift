@@ -27,16 +27,23 @@ extension AppSchema {
     /// The indexes the readers use: `family_unit_id` of every table that has it, the members'
     /// user ids, and with `uniqueIDs` a unique index on each `id` (what a primary key gives).
     static func indexStatements(uniqueIDs: Bool) -> [String] {
+        tables.flatMap { indexStatements(of: $0, uniqueIDs: uniqueIDs) }
+    }
+
+    /// The indexes of one table.
+    static func indexStatements(of table: Table, uniqueIDs: Bool) -> [String] {
         var statements: [String] = []
-        for table in tables {
-            if uniqueIDs, table.index(of: "id") != nil {
-                statements.append("CREATE UNIQUE INDEX \("\(table.name)_id".quotedDatabaseIdentifier) ON \(table.name.quotedDatabaseIdentifier) (id)")
-            }
-            if table.index(of: "family_unit_id") != nil {
-                statements.append("CREATE INDEX \("\(table.name)_family".quotedDatabaseIdentifier) ON \(table.name.quotedDatabaseIdentifier) (family_unit_id)")
-            }
+        let name = table.name.quotedDatabaseIdentifier
+        if uniqueIDs, table.index(of: "id") != nil {
+            statements.append("CREATE UNIQUE INDEX \("\(table.name)_id".quotedDatabaseIdentifier) ON \(name) (id)")
         }
-        return statements + ["CREATE INDEX family_members_user ON family_members (user_id)", "CREATE INDEX user_preferences_user ON user_preferences (user_id)"]
+        if table.index(of: "family_unit_id") != nil {
+            statements.append("CREATE INDEX \("\(table.name)_family".quotedDatabaseIdentifier) ON \(name) (family_unit_id)")
+        }
+        if table.name == "family_members" || table.name == "user_preferences" {
+            statements.append("CREATE INDEX \("\(table.name)_user".quotedDatabaseIdentifier) ON \(name) (user_id)")
+        }
+        return statements
     }
 }
 

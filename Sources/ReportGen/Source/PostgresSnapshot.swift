@@ -205,21 +205,7 @@ package enum PostgresSnapshot {
                     for statement in AppSchema.tableStatements(leavingOut: Set(summary.absentOptionalColumns), primaryKeys: false) {
                         try db.execute(sql: statement)
                     }
-                    for plan in plans {
-                        summary.rows[plan.table.name] = try copyTable(plan.table, columns: plan.columns, kinds: plan.kinds,
-                                                                      where: filters[plan.table.name], schema: target.schema,
-                                                                      from: connection, into: db)
-                    }
-                    // Indexes after the rows. Ids that are not unique (a server table without
-                    // its key) get no unique index: the reader then checks them row by row
-                    // and reports the duplicates as bad input.
-                    for statement in AppSchema.indexStatements(uniqueIDs: true) {
-                        do {
-                            try db.execute(sql: statement)
-                        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-                            continue
-                        }
-                    }
+                    try load(plans, filters: filters, schema: target.schema, from: connection, into: db, summary: &summary)
                     return .commit
                 }
             }
@@ -265,22 +251,31 @@ package enum PostgresSnapshot {
         }
     }
 
-    private static func copyTable(_ table: AppSchema.Table, columns: [AppSchema.Column], kinds: [AppSchema.PostgresKind],
-                                  where filter: String?, schema: String, from connection: PGConnection, into db: Database) throws -> Int {
-        let select = zip(columns, kinds).map { expression($0.name, $1) }.joined(separator: ", ")
-        let sql = "COPY (SELECT \(select) FROM \(identifier(schema)).\(identifier(table.name))"
-            + (filter.map { " WHERE \($0)" } ?? "") + ") TO STDOUT"
-        let insert = try db.makeStatement(sql: "INSERT INTO \(identifier(table.name)) (\(columns.map { identifier($0.name) }.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
-        let statement = insert.sqliteStatement
-        let numeric = kinds.map { $0 == .number || $0 == .integer || $0 == .boolean }
-        var count = 0
-        var failure: String?
+    /// A table being filled: its prepared insert and how many rows went in.
+    private final class TableLoad {
+        let table: AppSchema.Table
+        let copy: String
+        private let statement: SQLiteStatement
+        private let keep: Statement
+        private let numeric: [Bool]
+        private(set) var count = 0
+        private(set) var failure: String?
+
+        init(_ table: AppSchema.Table, columns: [AppSchema.Column], kinds: [AppSchema.PostgresKind], where filter: String?, schema: String, db: Database) throws {
+            self.table = table
+            let select = zip(columns, kinds).map { PostgresSnapshot.expression($0.name, $1) }.joined(separator: ", ")
+            copy = "COPY (SELECT \(select) FROM \(identifier(schema)).\(identifier(table.name))" + (filter.map { " WHERE \($0)" } ?? "") + ") TO STDOUT"
+            keep = try db.makeStatement(sql: "INSERT INTO \(identifier(table.name)) (\(columns.map { identifier($0.name) }.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
+            statement = keep.sqliteStatement
+            numeric = kinds.map { $0 == .number || $0 == .integer || $0 == .boolean }
+        }
+
         func add(_ row: PGCopyRow) {
             guard failure == nil else { return }
             sqlite3_reset(statement)
             row.forEachField { index, bytes, stable in
-                guard index < columns.count else { return }
-                bind(bytes, stable: stable, numeric: numeric[index], at: Int32(index + 1), statement)
+                guard index < numeric.count else { return }
+                PostgresSnapshot.bind(bytes, stable: stable, numeric: numeric[index], at: Int32(index + 1), statement)
             }
             guard sqlite3_step(statement) == SQLITE_DONE else {
                 failure = String(cString: sqlite3_errmsg(sqlite3_db_handle(statement)))
@@ -288,30 +283,69 @@ package enum PostgresSnapshot {
             }
             count += 1
         }
-        // The server's rows arrive on a thread of their own while this one inserts the previous
-        // batch: receiving and inserting overlap (BENCHMARKS.md, "Reading PostgreSQL").
-        let channel = RowChannel()
-        let receiver = Handoff(connection: connection, channel: channel, sql: sql)
-        if !receiver.start() {
-            try connection.copyOut(sql) { add($0) }
-        } else {
-            while case .rows(let batch) = channel.receive() {
-                batch.forEachRow(add)
+
+        /// The table's indexes, after its rows. Ids that are not unique (a server table
+        /// without its key) get no unique index: the reader then checks them row by row and
+        /// reports the duplicates as bad input.
+        func index(_ db: Database) throws {
+            for statement in AppSchema.indexStatements(of: table, uniqueIDs: true) {
+                do {
+                    try db.execute(sql: statement)
+                } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+                    continue
+                }
             }
-            receiver.join()
-            if let error = channel.failure { throw error }
         }
-        if let failure { throw DatabaseError(resultCode: .SQLITE_ERROR, message: "table \(table.name): \(failure)") }
-        return count
     }
 
+    /// Copies every table. The server's rows arrive on a thread of their own, which runs the
+    /// COPY statements one after the other, while this thread inserts them and, at the end of
+    /// each table, makes its indexes: receiving, inserting and indexing overlap. The largest
+    /// table goes first, so that its indexes are made while the others arrive
+    /// (BENCHMARKS.md, "Reading PostgreSQL").
+    private static func load(_ plans: [(table: AppSchema.Table, columns: [AppSchema.Column], kinds: [AppSchema.PostgresKind])],
+                             filters: [String: String], schema: String, from connection: PGConnection, into db: Database,
+                             summary: inout Summary) throws {
+        let first = ["interactions", "coaches", "schools"]
+        let ordered = plans.sorted { (first.firstIndex(of: $0.table.name) ?? first.count) < (first.firstIndex(of: $1.table.name) ?? first.count) }
+        let loads = try ordered.map { try TableLoad($0.table, columns: $0.columns, kinds: $0.kinds, where: filters[$0.table.name], schema: schema, db: db) }
+        let channel = RowChannel()
+        let receiver = Handoff(connection: connection, channel: channel, copies: loads.map(\.copy))
+        guard receiver.start() else {
+            for load in loads {
+                try connection.copyOut(load.copy) { load.add($0) }
+                try finish(load, db, summary: &summary)
+            }
+            return
+        }
+        // Every table ends with `.end`, also after a failure, so that this loop always takes
+        // everything the receiver sends and the receiver never waits on a full channel.
+        var failure: (any Error)?
+        for load in loads {
+            while case .rows(let batch) = channel.receive() {
+                if failure == nil { batch.forEachRow(load.add) }
+            }
+            if failure == nil {
+                do { try finish(load, db, summary: &summary) } catch { failure = error }
+            }
+        }
+        receiver.join()
+        if let error = channel.failure { throw error }
+        if let failure { throw failure }
+    }
+
+    private static func finish(_ load: TableLoad, _ db: Database, summary: inout Summary) throws {
+        if let failure = load.failure { throw DatabaseError(resultCode: .SQLITE_ERROR, message: "table \(load.table.name): \(failure)") }
+        try load.index(db)
+        summary.rows[load.table.name] = load.count
+    }
 
     /// Binds one field: text as text; a number as the nearest double (`3.80` → 3.8) when it is
     /// a finite number, else as the text it is (`NaN`, `Infinity`), so that the reader finds
     /// and names the bad value as it would in any SQLite database.
     /// `stable` bytes stay valid until the row is inserted (they are libpq's row buffer), so
     /// SQLite need not copy them.
-    private static func bind(_ bytes: UnsafeBufferPointer<UInt8>?, stable: Bool, numeric: Bool, at index: Int32, _ statement: SQLiteStatement) {
+    fileprivate static func bind(_ bytes: UnsafeBufferPointer<UInt8>?, stable: Bool, numeric: Bool, at index: Int32, _ statement: SQLiteStatement) {
         guard let bytes else { sqlite3_bind_null(statement, index); return }
         if numeric {
             let text = String(decoding: bytes, as: UTF8.self)
@@ -333,8 +367,9 @@ package enum PostgresSnapshot {
     }
 }
 
-/// Rows received from the server and not yet inserted: batches of about 1 MiB, at most four in
-/// flight, so that memory stays bounded whatever the table's size.
+/// Rows received from the server and not yet inserted: batches of about 1 MiB, at most 16 in
+/// flight (so that the next tables can arrive while a large one is indexed), so that memory
+/// stays bounded whatever the tables' sizes.
 final class RowChannel: Sendable {
     enum Item: Sendable {
         case rows(RowBatch)
@@ -343,7 +378,7 @@ final class RowChannel: Sendable {
 
     private let items = Mutex<[Item]>([])
     private let error = Mutex<PGError?>(nil)
-    private let free = DispatchSemaphore(value: 4)
+    private let free = DispatchSemaphore(value: 16)
     private let ready = DispatchSemaphore(value: 0)
 
     func send(_ item: Item) {
@@ -386,19 +421,19 @@ struct RowBatch: Sendable {
     }
 }
 
-/// The receiving thread of one COPY. The connection is handed over whole: the thread that
-/// started it only waits on the channel until the thread ends (`join`) and uses the
-/// connection again only after, hence the unchecked Sendable.
-final class Handoff: @unchecked Sendable {
+/// The receiving thread of the COPY statements. The connection is handed over whole (through
+/// `pthread_create`'s argument): the thread that started it only reads the channel until the
+/// thread ends (`join`), and uses the connection again only after.
+final class Handoff {
     private let connection: PGConnection
     private let channel: RowChannel
-    private let sql: String
+    private let copies: [String]
     private var thread = pthread_t()
 
-    init(connection: PGConnection, channel: RowChannel, sql: String) {
+    init(connection: PGConnection, channel: RowChannel, copies: [String]) {
         self.connection = connection
         self.channel = channel
-        self.sql = sql
+        self.copies = copies
     }
 
     /// Starts the thread; false when the system refuses one (the caller then copies inline).
@@ -414,22 +449,27 @@ final class Handoff: @unchecked Sendable {
 
     func join() { pthread_join(thread, nil) }
 
+    /// Runs each COPY in turn; after the first failure the rest are not run, but each still
+    /// gets its `.end`.
     private func receive() {
-        var batch = RowBatch()
-        do {
-            try connection.copyOut(sql) { row in
-                row.withBytes { batch.append($0) }
-                if batch.isFull {
-                    channel.send(.rows(batch))
-                    batch = RowBatch()
+        for sql in copies {
+            guard channel.failure == nil else { channel.send(.end); continue }
+            var batch = RowBatch()
+            do {
+                try connection.copyOut(sql) { row in
+                    row.withBytes { batch.append($0) }
+                    if batch.isFull {
+                        channel.send(.rows(batch))
+                        batch = RowBatch()
+                    }
                 }
+                if !batch.ends.isEmpty { channel.send(.rows(batch)) }
+            } catch let error as PGError {
+                channel.fail(error)
+            } catch {
+                channel.fail(PGError(kind: .connectionLost, message: "\(error)"))
             }
-            if !batch.ends.isEmpty { channel.send(.rows(batch)) }
-        } catch let error as PGError {
-            channel.fail(error)
-        } catch {
-            channel.fail(PGError(kind: .connectionLost, message: "\(error)"))
+            channel.send(.end)
         }
-        channel.send(.end)
     }
 }
