@@ -6,7 +6,7 @@
 #     columns with the same casts, table by table (target ≤ 1.5×);
 #   - `run weekly.yaml` from PostgreSQL against the same job on the SQLite file (target ≤ 1.3×);
 # printing medians of RUNS runs (default 3) after a warm-up, and peak memory (it must not grow
-# with the rows: compare M and L).
+# with the rows: compare M and L). BENCH_PG_RUN=0 leaves out the weekly job (minutes per run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${RUNS:-3}
@@ -85,6 +85,7 @@ PY
   peer=$(measure psql-copy sh -c "mkdir -p '$scratch/copy' && psql -X -q -h 127.0.0.1 -p $port -U postgres -d bench_$d -f '$scratch/copy.sql'")
   row "import every family into a SQLite snapshot ($(printf "%'d" "$rows") interactions, schools and coaches)" "$D" "$ours" "psql \`\\copy (SELECT …) TO file\`, same columns" "$peer" "≤ 1.5"
 
+  [ "${BENCH_PG_RUN:-1}" = 1 ] || continue
   ours=$(measure run-pg "$bin" run weekly.yaml --db "$uri" --out "$scratch/out" --now "$now" --quiet)
   peer=$(measure run-sqlite "$bin" run weekly.yaml --db "$data/$d.db" --out "$scratch/out" --now "$now" --quiet)
   row "\`run weekly.yaml\` from PostgreSQL" "$D" "$ours" "the same job on the SQLite file" "$peer" "≤ 1.3"

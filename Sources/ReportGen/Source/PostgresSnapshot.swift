@@ -367,7 +367,7 @@ package enum PostgresSnapshot {
     }
 }
 
-/// Rows received from the server and not yet inserted: batches of about 1 MiB, at most 16 in
+/// Rows received from the server and not yet inserted: batches of about 256 KiB, at most 16 in
 /// flight (so that the next tables can arrive while a large one is indexed), so that memory
 /// stays bounded whatever the tables' sizes.
 final class RowChannel: Sendable {
@@ -403,7 +403,7 @@ struct RowBatch: Sendable {
     var bytes: [UInt8] = []
     var ends: [Int] = []
 
-    var isFull: Bool { bytes.count >= 1 << 20 }
+    var isFull: Bool { bytes.count >= 1 << 18 }
 
     mutating func append(_ row: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: row)
