@@ -124,6 +124,39 @@ struct ListTests {
         #expect(SizeCategory(students: students) == size)
     }
 
+    /// Last Contact is the later of the stored column and the latest interaction the viewer
+    /// sees; the `last-contacted` sort and `--last-contact-days` use the same value.
+    @Test func lastContactIsTheLaterOfTheColumnAndTheLatestInteraction() throws {
+        let coaches = [
+            coach("never", last: "A"),
+            coach("stale", last: "B", lastContact: "2025-01-10T15:00:00Z"),
+            coach("stored", last: "C", lastContact: "2026-11-20"),
+            coach("none", last: "D"),
+        ]
+        func logged(_ id: String, coach: String, _ date: String) -> Interaction {
+            var row = Interaction(id: id, familyUnitID: "F", type: .email, direction: .outbound, date: try! Timestamp.parse(date))
+            row.coachID = coach
+            return row
+        }
+        var tally = InteractionTally(zone: zone)
+        // 23:30 in Chicago on Nov 9 is Nov 10 in UTC: the day is the zone's.
+        for row in [logged("i1", coach: "never", "2026-11-10T05:30:00Z"), logged("i2", coach: "stale", "2026-11-01T12:00:00Z"),
+                    logged("i3", coach: "stale", "2026-10-01T12:00:00Z"), logged("i4", coach: "stored", "2026-11-02T12:00:00Z")] {
+            tally.add(row)
+        }
+        let rows = CoachListRow.rows(FamilyData(family: family, coaches: coaches), tally: tally, zone: zone)
+        let days = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0.lastContactDay?.description) })
+        #expect(days["never"] == "2026-11-09")
+        #expect(days["stale"] == "2026-11-01")
+        #expect(days["stored"] == "2026-11-20")
+        #expect(days["none"] == .some(nil))
+        var filters = CoachFilters()
+        filters.sort = .lastContacted
+        #expect(filters.query(today: today).apply(to: rows).map(\.id) == ["stored", "never", "stale", "none"])
+        filters.lastContactDays = 14
+        #expect(filters.query(today: today).apply(to: rows).map(\.id) == ["stored", "never"])
+    }
+
     @Test func noStudentCountMeansNoSize() {
         #expect(SizeCategory(students: nil) == nil)
     }

@@ -28,11 +28,16 @@ public struct CoachListRow: ListRow, Sendable {
     public static func rows(_ data: FamilyData, tally: InteractionTally, zone: Zone) -> [CoachListRow] {
         let schoolNames = Dictionary(data.schools.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         return data.coaches.map { coach in
-            CoachListRow(
+            // Last Contact is the later of the stored column and the latest interaction the
+            // viewer sees: the app does not always update the column (docs/lists.md).
+            let stored = coach.lastContactDate.map { (instant: zone.instant(of: $0), day: zone.date(of: $0)) }
+            let logged = tally.latestPerCoach[coach.id].map { (instant: $0, day: zone.date(of: $0)) }
+            let latest = [stored, logged].compactMap { $0 }.max { $0.instant < $1.instant }
+            return CoachListRow(
                 coach: coach, schoolName: coach.schoolID.flatMap { schoolNames[$0] },
                 interactionCount: tally.perCoach[coach.id] ?? 0,
-                lastContact: coach.lastContactDate.map(zone.instant(of:)),
-                lastContactDay: coach.lastContactDate.map(zone.date(of:))
+                lastContact: latest?.instant,
+                lastContactDay: latest?.day
             )
         }
     }
