@@ -157,6 +157,25 @@ struct ListTests {
         #expect(filters.query(today: today).apply(to: rows).map(\.id) == ["stored", "never"])
     }
 
+    /// The home location: the viewer's own, else the player's, else the first parent's (by
+    /// user id) who has one.
+    @Test func theHomeFallsBackFromViewerToPlayerToTheFirstParent() {
+        let members = [FamilyMember(familyUnitID: "F", userID: "kid", role: .player),
+                       FamilyMember(familyUnitID: "F", userID: "p2", role: .parent),
+                       FamilyMember(familyUnitID: "F", userID: "p1", role: .parent),
+                       FamilyMember(familyUnitID: "F", userID: "p0", role: .parent)]
+        var data = FamilyData(family: family, members: members, homeLocations: [
+            "p2": HomeLocation(latitude: 2, longitude: 2), "p1": HomeLocation(latitude: 1, longitude: 1),
+            "p0": HomeLocation(latitude: nil, longitude: 5),
+        ])
+        #expect(Viewer.family.home(in: data) == Coordinate(latitude: 1, longitude: 1))
+        #expect(Viewer.member(userID: "p2", role: .parent).home(in: data) == Coordinate(latitude: 2, longitude: 2))
+        data.homeLocations["kid"] = HomeLocation(latitude: 9, longitude: 9)
+        #expect(Viewer.family.home(in: data) == Coordinate(latitude: 9, longitude: 9))
+        data.homeLocations = [:]
+        #expect(Viewer.family.home(in: data) == nil)
+    }
+
     @Test func noStudentCountMeansNoSize() {
         #expect(SizeCategory(students: nil) == nil)
     }

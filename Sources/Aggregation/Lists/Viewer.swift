@@ -28,10 +28,14 @@ public enum Viewer: Hashable, Sendable {
         return interaction.loggedBy == id
     }
 
-    /// The viewer's home location: theirs if they have one, else the family player's.
+    /// The viewer's home location: theirs if they have one, else the family player's, else the
+    /// first parent's (by user id) who has one.
     public func home(in data: FamilyData) -> Coordinate? {
         if let id = userID, let own = data.homeLocations[id]?.coordinate { return own }
-        return data.player.flatMap { data.homeLocations[$0.userID]?.coordinate }
+        if let player = data.player.flatMap({ data.homeLocations[$0.userID]?.coordinate }) { return player }
+        // Else the first parent, by user id, who has one (docs/lists.md, Distance).
+        return data.members.filter { $0.role == .parent }.sorted { $0.userID < $1.userID }
+            .lazy.compactMap { data.homeLocations[$0.userID]?.coordinate }.first
     }
 }
 
