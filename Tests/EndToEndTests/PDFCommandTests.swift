@@ -46,10 +46,28 @@ struct PDFCommandTests {
         for words in ["Recruiting Report", "Rivera Family", "Schools by Status", "Interactions by Type", "Interactions by Sentiment", "Metric Summaries", "Previous Period", "Response Rate"] {
             #expect(report.contains(words), "the report lacks \(words)")
         }
+        // Rivera's 40 schools use priority tiers: a Tier column, and no advice to start using them.
         let schools = try #require(texts.first { $0.key.hasPrefix("schools_rivera") }?.value)
-        #expect(schools.contains("You have 40 schools on your list. Consider organizing with priority tiers (A, B, C) to manage your recruiting strategy."))
+        #expect(schools.contains("Tier"))
+        #expect(!schools.contains("Consider organizing"))
         let hawks = try #require(texts.first { $0.key.hasPrefix("schools_nguyen") }?.value)
         #expect(!hawks.contains("Consider organizing"))
+    }
+
+    /// The app's advice to organise 30 or more schools with priority tiers goes only to a
+    /// family that uses none (here the app's schema, which has no priority_tier at all).
+    @Test func theTierNoteIsForAFamilyWithoutTiers() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        #expect(try ReportBatchProcess.run(["demo", "--out", "app.db", "--now", Self.now, "--without-optional-columns"], in: folder.path).status == 0)
+        let rivera = try ReportBatchProcess.tool("sqlite3", [folder.file("app.db"), "SELECT id FROM family_units WHERE family_name = 'Rivera Family'"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let export = try ReportBatchProcess.run(["export", "schools", "--db", "app.db", "--family", rivera, "--now", Self.now, "--format", "pdf", "--out", "."],
+                                                in: folder.path)
+        #expect(export.status == 0, "\(export.stderr)")
+        let pdf = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasSuffix(".pdf") })
+        let text = try ReportBatchProcess.tool("pdftotext", ["-raw", folder.file(pdf), "-"]).stdout
+        #expect(text.contains("You have 40 schools on your list. Consider organizing with priority tiers (A, B, C) to manage your recruiting strategy."))
     }
 
     @Test func aLongComparisonSpansPagesAndRunsRepeatTheSameBytes() throws {

@@ -63,7 +63,7 @@ enum ListPDF {
         ListPDFSpec(
             title: "Schools Comparison",
             columns: [.init("★", weight: 0.3), .init("School", weight: 1.8), .init("Location", weight: 1.2), .init("Division", weight: 0.75),
-                      .init("Status", weight: 1.75), .init("Fit", weight: 0.5), .init("Size", weight: 1.05), .init("Distance", weight: 0.8, alignRight: true),
+                      .init("Status", weight: 1.55), .init("Tier", weight: 0.6), .init("Fit", weight: 0.5), .init("Size", weight: 1.05), .init("Distance", weight: 0.8, alignRight: true),
                       .init("Coaches", weight: 0.8, alignRight: true), .init("Interactions", weight: 1.1, alignRight: true),
                       .init("Offer", weight: 1.35), .init("Deadline", weight: 1.1)],
             cells: { row in
@@ -74,6 +74,7 @@ enum ListPDF {
                     text(school.location, placeholder: "Location unknown"),
                     school.division.map { .badge($0.displayName, PDFColor(palette.division($0))) } ?? .text("--", color: muted),
                     .badge(school.status.displayName, PDFColor(palette.status(school.status))),
+                    school.priorityTier.map { .text($0.rawValue, bold: true) } ?? .text("--", color: muted),
                     // On paper the fit score is a whole number; csv and xlsx keep it exact.
                     school.fitScore.map { .badge(ReportText.decimal($0, places: 0), PDFColor(FitBand.color($0))) } ?? .empty,
                     row.size.map { .badge($0.displayName, PDFColor(palette.size($0))) } ?? .text("--", color: muted),
@@ -93,7 +94,8 @@ enum ListPDF {
                     PDFCard(label: "With Offers", value: String(rows.filter { $0.offer != nil }.count), color: PDFColor(Palette.green)),
                     PDFCard(label: home ? "Average Distance" : "Average Distance (no home location)", value: average, color: PDFColor(Palette.responseRateCard)),
                 ])]
-                if rows.count >= 30 {
+                // The app's advice to use priority tiers, only to a family that uses none yet.
+                if rows.count >= 30, !rows.contains(where: { $0.school.priorityTier != nil }) {
                     blocks.append(.note("You have \(rows.count) schools on your list. Consider organizing with priority tiers (A, B, C) to manage your recruiting strategy.",
                                         color: PDFColor(0x92400E)))
                 }
