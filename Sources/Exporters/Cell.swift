@@ -1,3 +1,4 @@
+import Foundation
 /// A calendar day, as the exporters show it.
 public struct ExportDate: Hashable, Sendable {
     public let year: Int
@@ -91,6 +92,24 @@ public enum Cell: Hashable, Sendable {
 
 /// Number and digit formatting that never depends on the locale.
 public enum NumberText {
+    /// The most decimals a percentage is shown with.
+    public static let maximumPercentPlaces = 6
+
+    /// The decimals a percentage is shown with: one, or more when one would round it up to a
+    /// whole number it is below (49.99 would read "50.0", across a level boundary at 50, while
+    /// its level says under 50). At most `maximumPercentPlaces`.
+    public static func percentPlaces(_ value: Double) -> Int {
+        guard value.isFinite else { return 1 }
+        var places = 1
+        while places < maximumPercentPlaces {
+            let scale = pow(10, Double(places))
+            let shown = (abs(value) * scale).rounded(.toNearestOrAwayFromZero) / scale
+            if shown.rounded(.down) == abs(value).rounded(.down) { break }
+            places += 1
+        }
+        return places
+    }
+
     /// The shortest text that reads back as the same double: `12`, `33.333333333333336`, `0.1`.
     public static func shortest(_ value: Double) -> String {
         if value == 0 { return "0" }

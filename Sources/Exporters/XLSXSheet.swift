@@ -107,8 +107,10 @@ public final class XLSXSheet {
             try workbook.check(worksheet_write_number(worksheet, r, c, value, format), "worksheet_write_number")
         case .percent(let value):
             guard value.isFinite else { return }
-            note(width: 6, column: column)
-            try workbook.check(worksheet_write_number(worksheet, r, c, value, format ?? workbook.formats.percent), "worksheet_write_number")
+            let places = NumberText.percentPlaces(value)
+            note(width: 5 + places, column: column)
+            let shown = places == 1 ? workbook.formats.percent : workbook.formats.finerPercents[places - 2]
+            try workbook.check(worksheet_write_number(worksheet, r, c, value, format ?? shown), "worksheet_write_number")
         case .date(let date):
             var value = lxw_datetime(year: Int32(date.year), month: Int32(date.month), day: Int32(date.day), hour: 0, min: 0, sec: 0)
             note(width: 10, column: column)

@@ -25,6 +25,9 @@ public final class XLSXWorkbook {
     /// Formats every sheet shares.
     struct Formats {
         let header, title, subtitle, date, dateTime, percent, link, wrap: UnsafeMutablePointer<lxw_format>
+        /// `0.00` to `0.000000`: a percentage that one decimal would round up to a whole number it
+        /// is below (49.99 to "50.0") shows as many decimals as it takes (`Cell.percent`).
+        let finerPercents: [UnsafeMutablePointer<lxw_format>]
     }
 
     private var handle: UnsafeMutablePointer<lxw_workbook>?
@@ -76,7 +79,10 @@ public final class XLSXWorkbook {
                 format_set_font_color($0, 0x0563C1)
                 format_set_underline($0, UInt8(LXW_UNDERLINE_SINGLE.rawValue))
             },
-            wrap: try format { format_set_text_wrap($0) }
+            wrap: try format { format_set_text_wrap($0) },
+            finerPercents: try (2...NumberText.maximumPercentPlaces).map { places in
+                try format { format_set_num_format($0, "0." + String(repeating: "0", count: places)) }
+            }
         )
         try setProperties(properties)
     }
