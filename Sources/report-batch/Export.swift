@@ -51,7 +51,7 @@ struct ExportOptions: ParsableArguments {
             for warning in result.warnings { Console.note("warning: \(warning)") }
             if let message = result.emptyMessage { Console.note(message) }
             if let analytics = result.analytics {
-                Console.detail("\(analytics.total) interactions: \(analytics.outbound) outbound, \(analytics.inbound) inbound, \(analytics.thisWeek) this week")
+                Console.detail("\(analytics.total) interactions: \(analytics.outbound) outbound, \(analytics.inbound) inbound, \(analytics.thisWeek) \(analytics.week == nil ? "this week" : "in " + analytics.weekLabel)")
             }
         }
     }

@@ -109,6 +109,35 @@ struct ExportCommandTests {
         #expect(folder.contents() == ["f.db"])
     }
 
+    /// A ranged export's fourth figure counts the last 7 days of its range and says which
+    /// (docs/lists.md): a previous-week file never says "This Week" about another week.
+    @Test func aRangedExportsWeekFigureIsTheRangesLastSevenDays() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        let week = try ReportBatchProcess.run(["export", "interactions", "--db", "demo.db", "--family", demo.rivera, "--preset", "previous-week",
+                                               "--now", ReportCommandTests.now, "--format", "xlsx,pdf", "--out", "o"], in: demo.folder.path)
+        #expect(week.status == 0, "\(week.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: demo.folder.file("o"))
+        let xlsx = try #require(files.first { $0.hasSuffix(".xlsx") }), pdf = try #require(files.first { $0.hasSuffix(".pdf") })
+        let script = """
+            import openpyxl, sys
+            ws = openpyxl.load_workbook(sys.argv[1]).worksheets[1]
+            print({row[0]: row[1] for row in ws.iter_rows(min_row=2, values_only=True)})
+            """
+        let figures = try ReportBatchProcess.tool("python3", ["-c", script, demo.folder.file("o/\(xlsx)")]).stdout
+        let total = try #require(figures.firstMatch(of: /'Total': (\d+)/)?.1)
+        #expect(figures.contains("'Nov 16 – Nov 22': \(total)}"), "\(figures)")
+        #expect(!figures.contains("This Week"))
+        let text = try ReportBatchProcess.tool("pdftotext", [demo.folder.file("o/\(pdf)"), "-"]).stdout
+        #expect(text.contains("Nov 16 – Nov 22") && !text.contains("This Week"))
+        // Unranged, the figure is the last 7 days ending today, labelled so.
+        let all = try ReportBatchProcess.run(["export", "interactions", "--db", "demo.db", "--family", demo.rivera, "--now", ReportCommandTests.now,
+                                              "--format", "pdf", "--out", "u"], in: demo.folder.path)
+        #expect(all.status == 0)
+        let unranged = try FileManager.default.contentsOfDirectory(atPath: demo.folder.file("u")).first { $0.hasSuffix(".pdf") }
+        #expect(try ReportBatchProcess.tool("pdftotext", [demo.folder.file("u/\(try #require(unranged))"), "-"]).stdout.contains("This Week"))
+    }
+
     @Test func aPlayerMayNotFilterByLogger() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -167,14 +167,22 @@ package enum ListExport {
             if let range { filters.window = DayWindow(range: try range.range(today: today), zone: zone) }
             let checks = filters.filters(viewer: viewer, today: today, zone: zone)
             let builder = InteractionRowBuilder(data, viewer: viewer)
-            let counts = InteractionCounts(analytics: InteractionAnalytics(today: today, zone: zone))
+            // A ranged export's fourth figure counts the last 7 days of its range (docs/lists.md).
+            let limited: ClosedRange<CivilDate>? = if let window = filters.window {
+                window.range.from...window.range.to
+            } else if let days = filters.lastDays {
+                today.adding(days: -(days - 1))...today
+            } else {
+                nil
+            }
+            let counts = InteractionCounts(analytics: InteractionAnalytics(today: today, zone: zone, range: limited))
             let result = try write(request, family: data.family, clock: clock, zone: zone, target: target, csv: csv, columns: ListColumns.interactions(zone: zone).selected(by: chosen),
                                    pdf: ListPDF.interactions(zone: zone, palette: palette) { counts.analytics },
                                    total: nil, emptyMessage: { counts.visible == 0 ? ListKind.interactions.noneAtAll : ListKind.interactions.noMatch },
                                    summary: {
                                        let analytics = counts.analytics
                                        return ("Analytics", [("Total", .integer(analytics.total)), ("Outbound", .integer(analytics.outbound)),
-                                                             ("Inbound", .integer(analytics.inbound)), ("This Week", .integer(analytics.thisWeek))])
+                                                             ("Inbound", .integer(analytics.inbound)), (analytics.weekLabel, .integer(analytics.thisWeek))])
                                    }) { emit in
                 // Rows stream newest first; only the one in hand is held.
                 try interactions.forEach(newestFirstIn: zone) { interaction in

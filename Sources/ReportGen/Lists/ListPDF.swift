@@ -127,7 +127,7 @@ enum ListPDF {
                     PDFCard(label: "Total", value: String(figures.total), color: PDFColor(palette.card("schools"))),
                     PDFCard(label: "Outbound", value: String(figures.outbound), color: PDFColor(Palette.blue)),
                     PDFCard(label: "Inbound", value: String(figures.inbound), color: PDFColor(Palette.emerald)),
-                    PDFCard(label: "This Week", value: String(figures.thisWeek), color: PDFColor(Palette.responseRateCard)),
+                    PDFCard(label: figures.weekLabel, value: String(figures.thisWeek), color: PDFColor(Palette.responseRateCard)),
                 ])]
             })
     }
@@ -186,5 +186,15 @@ final class PDFListOutput<Row>: TableOutput {
         let rendered = try PDFRenderer.render(document, to: path)
         result = rendered
         return WrittenFile(path: pending?.path ?? "-", format: "pdf", rows: rows.count, warnings: rendered.warnings)
+    }
+}
+
+extension InteractionAnalytics {
+    /// The fourth figure's label: "This Week", or in a ranged export the days it counts,
+    /// "Nov 16 – Nov 22" (docs/lists.md).
+    package var weekLabel: String {
+        guard let week else { return "This Week" }
+        func short(_ day: CivilDate) -> String { "\(ReportText.months[day.month - 1]) \(day.day)" }
+        return week.lowerBound == week.upperBound ? short(week.lowerBound) : "\(short(week.lowerBound)) – \(short(week.upperBound))"
     }
 }
