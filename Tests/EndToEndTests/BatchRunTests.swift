@@ -83,6 +83,26 @@ struct BatchRunTests {
         }
     }
 
+    /// Each family's range is in the summaries; a run early on Monday in UTC, while Los
+    /// Angeles still has Sunday, warns and names the family on the week before.
+    @Test func theSummaryShowsEveryRangeAndWarnsWhenTheyDiffer() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        let early = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "early", "--now", "2026-11-23T06:30:00Z"], in: demo.folder.path)
+        #expect(early.status == 0, "\(early.stderr)")
+        let summary = try String(contentsOfFile: demo.folder.file("early/summary.txt"), encoding: .utf8)
+        #expect(summary.contains("warning: the families' reports cover different days: most cover 2026-11-16 – 2026-11-22, but 田中 Tanaka Family 🏈 (2026-11-09 – 2026-11-15)."), "\(summary)")
+        #expect(summary.contains("- Rivera Family (\(demo.rivera)): ok, 2026-11-16 – 2026-11-22, 7 files in"))
+        let html = try String(contentsOfFile: demo.folder.file("early/summary.html"), encoding: .utf8)
+        #expect(html.contains("<th>Range</th>") && html.contains("<td>2026-11-09 – 2026-11-15</td>"))
+        #expect(html.contains("warning: the families&#39; reports cover different days"))
+        // At 09:00 UTC, the README's schedule, every family has the same week and no warning.
+        let onTime = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "ontime", "--now", "2026-11-23T09:00:00Z"], in: demo.folder.path)
+        #expect(onTime.status == 0)
+        #expect(!onTime.stdout.contains("warning"))
+        #expect(onTime.stdout.components(separatedBy: "2026-11-16 – 2026-11-22").count == 5, "\(onTime.stdout)")
+    }
+
     @Test func parallelWorkersWriteTheSameBytesAsOne() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -42,6 +42,9 @@ package struct FamilyOutcome: Sendable {
     package let status: Status
     package let files: [ManifestFile]
     package let warnings: [String]
+    /// The days the family's report covers, from its own "today" (its zone); nil when the
+    /// family failed before it was known.
+    package var range: ClosedRange<CivilDate>? = nil
 }
 
 /// A file in a manifest.
@@ -275,14 +278,15 @@ package enum BatchRunner {
             if !options.dryRun { try AtomicFile.ensureFolder(folder, inside: root) }
             let overview = try ReportRun(data: data, selection: job.range, today: today, timezone: zone, clock: options.clock)
             guard !overview.isEmpty else {
-                let outcome = FamilyOutcome(family: family, folder: folder, status: .skippedNoData, files: [], warnings: [])
+                let outcome = FamilyOutcome(family: family, folder: folder, status: .skippedNoData, files: [], warnings: [], range: jobRange.from...jobRange.to)
                 if !options.dryRun { try writeManifest(outcome, root: root, range: jobRange, zone: zone, clock: options.clock) }
                 return outcome
             }
             if options.dryRun {
                 let planned = expectedFiles(job, family: data.family, today: today, jobRange: jobRange)
                 return FamilyOutcome(family: family, folder: folder, status: .ok,
-                                     files: planned.map { ManifestFile(name: $0.name, format: $0.format, bytes: 0, sha256: "", rows: nil) }, warnings: [])
+                                     files: planned.map { ManifestFile(name: $0.name, format: $0.format, bytes: 0, sha256: "", rows: nil) }, warnings: [],
+                                     range: jobRange.from...jobRange.to)
             }
             for output in job.outputs {
                 switch output {
@@ -314,7 +318,8 @@ package enum BatchRunner {
                 }
             }
             let files = try written.map(manifestFile)
-            let outcome = FamilyOutcome(family: family, folder: folder, status: .ok, files: files, warnings: Array(Set(written.flatMap(\.warnings))).sorted())
+            let outcome = FamilyOutcome(family: family, folder: folder, status: .ok, files: files, warnings: Array(Set(written.flatMap(\.warnings))).sorted(),
+                                        range: jobRange.from...jobRange.to)
             try writeManifest(outcome, root: root, range: jobRange, zone: zone, clock: options.clock)
             return outcome
         } catch {
@@ -339,7 +344,8 @@ package enum BatchRunner {
                     warnings.append("removed \(stale.joined(separator: ", ")), written by an earlier run: this run failed, and a folder holds only what its manifest lists")
                 }
             }
-            let outcome = FamilyOutcome(family: family, folder: folder, status: .failed(reason), files: [], warnings: warnings)
+            let outcome = FamilyOutcome(family: family, folder: folder, status: .failed(reason), files: [], warnings: warnings,
+                                        range: range.map { $0.from...$0.to })
             if !options.dryRun, ownsFolder, let range { try? writeManifest(outcome, root: root, range: range, zone: zone, clock: options.clock) }
             return outcome
         }

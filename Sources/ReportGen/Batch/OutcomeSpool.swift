@@ -117,6 +117,8 @@ enum OutcomeRecord {
         }
         number(outcome.warnings.count)
         outcome.warnings.forEach(text)
+        text(outcome.range.map { $0.lowerBound.description } ?? "")
+        text(outcome.range.map { $0.upperBound.description } ?? "")
         return bytes
     }
 
@@ -159,7 +161,10 @@ enum OutcomeRecord {
             guard let warning = text() else { return nil }
             warnings.append(warning)
         }
+        guard let from = text(), let to = text() else { return nil }
         guard position == bytes.count else { return nil }
-        return FamilyOutcome(family: family, folder: folder, status: status, files: files, warnings: warnings)
+        var range: ClosedRange<CivilDate>?
+        if let first = CivilDate(iso: from), let last = CivilDate(iso: to), first <= last { range = first...last }
+        return FamilyOutcome(family: family, folder: folder, status: status, files: files, warnings: warnings, range: range)
     }
 }

@@ -120,12 +120,36 @@ package struct SummaryTemplates: Sendable {
             "skipped": summary.skipped,
             "failed": summary.failed,
             "has_failures": summary.failed > 0,
+            "range_warning": rangeWarning(summary.outcomes) as Any,
             "families": OutcomeSequence(outcomes: summary.outcomes, count: summary.outcomes.count, FamilyContext.init),
             "failures": OutcomeSequence(outcomes: summary.outcomes, count: summary.failed) { outcome -> FailureContext? in
                 guard case .failed(let reason) = outcome.status else { return nil }
                 return FailureContext(family: outcome.family, reason: reason)
             },
         ]
+    }
+
+    /// "2026-11-16 – 2026-11-22", or the one day.
+    static func rangeText(_ range: ClosedRange<CivilDate>) -> String {
+        range.lowerBound == range.upperBound ? range.lowerBound.description : "\(range.lowerBound) – \(range.upperBound)"
+    }
+
+    /// When the families' reports cover different days (each family's "today" is its own
+    /// zone's, so a run at 06:30 UTC on a Monday is still Sunday in Los Angeles), a warning
+    /// that names the families outside the most common range; nil when all agree.
+    static func rangeWarning(_ outcomes: FamilyOutcomes) -> String? {
+        var counts: [ClosedRange<CivilDate>: Int] = [:]
+        for outcome in outcomes { if let range = outcome.range { counts[range, default: 0] += 1 } }
+        guard counts.count > 1, let common = counts.max(by: { $0.value < $1.value || $0.value == $1.value && $0.key.lowerBound > $1.key.lowerBound })?.key else { return nil }
+        var others: [String] = []
+        var more = 0
+        for outcome in outcomes {
+            guard let range = outcome.range, range != common else { continue }
+            if others.count < 10 { others.append("\(Display.oneLine(outcome.family.displayName)) (\(rangeText(range)))") } else { more += 1 }
+        }
+        return "warning: the families' reports cover different days: most cover \(rangeText(common)), but "
+            + others.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
+            + ". A family's week ends at midnight in its own time zone: schedule the run after midnight in the westernmost zone (README, \"Scheduling\")."
     }
 
     /// A list of the summary (`families`, `failures`) that reads each outcome when the
@@ -194,6 +218,7 @@ package struct SummaryTemplates: Sendable {
             case "ok": outcome.status == .ok
             case "folder": Display.oneLine(outcome.folder)
             case "file_count": outcome.files.count
+            case "range": outcome.range.map(SummaryTemplates.rangeText) as Any
             case "files": outcome.files.map(FileContext.init)
             default: nil
             }
@@ -233,9 +258,13 @@ package struct SummaryTemplates: Sendable {
         {{line}}
         database: {{database}}
         files under: {{root}}
+        {{#range_warning}}
+
+        {{range_warning}}
+        {{/range_warning}}
 
         {{#families}}
-        - {{name}} ({{id}}): {{status}}{{#ok}}, {{file_count}} files in {{folder}}{{/ok}}
+        - {{name}} ({{id}}): {{status}}{{#range}}, {{range}}{{/range}}{{#ok}}, {{file_count}} files in {{folder}}{{/ok}}
         {{/families}}
         {{#has_failures}}
 
@@ -255,10 +284,13 @@ package struct SummaryTemplates: Sendable {
         <body style="font-family: sans-serif">
         <h1>Weekly recruiting reports</h1>
         <p>{{line}}<br>Generated {{generated_at}} from {{database}}; files under {{root}}.</p>
+        {{#range_warning}}
+        <p style="color: #92400E"><strong>{{range_warning}}</strong></p>
+        {{/range_warning}}
         <table border="1" cellpadding="4" cellspacing="0">
-        <tr><th>Family</th><th>Status</th><th>Files</th><th>Folder</th></tr>
+        <tr><th>Family</th><th>Status</th><th>Range</th><th>Files</th><th>Folder</th></tr>
         {{#families}}
-        <tr><td>{{name}}</td><td>{{status}}</td><td>{{file_count}}</td><td>{{folder}}</td></tr>
+        <tr><td>{{name}}</td><td>{{status}}</td><td>{{range}}</td><td>{{file_count}}</td><td>{{folder}}</td></tr>
         {{/families}}
         </table>
         </body>
