@@ -46,6 +46,9 @@ struct PDFCommandTests {
         for words in ["Recruiting Report", "Rivera Family", "Schools by Status", "Interactions by Type", "Interactions by Sentiment", "Metric Summaries", "Previous Period", "Response Rate"] {
             #expect(report.contains(words), "the report lacks \(words)")
         }
+        // Metrics by their names, not their keys.
+        #expect(report.contains("Sixty Yard Dash") && report.contains("GPA"), "\(report)")
+        #expect(!report.contains("sixty_yard_dash") && !report.contains("exit_velocity"))
         // Rivera's 40 schools use priority tiers: a Tier column, and no advice to start using them.
         let schools = try #require(texts.first { $0.key.hasPrefix("schools_rivera") }?.value)
         #expect(schools.contains("Tier"))

@@ -27,6 +27,14 @@ struct XLSXCommandTests {
             labels = [row[0].value for row in s.iter_rows(min_col=1, max_col=1)]
             for title in ['Schools by Status', 'Schools by Division', 'Interactions by Type', 'Interactions by Sentiment', 'Metric Summaries']:
                 assert title in labels, title
+            # Metrics by name on the Summary sheet, by key in json; one value once, not as min = avg = max.
+            keys = [m['type'] for m in doc['metrics']['summaries']]
+            assert 'sixty_yard_dash' in keys or 'gpa' in keys, keys
+            assert not any(k in labels for k in keys if '_' in k), labels
+            metrics = {row[0].value: [c.value for c in row] for row in s.iter_rows() if row[0].value in ('Sixty Yard Dash', 'GPA', 'Exit Velocity', 'Pop Time', 'Vertical Jump', 'Broad Jump', 'Fastball Velocity')}
+            assert metrics, labels
+            for name, row in metrics.items():
+                if row[1] == 1: assert row[3] is None and row[4] is None and row[2] is not None, row
             d = wb['Data']
             assert d.freeze_panes == 'A2' and d.auto_filter.ref.startswith('A1:E'), (d.freeze_panes, d.auto_filter.ref)
             rows = [[c.value for c in r] for r in d.iter_rows(min_row=2)]

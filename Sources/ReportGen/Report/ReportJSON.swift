@@ -79,6 +79,17 @@ extension ReportText {
         return "\(day(time.date)), \(hour):\(Instant.two(time.minute)) \(time.hour < 12 ? "AM" : "PM")"
     }
 
+    /// A metric's key as people read it: `sixty_yard_dash` "Sixty Yard Dash", `gpa` "GPA",
+    /// `sat_math` "SAT Math". json and csv keep the key.
+    package static func metricName(_ key: String) -> String {
+        let acronyms: Set<String> = ["gpa", "sat", "act", "psat", "ap", "ib", "ncaa", "era", "ops", "whip", "rbi", "bmi", "mph"]
+        let words = key.split(whereSeparator: { $0 == "_" || $0 == " " || $0 == "-" })
+        guard !words.isEmpty else { return key }
+        return words.map { word in
+            acronyms.contains(word.lowercased()) ? word.uppercased() : word.prefix(1).uppercased() + word.dropFirst()
+        }.joined(separator: " ")
+    }
+
     /// "Nov 16, 2026 – Nov 22, 2026".
     package static func rangeText(_ range: DateRange) -> String {
         range.from == range.to ? day(range.from) : "\(day(range.from)) – \(day(range.to))"

@@ -94,8 +94,10 @@ enum ReportPDF {
             columns: [.init("Metric", weight: 2.2), .init("Count", weight: 0.8, alignRight: true), .init("Average", weight: 1, alignRight: true),
                       .init("Min", weight: 1, alignRight: true), .init("Max", weight: 1, alignRight: true), .init("Unit", weight: 0.8)],
             rows: figures.metrics.summaries.map { summary in
-                [.text(summary.type, bold: true), .text(String(summary.count)), number(summary.avg), number(summary.min), number(summary.max),
-                 .text(summary.unit ?? "--")]
+                // One value is shown once, as the average; min and max would only repeat it.
+                let single = summary.count == 1
+                return [.text(ReportText.metricName(summary.type), bold: true), .text(String(summary.count)), number(summary.avg),
+                        single ? .empty : number(summary.min), single ? .empty : number(summary.max), .text(summary.unit ?? "")]
             }))
     }
 

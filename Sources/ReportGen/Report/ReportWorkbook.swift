@@ -75,7 +75,9 @@ enum ReportWorkbook {
             case .metricSummaries:
                 _ = try table(title, ["Metric", "Count", "Average", "Min", "Max", "Unit"],
                               figures.metrics.summaries.map {
-                                  [.text($0.type), .integer($0.count), .number($0.avg), .number($0.min), .number($0.max), .text($0.unit)]
+                                  // One value is shown once, as the average (min and max would repeat it).
+                                  [.text(ReportText.metricName($0.type)), .integer($0.count), .number($0.avg),
+                                   $0.count == 1 ? .empty : .number($0.min), $0.count == 1 ? .empty : .number($0.max), .text($0.unit)]
                               })
             case .previousPeriod:
                 _ = try table("\(title) (\(ReportText.rangeText(figures.previous.range)))", ["Measure", "This Period", "Previous", "Change"],
