@@ -153,7 +153,7 @@ package enum ListExport {
             let all = SchoolListRow.rows(data, tally: tally, home: home, zone: zone)
             let rows = query.apply(to: all)
             return try write(request, family: data.family, clock: clock, zone: zone, target: target, csv: csv, columns: ListColumns.schools(zone: zone).selected(by: chosen),
-                             pdf: ListPDF.schools(home: home != nil, zone: zone, palette: palette), total: all.count) { emit in try rows.forEach(emit) }
+                             pdf: ListPDF.schools(home: home != nil, zone: zone, today: today, palette: palette), total: all.count) { emit in try rows.forEach(emit) }
 
         case .interactions(var filters, let range):
             if let loggedBy = filters.loggedBy {

@@ -59,7 +59,8 @@ enum ListPDF {
             summary: .fixed { [] })
     }
 
-    static func schools(home: Bool, zone: Zone, palette: OutputPalette) -> ListPDFSpec<SchoolListRow> {
+    /// `today` greys what is over: an expired offer, and a deadline before today.
+    static func schools(home: Bool, zone: Zone, today: CivilDate, palette: OutputPalette) -> ListPDFSpec<SchoolListRow> {
         ListPDFSpec(
             title: "Schools Comparison",
             columns: [.init("★", weight: 0.3), .init("School", weight: 1.8), .init("Location", weight: 1.2), .init("Division", weight: 0.75),
@@ -81,8 +82,13 @@ enum ListPDF {
                     row.distance.map { .text(ReportText.decimal($0, places: 0) + " mi") } ?? .text("--", color: muted),
                     .text(String(row.coachCount)),
                     .text(String(row.interactionCount)),
-                    text(row.offer?.summary),
-                    text(row.offer?.deadlineDate.map { ReportText.day(zone.date(of: $0)) }),
+                    row.offer.map { offer in
+                        offer.status == .known(.expired) ? .text(offer.summary, color: muted) : .text(offer.summary)
+                    } ?? text(nil),
+                    row.offer?.deadlineDate.map { deadline in
+                        let day = zone.date(of: deadline)
+                        return day < today ? .text(ReportText.day(day), color: muted) : .text(ReportText.day(day))
+                    } ?? text(nil),
                 ]
             },
             summary: .fromRows { rows in
