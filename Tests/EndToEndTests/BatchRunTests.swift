@@ -101,6 +101,9 @@ struct BatchRunTests {
         #expect(onTime.status == 0)
         #expect(!onTime.stdout.contains("warning"))
         #expect(onTime.stdout.components(separatedBy: "2026-11-16 – 2026-11-22").count == 5, "\(onTime.stdout)")
+        // Families by name, A–Z ignoring case and accents (the empty family shows as "Family 1234abcd").
+        let names = onTime.stdout.split(separator: "\n").filter { $0.hasPrefix("- ") }.map { String($0.dropFirst(2).prefix { $0 != "(" }) }
+        #expect(names == ["Family \(demo.empty.prefix(8)) ", "Nguyễn-Okafor Family, \"The Hawks\" ", "Rivera Family ", "田中 Tanaka Family 🏈 "], "\(names)")
     }
 
     @Test func parallelWorkersWriteTheSameBytesAsOne() throws {
