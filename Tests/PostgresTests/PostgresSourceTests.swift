@@ -135,20 +135,7 @@ struct PostgresSourceTests {
         // so that the import waits there after reading the tables before it; meanwhile that
         // session adds an offer and deletes metrics, tables read after the lock, and commits.
         // The import must see neither: a statement-level snapshot (READ COMMITTED) would.
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        writer.arguments = ["psql"] + server.psqlArguments(demo.database)
-        let input = Pipe()
-        writer.standardInput = input
-        writer.standardOutput = FileHandle.nullDevice
-        try writer.run()
-        input.fileHandleForWriting.write(Data("BEGIN; LOCK TABLE interactions IN ACCESS EXCLUSIVE MODE; SELECT 1;\n".utf8))
-        var locked = false
-        for _ in 0..<250 where !locked {
-            locked = try server.psql(demo.database, "SELECT count(*) FROM pg_locks WHERE relation = 'interactions'::regclass AND mode = 'AccessExclusiveLock' AND granted") == "1"
-            if !locked { usleep(20_000) }
-        }
-        try #require(locked, "the other session never took its lock")
+        let writer = try LockHolder(server: server, database: demo.database, table: "interactions")
         let importer = try ReportBatchProcess.start(["import", demo.uri, "--out", "snap.db"], in: demo.folder.path)
         var waiting = false
         for _ in 0..<500 where !waiting {
@@ -157,17 +144,13 @@ struct PostgresSourceTests {
         }
         #expect(waiting, "the import never waited on the lock")
         let family = try server.psql(demo.database, "SELECT id FROM family_units ORDER BY id LIMIT 1")
-        input.fileHandleForWriting.write(Data("""
+        let wrote = writer.finish("""
             INSERT INTO offers (id, family_unit_id, offer_type, status, created_at) VALUES ('00000000-0000-4000-8000-0000000000aa', '\(family)', 'scholarship', 'pending', now());
             DELETE FROM performance_metrics WHERE family_unit_id = '\(family)';
             COMMIT;
-            \\q
-
-            """.utf8))
-        try input.fileHandleForWriting.close()
-        writer.waitUntilExit()
+            """)
         importer.waitUntilExit()
-        #expect(writer.terminationStatus == 0)
+        #expect(wrote)
         #expect(importer.terminationStatus == 0)
         let sqlite = { (sql: String) in try ReportBatchProcess.tool("sqlite3", [demo.folder.file("snap.db"), sql]).stdout.trimmingCharacters(in: .newlines) }
         #expect(try sqlite("SELECT count(*) FROM offers") == offersBefore)
@@ -324,25 +307,8 @@ struct PostgresSourceTests {
         let demo = try Demo(["--families", "1"])
         defer { demo.folder.remove() }
         // Another session holds a lock on interactions, so that the read waits there.
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = ["psql"] + server.psqlArguments(demo.database)
-        let input = Pipe()
-        holder.standardInput = input
-        holder.standardOutput = FileHandle.nullDevice
-        try holder.run()
-        defer {
-            try? input.fileHandleForWriting.write(contentsOf: Data("ROLLBACK;\n\\q\n".utf8))
-            try? input.fileHandleForWriting.close()
-            holder.waitUntilExit()
-        }
-        input.fileHandleForWriting.write(Data("BEGIN; LOCK TABLE interactions IN ACCESS EXCLUSIVE MODE; SELECT 1;\n".utf8))
-        var locked = false
-        for _ in 0..<250 where !locked {
-            locked = try server.psql(demo.database, "SELECT count(*) FROM pg_locks WHERE relation = 'interactions'::regclass AND mode = 'AccessExclusiveLock' AND granted") == "1"
-            if !locked { usleep(20_000) }
-        }
-        try #require(locked)
+        let holder = try LockHolder(server: server, database: demo.database, table: "interactions")
+        defer { _ = holder.finish("ROLLBACK;") }
         let weekly = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("weekly.yaml").path
         let uri = how == "timeout" ? server.uri(demo.database, query: "options=-c%20statement_timeout%3D300") : demo.uri
@@ -361,6 +327,39 @@ struct PostgresSourceTests {
         #expect(!FileManager.default.fileExists(atPath: demo.folder.file("o/summary.txt")))
         #expect(try Self.files(demo.folder.file("o")).keys.filter { !$0.hasPrefix(".report-batch") }.isEmpty)
         #expect(try Self.leftoverSnapshots().isEmpty)
+    }
+
+    /// Another session (psql) that holds an ACCESS EXCLUSIVE lock on a table in an open
+    /// transaction until `finish` sends it the rest of its statements.
+    final class LockHolder {
+        let process = Process()
+        let input = Pipe()
+        private var finished = false
+
+        init(server: PostgresServer, database: String, table: String) throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["psql"] + server.psqlArguments(database)
+            process.standardInput = input
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            input.fileHandleForWriting.write(Data("BEGIN; LOCK TABLE \(table) IN ACCESS EXCLUSIVE MODE; SELECT 1;\n".utf8))
+            var locked = false
+            for _ in 0..<250 where !locked {
+                locked = try server.psql(database, "SELECT count(*) FROM pg_locks WHERE relation = '\(table)'::regclass AND mode = 'AccessExclusiveLock' AND granted") == "1"
+                if !locked { usleep(20_000) }
+            }
+            try #require(locked, "the other session never took its lock")
+        }
+
+        /// Sends `sql` and ends the session; true when psql ran it all without an error.
+        func finish(_ sql: String) -> Bool {
+            guard !finished else { return true }
+            finished = true
+            try? input.fileHandleForWriting.write(contentsOf: Data((sql + "\n\\q\n").utf8))
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            return process.terminationStatus == 0
+        }
     }
 
     /// Snapshots left in the temporary folder by this process's runs (there must be none).
