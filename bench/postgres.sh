@@ -33,24 +33,8 @@ stop() { kill -INT "$pid" 2>/dev/null; while kill -0 "$pid" 2>/dev/null; do slee
 trap stop EXIT
 psql_() { psql -X -q -h 127.0.0.1 -p "$port" -U postgres "$@"; }
 
-median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
-measure() {  # NAME COMMAND...: a warm-up, then $runs runs; prints "median_seconds median_MiB"
-  local name=$1; shift
-  local times=() rss=() line
-  "$@" > "$scratch/$name.out" 2>"$scratch/$name.err" || { echo "bench: $name failed: $(tail -1 "$scratch/$name.err")" >&2; exit 1; }
-  for _ in $(seq "$runs"); do
-    rm -rf "$scratch/out" "$scratch/snap.db" "$scratch/copy"
-    /usr/bin/time -f "%e %M" -o "$scratch/time" "$@" > "$scratch/$name.out" 2>"$scratch/$name.err" || { echo "bench: $name failed" >&2; exit 1; }
-    line=$(tail -1 "$scratch/time")
-    times+=("${line% *}"); rss+=("${line#* }")
-  done
-  printf '%s %s\n' "$(printf '%s\n' "${times[@]}" | median)" "$(printf '%s\n' "${rss[@]}" | median | awk '{printf "%.1f", $1 / 1024}')"
-}
-row() {  # case dataset ours peer-name peer target
-  local ratio
-  ratio=$(awk -v a="${3% *}" -v b="${5% *}" 'BEGIN {printf "%.2f", (b > 0) ? a / b : 0}')
-  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$2" "${3% *}" "$4" "${5% *}" "$ratio" "$6" "${3#* }" "${5#* }"
-}
+n=$runs; warm=1
+. bench/lib.sh
 
 echo "report-batch reading PostgreSQL $("$pg_bin/postgres" --version | awk '{print $3}'), $(date -u +%Y-%m-%d), $(nproc) cores, medians of $runs runs after a warm-up, local server on 127.0.0.1"
 echo
