@@ -1,4 +1,5 @@
 @testable import PostgresClient
+import TestSupport
 import Testing
 
 /// COPY's text format as the server writes it, read back field by field.
@@ -27,5 +28,18 @@ struct PGCopyRowTests {
     ] as [(String, [String?])])
     func readsEveryField(line: String, expected: [String?]) {
         #expect(Self.fields(line) == expected)
+    }
+}
+
+/// A misspelt or foreign URI is a usage error that shows the scheme only, never the password.
+struct MisspeltURITests {
+    @Test(arguments: ["postgresql:/reader:S3cret-pw@db.example.com/app", "postgre://reader:S3cret-pw@db.example.com/app", "mysql://reader:S3cret-pw@h/app"])
+    func isAUsageErrorWithoutThePassword(uri: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let result = try ReportBatchProcess.run(["families", "--db", uri], in: folder.path)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("is not a database report-batch reads"), "\(result.stderr)")
+        #expect(!(result.stdout + result.stderr).contains("S3cret"))
     }
 }

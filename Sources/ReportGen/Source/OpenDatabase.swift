@@ -15,6 +15,11 @@ package final class OpenDatabase: Sendable {
     /// from PostgreSQL. A SQLite file is read whole whatever the scope.
     package init(_ location: String, scope: SnapshotScope) throws {
         guard PostgresTarget.isURI(location) else {
+            // A URI of another scheme, or a misspelt one (`postgresql:/…`), is not a file
+            // name: say so, showing only the scheme, never what may follow (a password).
+            if let scheme = location.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:/", options: .regularExpression) {
+                throw UsageError("\(Quote.value(String(location[scheme]) + "…")) is not a database report-batch reads; give a SQLite file or postgresql://USER@HOST:PORT/DBNAME")
+            }
             source = try SQLiteSource(path: location)
             display = location
             file = location
