@@ -153,7 +153,8 @@ public final class XLSXWorkbook {
         for sheet in sheets { sheet.detach() }
         handle = nil
         errno = 0
-        let status = workbook_close(workbook)
+        // libxlsxwriter creates the file here: inside the gate a stop waits for (WriteGate).
+        let status = WriteGate.pass { workbook_close(workbook) }
         let systemError = errno
         for string in retainedStrings { free(string) }
         retainedStrings.removeAll()

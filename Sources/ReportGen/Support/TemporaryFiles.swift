@@ -1,3 +1,4 @@
+import Exporters
 import Foundation
 import Synchronization
 
@@ -56,13 +57,18 @@ package enum TemporaryFiles {
     /// the process with `status`: for a signal, or a C library about to abort. Only the first call acts.
     package static func abandon(_ message: String, status: Int32) -> Never {
         if !stopping.exchange(true, ordering: .sequentiallyConsistent) {
-            // Holding the lock until the end keeps a worker from registering a new file meanwhile.
-            live.withLock { paths in
-                for path in paths { remove(path) }
-            }
+            // The message first, then the removal and the exit with the lock held, so that
+            // no worker registers a new file after the removal, and the moment between the
+            // last unlink and the end of the process (in which a library still writing could
+            // create its file anew) is as short as it can be.
             let line = "report-batch: error: " + Display.oneLine(message) + "\n"
             _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-            _exit(status)
+            // A workbook being closed creates its file now: let it finish, and no other start.
+            WriteGate.shut(waitingAtMost: 10)
+            live.withLock { paths -> Never in
+                for path in paths { remove(path) }
+                _exit(status)
+            }
         }
         while true { pause() }
     }
