@@ -18,15 +18,7 @@ package struct PGCopyRow {
     /// The fields of the row, in order, as text (nil for NULL).
     package func fields() -> [String?] {
         var fields: [String?] = []
-        var start = 0
-        var index = 0
-        while index <= bytes.count {
-            if index == bytes.count || bytes[index] == 0x09 {
-                fields.append(Self.field(UnsafeBufferPointer(rebasing: bytes[start..<index])))
-                start = index + 1
-            }
-            index += 1
-        }
+        forEachField { _, bytes, _ in fields.append(bytes.map { String(decoding: $0, as: UTF8.self) }) }
         return fields
     }
 
@@ -60,14 +52,6 @@ package struct PGCopyRow {
             guard tab < bytes.count else { return }
             start = tab + 1
         }
-    }
-
-    static func field(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
-        if raw.count == 2, raw[0] == 0x5C, raw[1] == 0x4E { return nil }
-        guard raw.contains(0x5C) else { return String(decoding: raw, as: UTF8.self) }
-        var out: [UInt8] = []
-        unescape(raw, into: &out)
-        return String(decoding: out, as: UTF8.self)
     }
 
     private static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {

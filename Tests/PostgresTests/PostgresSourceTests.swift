@@ -137,12 +137,7 @@ struct PostgresSourceTests {
         // The import must see neither: a statement-level snapshot (READ COMMITTED) would.
         let writer = try LockHolder(server: server, database: demo.database, table: "interactions")
         let importer = try ReportBatchProcess.start(["import", demo.uri, "--out", "snap.db"], in: demo.folder.path)
-        var waiting = false
-        for _ in 0..<500 where !waiting {
-            waiting = try server.psql(demo.database, "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'report-batch' AND wait_event_type = 'Lock'") == "1"
-            if !waiting { usleep(20_000) }
-        }
-        #expect(waiting, "the import never waited on the lock")
+        #expect(try writer.readerWaits(), "the import never waited on the lock")
         let family = try server.psql(demo.database, "SELECT id FROM family_units ORDER BY id LIMIT 1")
         let wrote = writer.finish("""
             INSERT INTO offers (id, family_unit_id, offer_type, status, created_at) VALUES ('00000000-0000-4000-8000-0000000000aa', '\(family)', 'scholarship', 'pending', now());
@@ -314,12 +309,7 @@ struct PostgresSourceTests {
         let uri = how == "timeout" ? server.uri(demo.database, query: "options=-c%20statement_timeout%3D300") : demo.uri
         let run = try ReportBatchProcess.start(["run", weekly, "--db", uri, "--out", "o", "--now", Self.now], in: demo.folder.path)
         if how == "terminate" {
-            var waiting = false
-            for _ in 0..<500 where !waiting {
-                waiting = try server.psql(demo.database, "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'report-batch' AND wait_event_type = 'Lock'") == "1"
-                if !waiting { usleep(20_000) }
-            }
-            try #require(waiting)
+            try #require(try holder.readerWaits())
             try server.psql(demo.database, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'report-batch'")
         }
         run.waitUntilExit()
@@ -334,9 +324,13 @@ struct PostgresSourceTests {
     final class LockHolder {
         let process = Process()
         let input = Pipe()
+        private let server: PostgresServer
+        private let database: String
         private var finished = false
 
         init(server: PostgresServer, database: String, table: String) throws {
+            self.server = server
+            self.database = database
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = ["psql"] + server.psqlArguments(database)
             process.standardInput = input
@@ -349,6 +343,17 @@ struct PostgresSourceTests {
                 if !locked { usleep(20_000) }
             }
             try #require(locked, "the other session never took its lock")
+        }
+
+        /// Whether report-batch's connection comes to wait on the lock (within 10 s).
+        func readerWaits() throws -> Bool {
+            for _ in 0..<500 {
+                if try server.psql(database, "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'report-batch' AND wait_event_type = 'Lock'") == "1" {
+                    return true
+                }
+                usleep(20_000)
+            }
+            return false
         }
 
         /// Sends `sql` and ends the session; true when psql ran it all without an error.

@@ -54,12 +54,7 @@ package struct TableInserter {
     let columns: [String]
 
     package init(db: Database, table: AppSchema.Table, includeOptionalColumns: Bool) throws {
-        try self.init(db: db, table: table, columns: table.columns.filter { includeOptionalColumns || !$0.isOptional }.map(\.name))
-    }
-
-    /// Inserts into the named columns of `table`, in their order.
-    package init(db: Database, table: AppSchema.Table, columns: [String]) throws {
-        self.columns = columns
+        columns = table.columns.filter { includeOptionalColumns || !$0.isOptional }.map(\.name)
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         statement = try db.makeStatement(sql: "INSERT INTO \(table.name.quotedDatabaseIdentifier) (\(columns.map(\.quotedDatabaseIdentifier).joined(separator: ", "))) VALUES (\(placeholders))")
     }
