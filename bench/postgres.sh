@@ -66,8 +66,10 @@ print("COMMIT;")
 PY
   rows=$(sqlite3 "$scratch/shape.db" "SELECT (SELECT count(*) FROM interactions) + (SELECT count(*) FROM schools) + (SELECT count(*) FROM coaches)")
   ours=$(measure import "$bin" import "$uri" --out "$scratch/snap.db" --quiet)
-  peer=$(measure psql-copy sh -c "mkdir -p '$scratch/copy' && psql -X -q -h 127.0.0.1 -p $port -U postgres -d bench_$d -f '$scratch/copy.sql'")
-  row "import every family into a SQLite snapshot ($(printf "%'d" "$rows") interactions, schools and coaches)" "$D" "$ours" "psql \`\\copy (SELECT …) TO file\`, same columns" "$peer" "≤ 1.5"
+  # Both make their output durable: report-batch fsyncs the snapshot before renaming it into
+  # place (a crash never leaves half a file), so the peer's files are fsynced too (`sync FILE…`).
+  peer=$(measure psql-copy sh -c "mkdir -p '$scratch/copy' && psql -X -q -h 127.0.0.1 -p $port -U postgres -d bench_$d -f '$scratch/copy.sql' && sync '$scratch'/copy/*.tsv")
+  row "import every family into a SQLite snapshot ($(printf "%'d" "$rows") interactions, schools and coaches)" "$D" "$ours" "psql \`\\copy (SELECT …) TO file\` + \`sync\` of the files, same columns" "$peer" "≤ 1.5"
 
   [ "${BENCH_PG_RUN:-1}" = 1 ] || continue
   ours=$(measure run-pg "$bin" run weekly.yaml --db "$uri" --out "$scratch/out" --now "$now" --quiet)

@@ -107,6 +107,8 @@ enum Console {
     static func configure(_ options: GlobalOptions) {
         quiet = options.quiet
         verbose = options.verbose && !options.quiet
+        // Outputs hold minors' data: only the running user reads them unless a job says otherwise.
+        OutputPermissions.private.apply()
     }
 
     /// `report-batch: error: …` on stderr, on one line whatever the message holds.

@@ -46,6 +46,7 @@ struct Run: ParsableCommand {
         var status: ExitStatus = .success
         try runMapped {
             let job = try BatchJob.load(self.job)
+            job.permissions.apply()
             var options = BatchOptions(clock: try Clock.resolve(now: now), templates: try templates.load())
             options.database = db
             options.root = out

@@ -61,8 +61,8 @@ struct PostgresSourceTests {
         // The summaries differ only in the database's name and the output root.
         let summary = try String(contentsOfFile: demo.folder.file("b/summary.txt"), encoding: .utf8)
         let expected = try String(contentsOfFile: demo.folder.file("a/summary.txt"), encoding: .utf8)
-            .replacingOccurrences(of: "database: demo.db", with: "database: \(demo.uri)").replacingOccurrences(of: " a/", with: " b/")
-            .replacingOccurrences(of: "files under: a", with: "files under: b")
+            .replacingOccurrences(of: "database: demo.db", with: "database: \(demo.uri)")
+            .replacingOccurrences(of: "files under: \(demo.folder.file("a"))", with: "files under: \(demo.folder.file("b"))")
         #expect(summary == expected)
     }
 

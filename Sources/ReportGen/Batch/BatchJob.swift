@@ -49,6 +49,8 @@ package struct BatchJob: Sendable {
     /// The folder of each family under the root, e.g. `{family_slug}/{to}`.
     package var folder: String = "{family_slug}/{to}"
     package var timezone: TimeZoneRule = .player
+    /// Who may read the files and folders the run creates.
+    package var permissions: OutputPermissions = .private
     /// The run's dates: the report's range unless it has its own, and `{from}`/`{to}` in folders.
     package var range: RangeSelection = .preset(.previousWeek)
     package var outputs: [Output] = []
@@ -208,7 +210,7 @@ struct JobReader {
     func job(_ root: Node) throws -> BatchJob {
         var job = BatchJob(file: file)
         var sawOutputs = false
-        for (key, node) in try mapping(root, "the job", allowed: ["database", "families", "timezone", "range", "output", "outputs"]) {
+        for (key, node) in try mapping(root, "the job", allowed: ["database", "families", "timezone", "range", "permissions", "output", "outputs"]) {
             switch key {
             case "database":
                 job.database = try string(node, key)
@@ -227,6 +229,12 @@ struct JobReader {
                 job.timezone = name == "player" ? .player : .fixed(try at(node, key) { try Zone.parseOption(name) })
             case "range":
                 job.range = try range(node, key)
+            case "permissions":
+                let name = try string(node, key)
+                guard let permissions = OutputPermissions(rawValue: name) else {
+                    throw fail(node, "'permissions' must be one of \(OutputPermissions.allCases.map(\.rawValue).joined(separator: ", ")) (got \(Quote.value(name)))")
+                }
+                job.permissions = permissions
             case "output":
                 for (outputKey, value) in try mapping(node, "'output'", allowed: ["root", "folder"]) {
                     switch outputKey {

@@ -41,7 +41,7 @@ package struct FamilyOutcome: Sendable {
     package let folder: String
     package let status: Status
     package let files: [ManifestFile]
-    package let warnings: [String]
+    package var warnings: [String]
     /// The days the family's report covers, from its own "today" (its zone); nil when the
     /// family failed before it was known.
     package var range: ClosedRange<CivilDate>? = nil
@@ -278,13 +278,19 @@ package enum BatchRunner {
             folder = try self.folder(for: family, pattern: job.folder, range: jobRange, root: root)
             try claims.claim(folder, for: family)
             ownsFolder = true
-            if !options.dryRun { try AtomicFile.ensureFolder(folder, inside: root) }
             let overview = try ReportRun(data: data, selection: job.range, today: today, timezone: zone, clock: options.clock)
             guard !overview.isEmpty else {
-                let outcome = FamilyOutcome(family: family, folder: folder, status: .skippedNoData, files: [], warnings: [], range: jobRange.from...jobRange.to)
-                if !options.dryRun { try writeManifest(outcome, root: root, range: jobRange, zone: zone, clock: options.clock) }
+                // Nothing to report makes no folder. A folder an earlier run of the same week
+                // made is set right: its outputs go, and its manifest says why.
+                var outcome = FamilyOutcome(family: family, folder: folder, status: .skippedNoData, files: [], warnings: [], range: jobRange.from...jobRange.to)
+                if !options.dryRun, AtomicFile.isFolder(folder, inside: root) {
+                    let stale = removeEarlierOutputs(expectedFiles(job, family: family, today: today, jobRange: jobRange).map(\.name), in: folder)
+                    if !stale.isEmpty { outcome.warnings.append("removed \(stale.joined(separator: ", ")), written by an earlier run: the family has nothing to report now") }
+                    try writeManifest(outcome, root: root, range: jobRange, zone: zone, clock: options.clock)
+                }
                 return outcome
             }
+            if !options.dryRun { try AtomicFile.ensureFolder(folder, inside: root) }
             if options.dryRun {
                 let planned = expectedFiles(job, family: data.family, today: today, jobRange: jobRange)
                 return FamilyOutcome(family: family, folder: folder, status: .ok,

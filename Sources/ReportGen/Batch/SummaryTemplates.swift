@@ -114,14 +114,14 @@ package struct SummaryTemplates: Sendable {
             "line": summary.line,
             "generated_at": summary.generatedAt.iso8601,
             "database": Display.oneLine(summary.database),
-            "root": Display.oneLine(summary.root),
+            "root": Display.oneLine(absolutePath(summary.root)),
             "total": summary.outcomes.count,
             "ok": summary.ok,
             "skipped": summary.skipped,
             "failed": summary.failed,
             "has_failures": summary.failed > 0,
             "range_warning": rangeWarning(summary.outcomes) as Any,
-            "families": OutcomeSequence(outcomes: summary.outcomes, count: summary.outcomes.count, FamilyContext.init),
+            "families": OutcomeSequence(outcomes: summary.outcomes, count: summary.outcomes.count) { FamilyContext($0, root: summary.root) },
             "failures": OutcomeSequence(outcomes: summary.outcomes, count: summary.failed) { outcome -> FailureContext? in
                 guard case .failed(let reason) = outcome.status else { return nil }
                 return FailureContext(family: outcome.family, reason: reason)
@@ -202,11 +202,25 @@ package struct SummaryTemplates: Sendable {
     }
 
     /// One family of the summary, as the templates see it.
+    /// The output root as an absolute path, which the summary shows once; each family's
+    /// folder is shown relative to it (and the html links to it from summary.html, which
+    /// lies in the root).
+    static func absolutePath(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+        return (full as NSString).standardizingPath
+    }
+
     struct FamilyContext: MustacheParent {
         let outcome: FamilyOutcome
+        /// The family's folder relative to the output root; nil when the run made none
+        /// (a family with nothing to report).
+        let folder: String?
 
-        init(_ outcome: FamilyOutcome) {
+        init(_ outcome: FamilyOutcome, root: String) {
             self.outcome = outcome
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            let relative = outcome.folder.hasPrefix(prefix) ? String(outcome.folder.dropFirst(prefix.count)) : outcome.folder
+            folder = outcome.status == .skippedNoData || relative.isEmpty ? nil : relative
         }
 
         func child(named name: String) -> Any? {
@@ -216,7 +230,13 @@ package struct SummaryTemplates: Sendable {
             case "id": Display.oneLine(outcome.family.id)
             case "status": Display.oneLine(outcome.status.text)
             case "ok": outcome.status == .ok
-            case "folder": Display.oneLine(outcome.folder)
+            case "folder": folder.map(Display.oneLine) as Any
+            // The folder as a relative URL (each path component percent-encoded).
+            case "link": folder.map { folder in
+                folder.split(separator: "/").map { String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))) ?? "" }
+                    .joined(separator: "/") + "/"
+            } as Any
+            case "warnings": outcome.warnings.isEmpty ? nil : outcome.warnings.map(Display.oneLine).joined(separator: "; ")
             case "file_count": outcome.files.count
             case "range": outcome.range.map(SummaryTemplates.rangeText) as Any
             case "files": outcome.files.map(FileContext.init)
@@ -257,7 +277,7 @@ package struct SummaryTemplates: Sendable {
         report-batch run at {{generated_at}}
         {{line}}
         database: {{database}}
-        files under: {{root}}
+        files under: {{root}} (folders below are relative to it)
         {{#range_warning}}
 
         {{range_warning}}
@@ -283,14 +303,14 @@ package struct SummaryTemplates: Sendable {
         <head><meta charset="utf-8"><title>report-batch: {{line}}</title></head>
         <body style="font-family: sans-serif">
         <h1>Weekly recruiting reports</h1>
-        <p>{{line}}<br>Generated {{generated_at}} from {{database}}; files under {{root}}.</p>
+        <p>{{line}}<br>Generated {{generated_at}} from {{database}}; files under {{root}} (each family's folder is relative to it).</p>
         {{#range_warning}}
         <p style="color: #92400E"><strong>{{range_warning}}</strong></p>
         {{/range_warning}}
         <table border="1" cellpadding="4" cellspacing="0">
-        <tr><th>Family</th><th>Status</th><th>Range</th><th>Files</th><th>Folder</th></tr>
+        <tr><th>Family</th><th>Status</th><th>Range</th><th>Files</th><th>Folder</th><th>Warnings</th></tr>
         {{#families}}
-        <tr><td>{{name}}</td><td>{{status}}</td><td>{{range}}</td><td>{{file_count}}</td><td>{{folder}}</td></tr>
+        <tr><td>{{name}}</td><td>{{status}}</td><td>{{range}}</td><td>{{file_count}}</td><td>{{#link}}<a href="{{link}}">{{folder}}</a>{{/link}}</td><td>{{warnings}}</td></tr>
         {{/families}}
         </table>
         </body>

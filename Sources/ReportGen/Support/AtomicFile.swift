@@ -174,6 +174,22 @@ package enum AtomicFile {
         guard faccessat(directory, ".", W_OK, 0) == 0 else { throw OutputError(path: folder, reason: "the folder is not writable") }
     }
 
+    /// Whether `folder`, inside `root`, exists as a folder reached without a symbolic link.
+    package static func isFolder(_ folder: String, inside root: String) -> Bool {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        guard folder.hasPrefix(prefix) else { return false }
+        var directory = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { return false }
+        for component in folder.dropFirst(prefix.count).split(separator: "/") where component != "." {
+            let next = component == ".." ? -1 : openat(directory, String(component), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            close(directory)
+            guard next >= 0 else { return false }
+            directory = next
+        }
+        close(directory)
+        return true
+    }
+
     static func syncFile(_ path: String) throws {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
