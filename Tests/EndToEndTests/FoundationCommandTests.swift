@@ -81,6 +81,41 @@ struct FoundationCommandTests {
         #expect(rivera.split(separator: " ", omittingEmptySubsequences: true).contains("40"))
     }
 
+    /// `--members` gives the user ids that `--as` and `--logged-by` take, with roles and names;
+    /// its columns line up in a terminal with CJK and emoji in the names (two columns each).
+    @Test func familiesListsMembersWithAlignedColumns() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try ReportBatchProcess.run(["demo", "--out", "demo.db", "--today", "2026-11-22"], in: folder.path)
+        let result = try ReportBatchProcess.run(["families", "--db", "demo.db", "--members"], in: folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "9 members of 4 families in demo.db\n")
+        try result.stdout.write(toFile: folder.file("members.txt"), atomically: true, encoding: .utf8)
+        let check = """
+            import sys, unicodedata
+            lines = open(sys.argv[1], encoding='utf-8').read().splitlines()
+            assert lines[0].split() == ['FAMILY', 'USER', 'ID', 'ROLE', 'NAME', 'EMAIL'], lines[0]
+            def width(s): return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in 'WF' else 1 for c in s)
+            # Where the user id starts on each line, in terminal columns: the same on every line.
+            starts = {width(lines[0][:lines[0].index('USER ID')])}
+            for line in lines[1:]:
+                family = line.split('  ')[0]
+                user = line[len(family):].split()[0]
+                starts.add(width(line[:line.index(user)]))
+            assert len(starts) == 1, starts
+            """
+        let aligned = try ReportBatchProcess.tool("python3", ["-c", check, folder.file("members.txt")])
+        #expect(aligned.status == 0, "\(aligned.stderr)")
+        #expect(result.stdout.contains("田中 Tanaka Family 🏈"))
+        // An id listed is one `--as` accepts.
+        let rivera = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("Rivera Family") && $0.contains(" player ") })
+        let user = String(rivera.split(separator: " ", omittingEmptySubsequences: true)[2])
+        let families = try ReportBatchProcess.run(["families", "--db", "demo.db"], in: folder.path).stdout
+        let family = String(try #require(families.split(separator: "\n").first { $0.contains("Rivera Family") }).prefix { $0 != " " })
+        let viewed = try ReportBatchProcess.run(["export", "interactions", "--db", "demo.db", "--family", family, "--as", user, "--out", "-"], in: folder.path)
+        #expect(viewed.status == 0, "\(viewed.stderr)")
+    }
+
     @Test func checkListsEveryProblemAndExits65() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -125,8 +125,7 @@ package enum BatchRunner {
         case .all:
             // By name, A–Z ignoring case and accents, ties by id: the order the summary lists
             // them in, which a person scans for a family (a listed job keeps its own order).
-            families = try source.families().map { (SortText($0.displayName), $0) }
-                .sorted { $0.0.folded != $1.0.folded ? $0.0.folded < $1.0.folded : $0.1.id < $1.1.id }.map(\.1)
+            families = try source.familiesByName()
         case .ids(let ids):
             families = try ids.map { id in
                 do { return try source.family(id: id) } catch let error as UsageError { throw UsageError("\(job.file): \(error.message)") }

@@ -147,6 +147,13 @@ package final class SQLiteSource: Sendable {
         }
     }
 
+    /// Every family by name, A–Z ignoring case and accents, ties by id: the order in which a
+    /// person scans for a family (a run's summary, `families --members`).
+    package func familiesByName() throws -> [FamilyUnit] {
+        try families().map { (SortText($0.displayName), $0) }
+            .sorted { $0.0.folded != $1.0.folded ? $0.0.folded < $1.0.folded : $0.1.id < $1.1.id }.map(\.1)
+    }
+
     /// The family with this id, or a usage error that points to `report-batch families`.
     package func family(id: String) throws -> FamilyUnit {
         try reading { db in try family(id: id, db: db) }
@@ -295,6 +302,36 @@ package final class SQLiteSource: Sendable {
         package let interactions: Int
         package let metrics: Int
         package let offers: Int
+    }
+
+    /// A member of a family as `families --members` lists it: what `--as` and
+    /// `--logged-by` take, without SQL. Values are the stored text, unchecked (it is a listing,
+    /// not a report; `check` judges them).
+    package struct Member: Sendable {
+        package let familyID: String
+        package let userID: String
+        package let role: String?
+        package let name: String?
+        package let email: String?
+    }
+
+    /// Every family's members, family by family, players first, then by name and user id.
+    package func familyMembers() throws -> [String: [Member]] {
+        try reading { db in
+            var members: [String: [Member]] = [:]
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT m.family_unit_id, m.user_id, m.role, u.full_name, u.email
+                FROM family_members AS m LEFT JOIN users AS u ON u.id = m.user_id
+                WHERE m.family_unit_id IS NOT NULL AND m.user_id IS NOT NULL
+                ORDER BY m.family_unit_id, m.role IS NOT 'player', u.full_name, m.user_id
+                """)
+            while let row = try rows.next() {
+                func text(_ index: Int) -> String? { String.fromDatabaseValue(row[index]) }
+                guard let family = text(0), let user = text(1) else { continue }
+                members[family, default: []].append(Member(familyID: family, userID: user, role: text(2), name: text(3), email: text(4)))
+            }
+            return members
+        }
     }
 
     /// Every family with its row counts, ordered by id.
