@@ -59,7 +59,7 @@ public final class CSVWriter {
         case .text(let text): try writeText(text, guarded: options.formulaGuard)
         case .link(let text, _): try writeText(text, guarded: options.formulaGuard)
         case .integer(let value): try sink.write(String(value))
-        case .number(let value), .percent(let value): try sink.write(NumberText.shortest(value))
+        case .number(let value), .percent(let value), .points(let value): try sink.write(NumberText.shortest(value))
         case .date(let date): try sink.write(date.isoBytes)
         case .dateTime(let dateTime): try sink.write(dateTime.csvBytes)
         case .bool(let value): try sink.write(value ? "TRUE" : "FALSE")

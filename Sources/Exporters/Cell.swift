@@ -73,6 +73,8 @@ public enum Cell: Hashable, Sendable {
     case number(Double)
     /// A percentage 0–100.
     case percent(Double)
+    /// A difference of two percentages, in percentage points (`+1.5 pts`).
+    case points(Double)
     case date(ExportDate)
     case dateTime(ExportDateTime)
     case bool(Bool)

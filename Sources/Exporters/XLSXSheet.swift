@@ -79,6 +79,8 @@ public final class XLSXSheet {
         case .title: formats.title
         case .subtitle: formats.subtitle
         case .header: formats.header
+        case .note: formats.note
+        case .wrappedNote: formats.wrappedNote
         }
         try write(cell, row: row, column: column, format: format)
     }
@@ -86,6 +88,35 @@ public final class XLSXSheet {
     /// How a cell looks beyond its type.
     public enum Style: Sendable {
         case plain, title, subtitle, header
+        /// Small gray text that runs on over empty cells to its right (a caption).
+        case note
+        /// Small gray text wrapped within its column (give the row its height).
+        case wrappedNote
+    }
+
+    /// The width a column will get on close, in characters (Excel's default, 8.43, for a
+    /// column nothing was written in).
+    public func fittedWidth(column: Int) -> Double {
+        widths[column].map { Double(min(XLSXSheet.maxColumnWidth, max(8, $0 + 2))) } ?? 8.43
+    }
+
+    /// How the sheet prints: on US Letter in landscape or portrait, at `scale` percent, the
+    /// cells up to `lastRow` and `lastColumn`, and a new page at each row of `pageStarts`.
+    public func setPrint(landscape: Bool, scale: Int, lastRow: Int, lastColumn: Int, pageStarts: [Int]) throws {
+        let worksheet = try worksheet, workbook = try workbook
+        worksheet_set_paper(worksheet, 1)
+        if landscape { worksheet_set_landscape(worksheet) } else { worksheet_set_portrait(worksheet) }
+        worksheet_set_print_scale(worksheet, UInt16(max(10, min(400, scale))))
+        try workbook.check(worksheet_print_area(worksheet, 0, 0, lxw_row_t(lastRow), lxw_col_t(lastColumn)), "worksheet_print_area")
+        if !pageStarts.isEmpty {
+            var breaks = pageStarts.filter { $0 > 0 }.map { lxw_row_t($0) } + [0]
+            try workbook.check(worksheet_set_h_pagebreaks(worksheet, &breaks), "worksheet_set_h_pagebreaks")
+        }
+    }
+
+    /// Sets a row's height in points.
+    public func setHeight(_ points: Double, row: Int) throws {
+        try workbook.check(worksheet_set_row(try worksheet, lxw_row_t(row), points, nil), "worksheet_set_row")
     }
 
     private func write(_ cell: Cell, row: Int, column: Int, format: UnsafeMutablePointer<lxw_format>?) throws {
@@ -96,7 +127,8 @@ public final class XLSXSheet {
             return
         case .text(let raw):
             let text = fitted(raw)
-            note(width: XLSXSheet.widestLine(text), column: column, isTitle: format == workbook.formats.title || format == workbook.formats.subtitle)
+            note(width: XLSXSheet.widestLine(text), column: column,
+                 isTitle: [workbook.formats.title, workbook.formats.subtitle, workbook.formats.note, workbook.formats.wrappedNote].contains(format))
             try workbook.check(worksheet_write_string(worksheet, r, c, text, format), "worksheet_write_string")
         case .integer(let value):
             note(width: String(value).count, column: column)
@@ -108,9 +140,13 @@ public final class XLSXSheet {
         case .percent(let value):
             guard value.isFinite else { return }
             let places = NumberText.percentPlaces(value)
-            note(width: 5 + places, column: column)
+            note(width: 6 + places, column: column)
             let shown = places == 1 ? workbook.formats.percent : workbook.formats.finerPercents[places - 2]
             try workbook.check(worksheet_write_number(worksheet, r, c, value, format ?? shown), "worksheet_write_number")
+        case .points(let value):
+            guard value.isFinite else { return }
+            note(width: 10, column: column)
+            try workbook.check(worksheet_write_number(worksheet, r, c, value, format ?? workbook.formats.points), "worksheet_write_number")
         case .date(let date):
             var value = lxw_datetime(year: Int32(date.year), month: Int32(date.month), day: Int32(date.day), hour: 0, min: 0, sec: 0)
             note(width: 10, column: column)

@@ -24,7 +24,7 @@ public final class XLSXWorkbook {
 
     /// Formats every sheet shares.
     struct Formats {
-        let header, title, subtitle, date, dateTime, percent, link, wrap: UnsafeMutablePointer<lxw_format>
+        let header, title, subtitle, note, wrappedNote, date, dateTime, percent, points, link, wrap: UnsafeMutablePointer<lxw_format>
         /// `0.00` to `0.000000`: a percentage that one decimal would round up to a whole number it
         /// is below (49.99 to "50.0") shows as many decimals as it takes (`Cell.percent`).
         let finerPercents: [UnsafeMutablePointer<lxw_format>]
@@ -72,16 +72,28 @@ public final class XLSXWorkbook {
                 format_set_font_size($0, 16)
             },
             subtitle: try format { format_set_font_color($0, 0x4B5563) },
+            note: try format {
+                format_set_font_color($0, 0x6B7280)
+                format_set_font_size($0, 9)
+            },
+            wrappedNote: try format {
+                format_set_font_color($0, 0x6B7280)
+                format_set_font_size($0, 9)
+                format_set_text_wrap($0)
+                format_set_align($0, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue))
+            },
             date: try format { format_set_num_format($0, "yyyy-mm-dd") },
             dateTime: try format { format_set_num_format($0, "yyyy-mm-dd hh:mm") },
-            percent: try format { format_set_num_format($0, "0.0") },
+            // The value stays the percentage itself (45.2, as in csv and json); the format adds the sign.
+            percent: try format { format_set_num_format($0, "0.0\"%\"") },
+            points: try format { format_set_num_format($0, "+0.0\" pts\";-0.0\" pts\";0.0\" pts\"") },
             link: try format {
                 format_set_font_color($0, 0x0563C1)
                 format_set_underline($0, UInt8(LXW_UNDERLINE_SINGLE.rawValue))
             },
             wrap: try format { format_set_text_wrap($0) },
             finerPercents: try (2...NumberText.maximumPercentPlaces).map { places in
-                try format { format_set_num_format($0, "0." + String(repeating: "0", count: places)) }
+                try format { format_set_num_format($0, "0." + String(repeating: "0", count: places) + "\"%\"") }
             }
         )
         try setProperties(properties)
@@ -114,9 +126,11 @@ public final class XLSXWorkbook {
         return sheet
     }
 
-    /// Adds a native chart of one series, placed on `sheet` at a cell.
+    /// Adds a native chart of one series, placed on `sheet` at a cell. Every category is
+    /// labelled, in the order of the table it is drawn from (a bar chart's categories run top
+    /// to bottom, as the rows do); `pointColors`, when given, colours each bar by itself.
     public func addChart(_ kind: ChartKind, title: String, on sheet: XLSXSheet, categories: CellRange, values: CellRange,
-                         color: UInt32, at anchor: (row: Int, column: Int), size: (width: Int, height: Int)) throws {
+                         color: UInt32, pointColors: [UInt32] = [], at anchor: (row: Int, column: Int), size: (width: Int, height: Int)) throws {
         guard let chart = workbook_add_chart(try open(), UInt8(kind == .column ? LXW_CHART_COLUMN.rawValue : LXW_CHART_BAR.rawValue)) else {
             throw ExportError.library(name: "libxlsxwriter", call: "workbook_add_chart", message: "could not add a chart")
         }
@@ -126,6 +140,26 @@ public final class XLSXWorkbook {
         var fill = lxw_chart_fill()
         fill.color = color
         chart_series_set_fill(series, &fill)
+        if !pointColors.isEmpty {
+            // libxlsxwriter copies the points: the fills and the array need to live only through the call.
+            var fills = pointColors.map { color -> lxw_chart_fill in
+                var fill = lxw_chart_fill()
+                fill.color = color
+                return fill
+            }
+            let status = fills.withUnsafeMutableBufferPointer { fills -> lxw_error in
+                var points = (0..<fills.count).map { lxw_chart_point(line: nil, fill: fills.baseAddress! + $0, pattern: nil) }
+                return points.withUnsafeMutableBufferPointer { points -> lxw_error in
+                    var list: [UnsafeMutablePointer<lxw_chart_point>?] = (0..<points.count).map { points.baseAddress! + $0 } + [nil]
+                    return chart_series_set_points(series, &list)
+                }
+            }
+            try check(status, "chart_series_set_points")
+        }
+        // The category axis: a bar chart's is the vertical one, which libxlsxwriter calls y.
+        let categoryAxis = kind == .bar ? chart.pointee.y_axis : chart.pointee.x_axis
+        chart_axis_set_interval_unit(categoryAxis, 1)
+        if kind == .bar { chart_axis_set_reverse(categoryAxis) }
         // chart_title_set_name would read a title starting with `=` as a formula; a title is
         // always text, so the chart gets its own copy the way that function stores plain text
         // (libxlsxwriter frees it with the chart).

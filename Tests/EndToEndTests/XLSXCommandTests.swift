@@ -23,7 +23,31 @@ struct XLSXCommandTests {
             assert s['A1'].value == 'Recruiting Report' and s['A2'].value == 'Rivera Family'
             cards = {s.cell(5, c).value: s.cell(6, c).value for c in range(1, 6)}
             assert cards['Schools'] == doc['schools']['total'] and cards['Interactions'] == doc['interactions']['total'], cards
-            assert abs(cards['Response Rate (%)'] - doc['coaches']['responseRate']) < 1e-9, cards
+            assert abs(cards['Response Rate'] - doc['coaches']['responseRate']) < 1e-9, cards
+            # Each card says what it counts; the rate shows its counts and a % sign; one line explains it.
+            scopes = {s.cell(5, c).value: s.cell(7, c).value for c in range(1, 6)}
+            c = doc['coaches']
+            assert scopes['Schools'] == 'on your list' and scopes['Interactions'] == 'Aug 25 – Nov 22', scopes
+            assert scopes['Response Rate'] == f"{c['respondingCoaches']} of {c['contactedCoaches']} coaches you contacted replied", scopes
+            assert s.cell(6, 5).number_format.endswith('"%"'), s.cell(6, 5).number_format
+            assert s.cell(8, 1).value.startswith('Response rate: of the coaches you wrote to'), s.cell(8, 1).value
+            # The change in response rate is in percentage points, with its sign.
+            change = [row for row in s.iter_rows() if row[0].value == 'Response Rate'][0][3]
+            assert change.number_format == '+0.0" pts";-0.0" pts";0.0" pts"', change.number_format
+            # Charts: the status chart colours each bar; the type chart labels every category, top to bottom as the table.
+            status, types = s._charts
+            assert len(status.series[0].dPt) == 12, len(status.series[0].dPt)
+            assert len({str(p.graphicalProperties.solidFill.srgbClr) for p in status.series[0].dPt}) > 3
+            assert 1 in (getattr(types.x_axis, 'tickLblSkip', None), getattr(types.y_axis, 'tickLblSkip', None)), 'every category labelled'
+            assert 'maxMin' in (types.x_axis.scaling.orientation, types.y_axis.scaling.orientation)
+            # Prints on Letter, landscape, scaled to the width, with the print area set and page breaks between sections.
+            assert s.page_setup.orientation == 'landscape' and s.page_setup.paperSize in (1, '1'), s.page_setup.orientation
+            assert 30 <= int(s.page_setup.scale) <= 100, s.page_setup.scale
+            assert s.print_area and s.print_area.startswith("'Summary'!$A$1:"), s.print_area
+            breaks = [b.id for b in s.row_breaks.brk]
+            assert 1 <= len(breaks) <= 3, breaks
+            sections = {row[0].row for row in s.iter_rows(min_col=1, max_col=1) if row[0].value in ('Schools by Status', 'Schools by Division', 'Interactions by Type', 'Interactions by Sentiment', 'Interactions by Direction', 'Metric Summaries') or str(row[0].value).startswith('Previous Period')}
+            assert all(b + 1 in sections for b in breaks), (breaks, sorted(sections))
             labels = [row[0].value for row in s.iter_rows(min_col=1, max_col=1)]
             for title in ['Schools by Status', 'Schools by Division', 'Interactions by Type', 'Interactions by Sentiment', 'Metric Summaries']:
                 assert title in labels, title

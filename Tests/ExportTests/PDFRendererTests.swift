@@ -82,9 +82,9 @@ struct PDFRendererTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         var doc = document(rows: 1)
-        doc.blocks.append(.note("Private \u{F8FF}\u{F8FE} use"))
+        doc.blocks.append(.note("Private \u{FFFFD}\u{10FFFD} use"))
         let result = try PDFRenderer.render(doc, to: folder.file("missing.pdf"))
-        #expect(result.warnings == ["2 characters of \"Private \u{F8FF}\u{F8FE} use\" could not be drawn with the installed fonts"])
+        #expect(result.warnings == ["2 characters of \"Private \u{FFFFD}\u{10FFFD} use\" could not be drawn with the installed fonts"])
     }
 
     @Test func theSameDocumentGivesTheSameBytes() throws {

@@ -53,7 +53,7 @@ struct XLSXWorkbookTests {
             assert ws.freeze_panes == 'A2' and ws.auto_filter.ref == 'A1:H3', (ws.freeze_panes, ws.auto_filter.ref)
             r = [c.value for c in ws[2]]
             assert r[0] == 'José Núñez' and r[1] == 74.99 and r[2] == 12, r
-            assert ws['B2'].number_format == '0.00', ws['B2'].number_format  # 74.99 as "74.99", not "75.0" across the level boundary
+            assert ws['B2'].number_format == '0.00"%"', ws['B2'].number_format  # 74.99 as "74.99%", not "75.0%" across the level boundary
             assert r[3] == datetime.datetime(2026, 2, 3) and ws['D2'].is_date and ws['D2'].number_format == 'yyyy-mm-dd'
             assert r[4] == datetime.datetime(2026, 2, 3, 14, 15) and ws['E2'].number_format == 'yyyy-mm-dd hh:mm'
             assert r[5] is True and ws['F3'].value is False

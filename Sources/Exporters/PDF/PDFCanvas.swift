@@ -22,6 +22,7 @@ final class PDFCanvas {
         let bold: Bool
         let width: Double?
         let alignRight: Bool
+        let lines: Int
     }
 
     /// How much of a text is laid out: a pdf line shows at most a few hundred characters (the
@@ -78,9 +79,9 @@ final class PDFCanvas {
 
     /// A layout for one piece of text on one line, shaped once per text and style; text that
     /// does not fit `width` ends in "…".
-    private func prepare(_ fullText: String, size: Double, bold: Bool, width: Double?, alignRight: Bool = false) -> OpaquePointer {
+    private func prepare(_ fullText: String, size: Double, bold: Bool, width: Double?, alignRight: Bool = false, lines: Int = 1) -> OpaquePointer {
         let text = PDFCanvas.laidOut(fullText)
-        let key = LayoutKey(text: text, size: size, bold: bold, width: width, alignRight: alignRight)
+        let key = LayoutKey(text: text, size: size, bold: bold, width: width, alignRight: alignRight, lines: lines)
         if let cached = layouts[key] { return cached }
         let target: OpaquePointer
         if layouts.count < PDFCanvas.maxCachedLayouts, let fresh = pango_layout_new(context) {
@@ -89,11 +90,11 @@ final class PDFCanvas {
         } else {
             target = layout
         }
-        configure(target, text, size: size, bold: bold, width: width, alignRight: alignRight)
+        configure(target, text, size: size, bold: bold, width: width, alignRight: alignRight, lines: lines)
         return target
     }
 
-    private func configure(_ layout: OpaquePointer, _ text: String, size: Double, bold: Bool, width: Double?, alignRight: Bool) {
+    private func configure(_ layout: OpaquePointer, _ text: String, size: Double, bold: Bool, width: Double?, alignRight: Bool, lines: Int) {
         pango_layout_set_font_description(layout, font(size: size, bold: bold))
         // One line: line breaks and tabs read as spaces, control characters go (docs/outputs.md).
         var oneLine = CellText.clean(text)
@@ -110,7 +111,9 @@ final class PDFCanvas {
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
             pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         }
-        pango_layout_set_height(layout, -1)
+        // A negative height is a number of lines: the text wraps onto at most that many.
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_height(layout, width == nil ? -1 : -Int32(max(1, lines)))
         let unknown = pango_layout_get_unknown_glyphs_count(layout)
         if unknown > 0, reportedMissing.insert(oneLine).inserted {
             missingGlyphs.append("\(unknown) character\(unknown == 1 ? "" : "s") of \"\(oneLine.prefix(60))\" could not be drawn with the installed fonts")
@@ -126,9 +129,11 @@ final class PDFCanvas {
     }
 
     /// Draws text with its top-left at (x, y), within `width` when given.
+    /// With `lines` > 1 the text wraps at word boundaries within `width` onto that many lines
+    /// at most, the last ending in "…" when more would be needed.
     func text(_ text: String, x: Double, y: Double, size: Double, bold: Bool = false, color: PDFColor = .text,
-              width: Double? = nil, alignRight: Bool = false, link: String? = nil) {
-        let layout = prepare(text, size: size, bold: bold, width: width, alignRight: alignRight)
+              width: Double? = nil, alignRight: Bool = false, link: String? = nil, lines: Int = 1) {
+        let layout = prepare(text, size: size, bold: bold, width: width, alignRight: alignRight, lines: lines)
         if let link {
             let escaped = link.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
             cairo_tag_begin(cr, CAIRO_TAG_LINK, "uri='\(escaped)'")

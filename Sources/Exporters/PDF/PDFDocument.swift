@@ -84,11 +84,14 @@ public struct PDFCard: Sendable {
     public let label: String
     public let value: String
     public let color: PDFColor
+    /// A small line under the label (what the figure counts), up to two lines.
+    public let note: String?
 
-    public init(label: String, value: String, color: PDFColor) {
+    public init(label: String, value: String, color: PDFColor, note: String? = nil) {
         self.label = label
         self.value = value
         self.color = color
+        self.note = note
     }
 }
 

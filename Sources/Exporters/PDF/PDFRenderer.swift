@@ -172,7 +172,8 @@ struct PageFlow {
 
         case .cards(let cards):
             guard !cards.isEmpty else { return }
-            let height = 62.0, gap = 10.0
+            let hasNotes = cards.contains { $0.note != nil }
+            let height = hasNotes ? 84.0 : 62.0, gap = 10.0
             reserve(height + 12)
             let width = (contentWidth - gap * Double(cards.count - 1)) / Double(cards.count)
             if let canvas {
@@ -181,7 +182,10 @@ struct PageFlow {
                     canvas.fill(x: x, y: y, width: width, height: height, color: card.color.tint(0.08), radius: 6)
                     canvas.fill(x: x, y: y, width: 4, height: height, color: card.color, radius: 2)
                     canvas.text(card.value, x: x + 12, y: y + 9, size: 22, bold: true, color: card.color, width: width - 18)
-                    canvas.text(card.label, x: x + 12, y: y + 40, size: 9, color: .muted, width: width - 18)
+                    canvas.text(card.label, x: x + 12, y: y + 40, size: 9, bold: hasNotes, color: .muted, width: width - 18)
+                    if let note = card.note {
+                        canvas.text(note, x: x + 12, y: y + 55, size: 7.5, color: .muted, width: width - 18, lines: 2)
+                    }
                 }
             }
             y += height + 12
@@ -242,9 +246,13 @@ struct PageFlow {
             y += 10
 
         case .note(let text, let color):
-            reserve(20)
-            canvas?.text(text, x: PageFlow.margin, y: y + 3, size: 10, color: color ?? .muted, width: contentWidth)
-            y += 20
+            // Up to three lines; how many is estimated from the length (about 5.2 points a
+            // character at this size), the same in the pass that counts pages and the one that draws.
+            let lines = max(1, min(3, Int((Double(text.count) * 5.2 / contentWidth).rounded(.up))))
+            let height = 20 + Double(lines - 1) * 13
+            reserve(height)
+            canvas?.text(text, x: PageFlow.margin, y: y + 3, size: 10, color: color ?? .muted, width: contentWidth, lines: lines)
+            y += height
         }
     }
 

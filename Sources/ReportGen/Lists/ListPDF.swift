@@ -200,7 +200,6 @@ extension InteractionAnalytics {
     /// "Nov 16 – Nov 22" (docs/lists.md).
     package var weekLabel: String {
         guard let week else { return "This Week" }
-        func short(_ day: CivilDate) -> String { "\(ReportText.months[day.month - 1]) \(day.day)" }
-        return week.lowerBound == week.upperBound ? short(week.lowerBound) : "\(short(week.lowerBound)) – \(short(week.upperBound))"
+        return ReportText.shortRange(week.lowerBound, week.upperBound)
     }
 }

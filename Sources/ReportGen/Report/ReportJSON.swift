@@ -101,14 +101,33 @@ extension ReportText {
     /// The generation time in the report's zone, e.g. "Nov 23, 2026, 1:00 AM".
     package static func generatedLine(_ run: ReportRun) -> String { dayTime(run.zone.localTime(of: run.generatedAt)) }
 
-    /// The five stat cards of the dashboard, with their colours.
-    package static func statCards(_ figures: ReportFigures, palette: OutputPalette = OutputPalette()) -> [(label: String, value: Cell, color: RGBColor)] {
-        [
-            ("Schools", .integer(figures.schools.total), palette.card("schools")),
-            ("Coaches", .integer(figures.coaches.total), palette.card("coaches")),
-            ("Interactions", .integer(figures.interactions.total), palette.card("interactions")),
-            ("Metrics", .integer(figures.metrics.total), palette.card("metrics")),
-            ("Response Rate (%)", figures.coaches.responseRate.map { .percent($0) } ?? .text("N/A"), palette.card("response_rate")),
+    /// Days without their year when both are in one year: "Nov 16 – Nov 22", "Nov 16";
+    /// else "Dec 29, 2025 – Jan 4, 2026".
+    package static func shortRange(_ first: CivilDate, _ last: CivilDate) -> String {
+        func short(_ day: CivilDate) -> String { "\(months[day.month - 1]) \(day.day)" }
+        if first == last { return short(first) }
+        return first.year == last.year ? "\(short(first)) – \(short(last))" : "\(day(first)) – \(day(last))"
+    }
+
+    /// What the response rate means, in one line for the page and the Summary sheet.
+    package static let responseRateExplained = "Response rate: of the coaches you wrote to, called or met in this period (outbound), "
+        + "the share who also reached out to you in it (inbound). Schools and coaches count everything on your list; "
+        + "interactions and metrics count this period."
+
+    /// The five stat cards of the dashboard, with their colours and what each counts:
+    /// Schools and Coaches everything on the family's list, the others the report's days.
+    package static func statCards(_ figures: ReportFigures, range: DateRange, palette: OutputPalette = OutputPalette())
+        -> [(label: String, value: Cell, color: RGBColor, scope: String)] {
+        let period = shortRange(range.from, range.to)
+        let coaches = figures.coaches
+        let replies = coaches.contactedCoaches == 0 ? "no coach contacted in this period"
+            : "\(coaches.respondingCoaches) of \(coaches.contactedCoaches) \(coaches.contactedCoaches == 1 ? "coach" : "coaches") you contacted replied"
+        return [
+            ("Schools", .integer(figures.schools.total), palette.card("schools"), "on your list"),
+            ("Coaches", .integer(figures.coaches.total), palette.card("coaches"), "on your list"),
+            ("Interactions", .integer(figures.interactions.total), palette.card("interactions"), period),
+            ("Metrics", .integer(figures.metrics.total), palette.card("metrics"), period),
+            ("Response Rate", coaches.responseRate.map { .percent($0) } ?? .text("N/A"), palette.card("response_rate"), replies),
         ]
     }
 
@@ -124,8 +143,8 @@ extension ReportText {
                                previous.byDirection.count(of: direction)))
         }
         let now = figures.coaches.responseRate, before = previous.responseRate
-        let change: Cell = (now != nil && before != nil) ? .number(now! - before!) : .empty
-        rows.append(("Response Rate (%)", now.map { .percent($0) } ?? .text("N/A"), before.map { .percent($0) } ?? .text("N/A"), change))
+        let change: Cell = (now != nil && before != nil) ? .points(now! - before!) : .empty
+        rows.append(("Response Rate", now.map { .percent($0) } ?? .text("N/A"), before.map { .percent($0) } ?? .text("N/A"), change))
         return rows
     }
 }

@@ -43,14 +43,15 @@ enum ReportPDF {
             created: Date(timeIntervalSince1970: Double(run.generatedAt.seconds)),
             footer: ReportText.footer(zone: run.zone, generatedAt: run.generatedAt), orientation: .portrait)
         document.blocks.append(.title(title, lines: [run.data.family.displayName, ReportText.rangeLine(run)]))
-        document.blocks.append(.cards(ReportText.statCards(figures, palette: palette).map { card in
+        document.blocks.append(.cards(ReportText.statCards(figures, range: run.range, palette: palette).map { card in
             let value: String = switch card.value {
             case .integer(let count): String(count)
             case .percent(let rate): ReportText.percent(rate)
             default: "N/A"
             }
-            return PDFCard(label: card.label.replacingOccurrences(of: " (%)", with: ""), value: value, color: PDFColor(card.color))
+            return PDFCard(label: card.label, value: value, color: PDFColor(card.color), note: card.scope)
         }))
+        document.blocks.append(.note(ReportText.responseRateExplained))
         let noInteractions = PDFBlock.note("No interactions in this period")
         for (section, heading) in templates.reportSections {
             document.blocks.append(.section(heading))
@@ -110,7 +111,7 @@ enum ReportPDF {
                     switch cell {
                     case .integer(let value): String(value)
                     case .percent(let value): ReportText.percent(value)
-                    case .number(let value): (value > 0 ? "+" : value < 0 ? "−" : "") + ReportText.decimal(abs(value), places: 1) + " pts"
+                    case .points(let value): (value > 0 ? "+" : value < 0 ? "−" : "") + ReportText.decimal(abs(value), places: 1) + " pts"
                     case .text(let value): value
                     default: "N/A"
                     }

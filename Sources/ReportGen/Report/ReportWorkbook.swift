@@ -32,13 +32,16 @@ enum ReportWorkbook {
         try sheet.write(.text(run.data.family.displayName), row: 1, column: 0, style: .subtitle)
         try sheet.write(.text("\(ReportText.rangeLine(run)) · generated \(ReportText.generatedLine(run))"), row: 2, column: 0, style: .subtitle)
 
-        // The five stat cards, as a labelled row of figures.
+        // The five stat cards, as a labelled row of figures with what each counts under it.
         var row = 4
-        for (column, card) in ReportText.statCards(figures, palette: palette).enumerated() {
+        for (column, card) in ReportText.statCards(figures, range: run.range, palette: palette).enumerated() {
             try sheet.write(.text(card.label), row: row, column: column, style: .header)
             try sheet.write(card.value, row: row + 1, column: column)
+            try sheet.write(.text(card.scope), row: row + 2, column: column, style: .wrappedNote)
         }
-        row += 3
+        try sheet.setHeight(26, row: row + 2)
+        try sheet.write(.text(ReportText.responseRateExplained), row: row + 3, column: 0, style: .note)
+        row += 5
 
         // Tables, one under the other in columns A–F, in the template's order; charts to their right.
         func table(_ title: String, _ headers: [String], _ rows: [[Cell]]) throws -> (first: Int, last: Int) {
@@ -49,25 +52,35 @@ enum ReportWorkbook {
             row = first + rows.count + 1
             return (first, first + rows.count - 1)
         }
-        func chart(_ kind: XLSXWorkbook.ChartKind, _ title: String, _ rows: (first: Int, last: Int), color: RGBColor, height: Int) throws {
+        // Where a page may start (a section's title row) and the rows each chart covers: a
+        // page break never falls inside a chart.
+        var sectionStarts: [Int] = []
+        var chartRows: [ClosedRange<Int>] = []
+        func rgb(_ color: RGBColor) -> UInt32 { UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue) }
+        func chart(_ kind: XLSXWorkbook.ChartKind, _ title: String, _ rows: (first: Int, last: Int), color: RGBColor, pointColors: [RGBColor] = [],
+                   height: Int) throws {
             try workbook.addChart(kind, title: title, on: sheet,
                                   categories: CellRange(sheet: sheet.name, firstRow: rows.first, firstColumn: 0, lastRow: rows.last, lastColumn: 0),
                                   values: CellRange(sheet: sheet.name, firstRow: rows.first, firstColumn: 1, lastRow: rows.last, lastColumn: 1),
-                                  color: UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue),
-                                  at: (rows.first - 1, 7), size: (560, height))
+                                  color: rgb(color), pointColors: pointColors.map(rgb), at: (rows.first - 1, Self.chartColumn), size: (Self.chartWidth, height))
+            // A default row is 20 pixels high.
+            chartRows.append((rows.first - 1)...(rows.first - 1 + (height + 19) / 20))
         }
 
         for (section, title) in templates.reportSections {
+            sectionStarts.append(row)
             switch section {
             case .schoolsByStatus:
-                let rows = try table(title, ["Status", "Schools"], figures.schools.byStatus.map { [.text($0.key.displayName), .integer($0.count)] })
-                try chart(.column, title, rows, color: palette.card("schools"), height: 300)
+                let statuses = figures.schools.byStatus
+                let rows = try table(title, ["Status", "Schools"], statuses.map { [.text($0.key.displayName), .integer($0.count)] })
+                try chart(.column, title, rows, color: palette.card("schools"), pointColors: statuses.map { palette.status($0.key) }, height: 300)
             case .schoolsByDivision:
                 _ = try table(title, ["Division", "Schools"],
                               figures.schools.byDivision.map { [.text($0.key?.displayName ?? Division.unknownLabel), .integer($0.count)] })
             case .interactionsByType:
                 let rows = try table(title, ["Type", "Interactions"], figures.interactions.byType.map { [.text($0.key.displayName), .integer($0.count)] })
-                try chart(.bar, title, rows, color: palette.card("interactions"), height: 340)
+                // About 24 pixels a bar, so that no spreadsheet program drops every other label for room.
+                try chart(.bar, title, rows, color: palette.card("interactions"), height: max(300, 90 + 24 * (rows.last - rows.first + 1)))
             case .interactionsBySentiment:
                 _ = try table(title, ["Sentiment", "Interactions"], figures.interactions.bySentiment.map { [.text($0.key.displayName), .integer($0.count)] })
             case .interactionsByDirection:
@@ -84,5 +97,37 @@ enum ReportWorkbook {
                               ReportText.comparison(figures).map { [.text($0.label), $0.current, $0.previous, $0.change] })
             }
         }
+        let lastRow = max(row - 1, chartRows.map(\.upperBound).max() ?? 0)
+        try printSetup(sheet, lastRow: lastRow, sectionStarts: sectionStarts, chartRows: chartRows)
+    }
+
+    /// Where the charts go: column H, 560 pixels wide.
+    static let chartColumn = 7, chartWidth = 560
+
+    /// The Summary prints on US Letter, landscape, scaled so that the tables and the charts
+    /// beside them fit the page's width, with a new page before a section that would not fit
+    /// whole, and never inside a chart. (A print scale, not "fit to width": Excel ignores
+    /// manual page breaks on a sheet set to fit.)
+    private static func printSetup(_ sheet: XLSXSheet, lastRow: Int, sectionStarts: [Int], chartRows: [ClosedRange<Int>]) throws {
+        // Column widths in characters are about 7 pixels each plus 5 of padding (Calibri 11).
+        let tableWidth = (0..<chartColumn).map { sheet.fittedWidth(column: $0) * 7 + 5 }.reduce(0, +)
+        let sheetWidth = tableWidth + Double(chartWidth) + 20
+        // Letter landscape less Excel's default margins (0.7 in at the sides, 0.75 in above and below), in pixels at 96 per inch.
+        let pageWidth = (11 - 1.4) * 96, pageHeight = (8.5 - 1.5) * 96
+        // A quarter to spare: spreadsheet programs measure columns with their own fonts (LibreOffice draws them about a fifth wider).
+        let scale = min(100, Int(pageWidth / (sheetWidth * 1.25) * 100))
+        // Rows per page at that scale (20 pixels a row), less one for the taller card row.
+        let rowsPerPage = max(10, Int(pageHeight / (20 * Double(scale) / 100)) - 1)
+        let breakable = sectionStarts.filter { start in !chartRows.contains { $0.lowerBound < start && start <= $0.upperBound } }
+        var pageStarts: [Int] = []
+        var pageStart = 0
+        for (index, start) in breakable.enumerated() {
+            let end = index + 1 < breakable.count ? breakable[index + 1] : lastRow + 1
+            if end - pageStart > rowsPerPage, start > pageStart {
+                pageStarts.append(start)
+                pageStart = start
+            }
+        }
+        try sheet.setPrint(landscape: true, scale: scale, lastRow: lastRow, lastColumn: chartColumn + 9, pageStarts: pageStarts)
     }
 }
