@@ -61,6 +61,37 @@ struct PDFRendererTests {
         #expect(json.contains("\"title\": \"Notes\""))
     }
 
+    /// A table sized by its content on a page too narrow for it: e-mails and phone numbers
+    /// are drawn whole, a long name wraps onto two lines, the fillers give way.
+    @Test func columnsSizedByContentKeepWholeColumnsAndWrapNames() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("sized.pdf")
+        let filler = String(repeating: "filler text ", count: 6)
+        var table = PDFTable(
+            columns: [.init("Coach", fit: .wrap), .init("Email", fit: .whole), .init("Phone", fit: .whole)]
+                + (1...6).map { .init("Other \($0)") },
+            rows: (0..<4).map { index in
+                [.text("Oluwaseun Nguyễn-Okafor \(index)", bold: true), .link("oluwaseun.nguyen-okafor\(index)@athletics.example.edu", url: "mailto:x"),
+                 .link("+1 555-950-130\(index)", url: "tel:+1555950130\(index)")] + Array(repeating: PDFCell.text(filler), count: 6)
+            })
+        table.sizedByContent = true
+        var doc = document(rows: 0)
+        doc.blocks = [.table(table)]
+        _ = try PDFRenderer.render(doc, to: path)
+        let boxes = try ReportBatchProcess.tool("pdftotext", ["-bbox", path, "-"]).stdout
+        let words = boxes.matches(of: /<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="[0-9.]+">([^<]*)<\/word>/)
+            .map { (x: Double($0.output.1) ?? 0, y: Double($0.output.2) ?? 0, text: String($0.output.4)) }
+        for index in 0..<4 {
+            #expect(words.contains { $0.text == "oluwaseun.nguyen-okafor\(index)@athletics.example.edu" }, "the e-mail is cut")
+            #expect(words.contains { $0.text == "555-950-130\(index)" }, "the phone number is cut")
+        }
+        // The first name's end is on a line below its start, in the same column.
+        let first = try #require(words.first { $0.text == "Oluwaseun" })
+        let last = try #require(words.first { $0.text.hasSuffix("Okafor 0") })
+        #expect(last.y > first.y + 5 && last.x == first.x, "the name did not wrap: \(first) \(last)")
+    }
+
     @Test func longTextStaysWithinItsCell() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

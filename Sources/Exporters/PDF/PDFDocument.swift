@@ -113,16 +113,21 @@ public struct PDFTable {
         /// A share of the table's width; the shares are scaled to fill it.
         public let weight: Double
         public let alignRight: Bool
+        /// What the column does when the page is too narrow (tables sized by content).
+        public let fit: PDFColumnFit
 
-        public init(_ title: String, weight: Double, alignRight: Bool = false) {
+        public init(_ title: String, weight: Double = 1, alignRight: Bool = false, fit: PDFColumnFit = .shrink) {
             self.title = title
             self.weight = weight
             self.alignRight = alignRight
+            self.fit = fit
         }
     }
 
     public var columns: [Column]
     public var rows: PDFRows
+    /// Columns sized from their content (`ColumnSizing`) rather than by their weights.
+    public var sizedByContent = false
 
     public init(columns: [Column], rows: [[PDFCell]]) {
         self.columns = columns

@@ -108,6 +108,10 @@ struct PageFlow {
     static let headerHeight = 20.0
     static let cellPadding = 4.0
     static let cellText = 8.5
+    /// What a second line of cell text adds to a row.
+    static let extraLine = 10.5
+    /// The longest track of a bar in a table cell, in points.
+    static let barTrack = 36.0
 
     let size: (width: Double, height: Double)
     let canvas: PDFCanvas?
@@ -211,36 +215,44 @@ struct PageFlow {
             y += 8
 
         case .table(let table):
-            let total = table.columns.map(\.weight).reduce(0, +)
-            let widths = table.columns.map { contentWidth * $0.weight / max(total, 0.0001) }
-            reserve(PageFlow.headerHeight + PageFlow.rowHeight)
+            let widths: [Double], lines: Int
+            if table.sizedByContent {
+                (widths, lines) = ColumnSizing.layout(table.columns, widest: table.rows.widest, total: contentWidth)
+            } else {
+                let total = table.columns.map(\.weight).reduce(0, +)
+                (widths, lines) = (table.columns.map { contentWidth * $0.weight / max(total, 0.0001) }, 1)
+            }
+            // Every row of a table has one height: two lines when a wrapping column needs them.
+            let rowHeight = PageFlow.rowHeight + Double(lines - 1) * PageFlow.extraLine
+            reserve(PageFlow.headerHeight + rowHeight)
             drawHeader(table, widths: widths)
             guard let canvas else {
-                // Counting pages: rows have a fixed height, so their number is all that matters
+                // Counting pages: rows have one height, so their number is all that matters
                 // (a spooled table is not read back for this pass).
                 for _ in 0..<table.rows.count {
-                    if y + PageFlow.rowHeight > bottom {
+                    if y + rowHeight > bottom {
                         newPage()
                         drawHeader(table, widths: widths)
                     }
-                    y += PageFlow.rowHeight
+                    y += rowHeight
                 }
                 y += 10
                 return
             }
             var index = 0
             try table.rows.forEach { row in
-                if y + PageFlow.rowHeight > bottom {
+                if y + rowHeight > bottom {
                     newPage()
                     drawHeader(table, widths: widths)
                 }
-                if index % 2 == 1 { canvas.fill(x: PageFlow.margin, y: y, width: contentWidth, height: PageFlow.rowHeight, color: .cardFill) }
+                if index % 2 == 1 { canvas.fill(x: PageFlow.margin, y: y, width: contentWidth, height: rowHeight, color: .cardFill) }
                 var x = PageFlow.margin
                 for (column, cell) in row.enumerated() where column < widths.count {
-                    draw(cell, on: canvas, x: x, width: widths[column], alignRight: table.columns[column].alignRight)
+                    let spec = table.columns[column]
+                    draw(cell, on: canvas, x: x, width: widths[column], alignRight: spec.alignRight, lines: spec.fit == .wrap ? lines : 1)
                     x += widths[column]
                 }
-                y += PageFlow.rowHeight
+                y += rowHeight
                 index += 1
             }
             y += 10
@@ -270,23 +282,23 @@ struct PageFlow {
         y += PageFlow.headerHeight
     }
 
-    private func draw(_ cell: PDFCell, on canvas: PDFCanvas, x: Double, width: Double, alignRight: Bool) {
+    private func draw(_ cell: PDFCell, on canvas: PDFCanvas, x: Double, width: Double, alignRight: Bool, lines: Int) {
         let inner = width - 2 * PageFlow.cellPadding
         let left = x + PageFlow.cellPadding
         switch cell {
         case .empty:
             return
         case .text(let text, let color, let bold):
-            canvas.text(text, x: left, y: y + 4, size: PageFlow.cellText, bold: bold, color: color ?? .text, width: inner, alignRight: alignRight)
+            canvas.text(text, x: left, y: y + 4, size: PageFlow.cellText, bold: bold, color: color ?? .text, width: inner, alignRight: alignRight, lines: lines)
         case .link(let text, let url):
-            canvas.text(text, x: left, y: y + 4, size: PageFlow.cellText, color: PDFColor(0x0563C1), width: inner, link: url)
+            canvas.text(text, x: left, y: y + 4, size: PageFlow.cellText, color: PDFColor(0x0563C1), width: inner, link: url, lines: lines)
         case .badge(let text, let color):
             let measured = canvas.measure(text, size: 7.5, bold: true).width
             let badgeWidth = min(inner, measured + 10)
             canvas.fill(x: left, y: y + 3, width: badgeWidth, height: 12, color: color.tint(0.18), radius: 6)
             canvas.text(text, x: left + 5, y: y + 4.5, size: 7.5, bold: true, color: color.shade(0.7), width: badgeWidth - 10)
         case .bar(let fraction, let color, let label):
-            let track = inner * 0.5
+            let track = min(inner * 0.5, PageFlow.barTrack)
             canvas.fill(x: left, y: y + 5, width: track, height: 8, color: .headerFill, radius: 3)
             if fraction > 0 { canvas.fill(x: left, y: y + 5, width: max(3, track * min(1, fraction)), height: 8, color: color, radius: 3) }
             canvas.text(label, x: left + track + 4, y: y + 4, size: PageFlow.cellText, width: inner - track - 4)

@@ -11,6 +11,8 @@ public final class PDFRowSpool {
     private var fileEnd: Int64 = 0
     /// How many rows were appended.
     public private(set) var count = 0
+    /// The widest content of each column so far, in points (`ColumnSizing`).
+    private(set) var widest: [Double] = []
     private static let bufferSize = 1 << 16
 
     /// Makes the spool's file in `folder` (the output's own folder, so that the rows take disk
@@ -33,6 +35,8 @@ public final class PDFRowSpool {
 
     /// Adds a row at the end.
     public func append(_ row: [PDFCell]) throws {
+        if widest.count < row.count { widest += Array(repeating: 0, count: row.count - widest.count) }
+        for (column, cell) in row.enumerated() { widest[column] = max(widest[column], ColumnSizing.width(of: cell)) }
         var encoder = RowEncoder(bytes: buffer)
         encoder.row(row)
         buffer = encoder.bytes
@@ -71,6 +75,20 @@ public enum PDFRows {
         switch self {
         case .cells(let rows): rows.count
         case .spool(let spool): spool.count
+        }
+    }
+
+    /// The widest content of each column, in points.
+    var widest: [Double] {
+        switch self {
+        case .cells(let rows):
+            var widest: [Double] = []
+            for row in rows {
+                if widest.count < row.count { widest += Array(repeating: 0, count: row.count - widest.count) }
+                for (column, cell) in row.enumerated() { widest[column] = max(widest[column], ColumnSizing.width(of: cell)) }
+            }
+            return widest
+        case .spool(let spool): return spool.widest
         }
     }
 

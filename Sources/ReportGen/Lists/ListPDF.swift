@@ -30,12 +30,22 @@ enum ListPDF {
         return .text(value)
     }
 
+    /// A role on paper, under the "Role" header: "Head", "Assistant", "Recruiting" (csv and xlsx keep the full name).
+    static func shortName(_ role: CoachRole) -> String {
+        switch role {
+        case .head: "Head"
+        case .assistant: "Assistant"
+        case .recruiting: "Recruiting"
+        }
+    }
+
     static func coaches(palette: OutputPalette) -> ListPDFSpec<CoachListRow> {
         ListPDFSpec(
             title: "Coaches",
-            columns: [.init("Coach", weight: 1.6), .init("Role", weight: 1.85), .init("School", weight: 1.4), .init("Email", weight: 1.5),
-                      .init("Phone", weight: 1.05), .init("Twitter", weight: 0.9), .init("Instagram", weight: 0.9),
-                      .init("Responsiveness", weight: 1.35), .init("Last Contact", weight: 1.45), .init("Interactions", weight: 1.1, alignRight: true)],
+            // Sized by content (ColumnSizing): names wrap to two lines, e-mails and phones are never cut.
+            columns: [.init("Coach", fit: .wrap), .init("Role", fit: .whole), .init("School", fit: .wrap), .init("Email", fit: .whole),
+                      .init("Phone", fit: .whole), .init("X"), .init("IG"),
+                      .init("Response", fit: .whole), .init("Last Contact", fit: .whole), .init("Contacts", alignRight: true)],
             cells: { row in
                 let coach = row.coach
                 func link(_ text: String?, _ url: (String) -> String) -> PDFCell {
@@ -44,7 +54,7 @@ enum ListPDF {
                 }
                 return [
                     .text(coach.fullName, bold: true),
-                    .badge(coach.role.displayName, PDFColor(palette.role(coach.role))),
+                    .badge(shortName(coach.role), PDFColor(palette.role(coach.role))),
                     row.schoolName.map { .text($0) } ?? .text(CoachListRow.unknownSchool, color: muted),
                     link(coach.email) { "mailto:" + $0 },
                     link(coach.phone) { "tel:" + $0.filter { $0.isNumber || $0 == "+" } },
@@ -63,10 +73,11 @@ enum ListPDF {
     static func schools(home: Bool, zone: Zone, today: CivilDate, palette: OutputPalette) -> ListPDFSpec<SchoolListRow> {
         ListPDFSpec(
             title: "Schools Comparison",
-            columns: [.init("★", weight: 0.3), .init("School", weight: 1.8), .init("Location", weight: 1.2), .init("Division", weight: 0.75),
-                      .init("Status", weight: 1.55), .init("Tier", weight: 0.6), .init("Fit", weight: 0.5), .init("Size", weight: 1.05), .init("Distance", weight: 0.8, alignRight: true),
-                      .init("Coaches", weight: 0.8, alignRight: true), .init("Interactions", weight: 1.1, alignRight: true),
-                      .init("Offer", weight: 1.35), .init("Deadline", weight: 1.1)],
+            // Badges and the star are never cut; names, places and offers wrap to two lines.
+            columns: [.init("★", fit: .whole), .init("School", fit: .wrap), .init("Location", fit: .wrap), .init("Division", fit: .whole),
+                      .init("Status", fit: .whole), .init("Tier", fit: .whole), .init("Fit", fit: .whole), .init("Size", fit: .whole),
+                      .init("Distance", alignRight: true), .init("Coaches", alignRight: true), .init("Contacts", alignRight: true),
+                      .init("Offer", fit: .wrap), .init("Deadline", fit: .whole)],
             cells: { row in
                 let school = row.school
                 return [
@@ -112,9 +123,9 @@ enum ListPDF {
     static func interactions(zone: Zone, palette: OutputPalette, analytics: @escaping () -> InteractionAnalytics) -> ListPDFSpec<InteractionListRow> {
         ListPDFSpec(
             title: "Interactions",
-            columns: [.init("Date", weight: 1.75), .init("Type", weight: 1.2), .init("Direction", weight: 1.05), .init("Sentiment", weight: 1.05),
-                      .init("Subject", weight: 1.8), .init("School", weight: 1.35), .init("Coach", weight: 1.15), .init("Logged By", weight: 1),
-                      .init("Files", weight: 0.45, alignRight: true)],
+            columns: [.init("Date", fit: .whole), .init("Type", fit: .whole), .init("Direction", fit: .whole), .init("Sentiment", fit: .whole),
+                      .init("Subject", fit: .wrap), .init("School", fit: .wrap), .init("Coach", fit: .wrap), .init("Logged By"),
+                      .init("Files", alignRight: true)],
             cells: { row in
                 let interaction = row.interaction
                 return [
@@ -186,7 +197,9 @@ final class PDFListOutput<Row>: TableOutput {
         if rows.count == 0 {
             document.blocks.append(.note(emptyMessage(), color: PDFColor(0x374151)))
         } else {
-            document.blocks.append(.table(PDFTable(columns: spec.columns, spool: rows)))
+            var table = PDFTable(columns: spec.columns, spool: rows)
+            table.sizedByContent = true
+            document.blocks.append(.table(table))
         }
         let path = pending?.temporaryPath ?? ""
         let rendered = try PDFRenderer.render(document, to: path)
