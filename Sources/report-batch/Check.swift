@@ -8,6 +8,9 @@ struct Check: ParsableCommand {
             Lists unknown enumeration values, bad timestamps, numbers and JSON, rows that belong to no family, \
             and ids that point at nothing, each with its table, row id and column. Exits 65 when it found any \
             problem and 0 when it found none.
+
+            Example:
+              report-batch check --db app.db
             """
     )
 

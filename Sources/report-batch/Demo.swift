@@ -11,6 +11,9 @@ struct Demo: ParsableCommand {
             The same --seed and --today always give the same rows. The first four families are a large one \
             (40 schools), a typical one, one whose player lives in America/Los_Angeles, and one with no data; \
             --families adds typical families drawn from the seed.
+
+            Example:
+              report-batch demo --out demo.db --families 100 --today 2026-11-22
             """
     )
 

@@ -9,6 +9,9 @@ struct Export: ParsableCommand {
         discussion: """
             Files are named <list>_<family>.<format> and their paths printed on stdout. An export with no rows \
             still writes its file (headers only) and says so on stderr.
+
+            Example:
+              report-batch export coaches --db app.db --family ID --format xlsx,pdf
             """,
         subcommands: [ExportCoaches.self, ExportSchools.self, ExportInteractions.self]
     )
@@ -58,7 +61,12 @@ struct ExportOptions: ParsableArguments {
 }
 
 struct ExportCoaches: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "coaches", abstract: "Export the coaches list.")
+    static let configuration = CommandConfiguration(
+        commandName: "coaches", abstract: "Export the coaches list.",
+        discussion: """
+            Example:
+              report-batch export coaches --db app.db --family ID --responsiveness high --sort last-contacted --format xlsx
+            """)
 
     @Option(help: .filter(.search, of: .coaches)) var search: String?
     @Option(help: .filter(.role, of: .coaches)) var role: CoachRole?
@@ -80,7 +88,12 @@ struct ExportCoaches: ParsableCommand {
 }
 
 struct ExportSchools: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "schools", abstract: "Export the schools list (the schools comparison).")
+    static let configuration = CommandConfiguration(
+        commandName: "schools", abstract: "Export the schools list (the schools comparison).",
+        discussion: """
+            Example:
+              report-batch export schools --db app.db --family ID --status interested --max-distance 500 --sort distance --format pdf
+            """)
 
     @Option(help: .filter(.search, of: .schools)) var search: String?
     @Option(help: .filter(.division, of: .schools)) var division: Division?
@@ -111,7 +124,12 @@ struct ExportInteractions: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "interactions",
         abstract: "Export the interactions list, newest first.",
-        discussion: "All of the family's interactions that the viewer sees, unless --days, --preset or --from/--to narrows them."
+        discussion: """
+            All of the family's interactions that the viewer sees, unless --days, --preset or --from/--to narrows them.
+
+            Example:
+              report-batch export interactions --db app.db --family ID --days 30 --direction inbound --format xlsx
+            """
     )
 
     @Option(help: .filter(.search, of: .interactions)) var search: String?

@@ -10,6 +10,9 @@ struct Import: ParsableCommand {
             instant: the same bytes again. The file appears only once complete. Exit codes: 0 done, 64 a \
             malformed URI, 65 a missing table or column, 69 the server cannot be reached, 73 the file cannot \
             be written, 77 the login was refused or row-level security would hide rows.
+
+            Example:
+              report-batch import postgresql://reader@db.example.com:5432/app --out week-47.db
             """
     )
 

@@ -12,6 +12,9 @@ struct Report: ParsableCommand {
             Files are named report_<family>_<from>_<to>.<format> and their paths printed on stdout. \
             Exits 3 with "No data found for selected date range" and writes nothing when the family has no \
             schools, no coaches, and no interactions or metrics in the range.
+
+            Example:
+              report-batch report --db app.db --family ID --preset previous-week --format pdf,xlsx --out reports/
             """
     )
 

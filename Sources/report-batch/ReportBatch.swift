@@ -11,7 +11,7 @@ struct ReportBatch: ParsableCommand {
         discussion: """
             Reads the app's tables from a SQLite file and writes reports and lists as json, csv, xlsx and pdf.
             Exit codes: 0 success, 1 failure, 3 no data, 4 some families failed, 64 usage error, 65 bad input \
-            data, 66 input missing or unreadable, 73 output cannot be created, 75 busy, 77 access denied.
+            data, 66 input missing or unreadable, 69 database server unreachable, 73 output cannot be created, 75 busy, 77 access denied.
             """,
         version: ToolVersion.current,
         subcommands: [Run.self, Report.self, Export.self, Demo.self, Families.self, Check.self, Import.self]

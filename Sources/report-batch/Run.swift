@@ -13,6 +13,9 @@ struct Run: ParsableCommand {
             status). A family that fails is recorded and the run goes on. The summary is printed and written as \
             summary.txt and summary.html in the output root. Exit codes: 0 all ok or skipped (no data), 4 some families \
             failed, 1 every family failed, 64 a bad job file, 65 a table or column missing, 66 no database file, 69 the database server unreachable, 75 another run holds the output root, 77 the database refused the login or would hide rows.
+
+            Example:
+              report-batch run weekly.yaml --db app.db --out /srv/recruiting/weekly
             """
     )
 

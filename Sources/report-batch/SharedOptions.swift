@@ -53,10 +53,10 @@ struct RangeOptions: ParsableArguments {
 
 /// The clock, today and the zone of a command that computes dates (docs/report.md §1).
 struct ClockOptions: ParsableArguments {
-    @Option(help: "The day presets and \"last N days\" end on (YYYY-MM-DD), for back-fills. Default: the clock's date in the report's zone.")
+    @Option(help: "The day that counts as today (YYYY-MM-DD), for back-fills: presets and \"last N days\" end on it, and a deadline before it is past. Default: the clock's date in the family's zone.")
     var today: String?
 
-    @Option(help: "The IANA time zone of day boundaries and shown dates. Default: the family player's zone, else UTC.")
+    @Option(help: "The IANA time zone in which days start and dates are shown. Default: the family player's zone, else UTC.")
     var timezone: String?
 
     @Option(help: "The run's clock, ISO 8601 with an offset (e.g. 2026-11-23T06:00:00Z). Default: SOURCE_DATE_EPOCH, else the system time.")
