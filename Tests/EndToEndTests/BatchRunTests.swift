@@ -62,6 +62,8 @@ struct BatchRunTests {
         #expect(summary.contains("- Rivera Family (\(demo.rivera)): ok, 2026-11-16 – 2026-11-22, 5 files in \(rivera)\n"), "\(summary)")
         #expect(html.contains("<td><a href=\"\(rivera)/\">\(rivera)</a></td>"), "\(html)")
         #expect(html.contains("<th>Warnings</th>"))
+        // A value that is not there is left out, never printed as "nil" (a skipped family has no folder, the run no range warning).
+        #expect(!summary.contains("nil") && !html.contains("nil"), "\(summary)")
         // Minors' data: files 0600 and folders 0700 (the job's default 'permissions: private').
         for path in try FileManager.default.subpathsOfDirectory(atPath: demo.folder.file("weekly")) {
             let attributes = try FileManager.default.attributesOfItem(atPath: demo.folder.file("weekly/\(path)"))
@@ -160,6 +162,45 @@ struct BatchRunTests {
         #expect(manifests.contains("files 10"))
     }
 
+    /// `bad_rows: skip` leaves a bad row out instead of failing the family's week; the manifest
+    /// lists it, the report's last page and the summary say so. A bad family row still fails.
+    @Test func badRowsSkipLeavesOutTheRowAndSaysSo() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        let school = try ReportBatchProcess.tool("sqlite3", [demo.folder.file("demo.db"), "SELECT id FROM schools WHERE family_unit_id = '\(demo.hawks)' ORDER BY id LIMIT 1"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try ReportBatchProcess.tool("sqlite3", [demo.folder.file("demo.db"), "UPDATE schools SET status = 'Interested' WHERE id = '\(school)'"])
+        _ = try ReportBatchProcess.tool("sqlite3", [demo.folder.file("demo.db"), "UPDATE family_units SET created_at = 'yesterday' WHERE id = '\(demo.tanaka)'"])
+        try "bad_rows: skip\noutputs:\n  - report:\n    formats: [pdf, json]\n".write(toFile: demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        let result = try ReportBatchProcess.run(["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", Self.now], in: demo.folder.path)
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stdout.contains("4 families: 2 ok, 1 skipped (no data), 1 failed"), "\(result.stdout)")
+        #expect(result.stdout.contains("田中 Tanaka Family 🏈 (\(demo.tanaka)): failed: bad data"), "\(result.stdout)")
+        let manifests = try Self.verifyManifests(demo.folder.file("o"))
+        #expect(manifests.contains("ok Nguyễn-Okafor Family, \"The Hawks\""), "\(manifests)")
+        let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: demo.folder.file("o")).first { $0.hasPrefix("nguyen-okafor") })
+        let week = demo.folder.file("o/\(folder)/2026-11-22")
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: week + "/manifest.json"))) as? [String: Any])
+        let leftOut = try #require(manifest["leftOutRows"] as? [[String: Any]])
+        #expect(leftOut.count == 1 && leftOut[0]["table"] as? String == "schools" && leftOut[0]["column"] as? String == "status", "\(leftOut)")
+        #expect((manifest["warnings"] as? [String])?.first == "1 row could not be read and is left out (manifest.json lists them)")
+        let pdf = try #require(try FileManager.default.contentsOfDirectory(atPath: week).first { $0.hasSuffix(".pdf") })
+        let pages = try ReportBatchProcess.tool("pdfinfo", [week + "/" + pdf]).stdout.split(separator: "\n").first { $0.hasPrefix("Pages:") }
+        let last = String(try #require(pages?.split(separator: " ").last))
+        let text = try ReportBatchProcess.tool("pdftotext", ["-f", last, "-l", last, week + "/" + pdf, "-"]).stdout
+        #expect(text.contains("1 row could not be read and is left out"), "\(text)")
+        #expect(text.contains("schools row '\(school)', column status: unknown value 'Interested'"), "\(text)")
+        // The figures are without the row: one school fewer than the family has.
+        let json = try #require(try FileManager.default.contentsOfDirectory(atPath: week).first { $0.hasSuffix(".json") && $0 != "manifest.json" })
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: week + "/" + json))) as? [String: Any])
+        let total = ((report["schools"] as? [String: Any])?["total"] as? Int) ?? -1
+        let stored = Int(try ReportBatchProcess.tool("sqlite3", [demo.folder.file("demo.db"), "SELECT count(*) FROM schools WHERE family_unit_id = '\(demo.hawks)'"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(total == stored - 1, "\(total) of \(stored)")
+        let html = try String(contentsOfFile: demo.folder.file("o/summary.html"), encoding: .utf8)
+        #expect(html.contains("<td>1 row could not be read and is left out (manifest.json lists them)</td>"))
+    }
+
     @Test func aSecondRunWhileOneHoldsTheLockExits75() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -251,6 +292,7 @@ struct BatchRunTests {
 
     @Test(arguments: [
         ("permissions: everyone\noutputs:\n  - report:\n", "job.yaml:1: 'permissions' must be one of private, group, umask (got 'everyone')"),
+        ("bad_rows: ignore\noutputs:\n  - report:\n", "job.yaml:1: 'bad_rows' must be fail or skip (got 'ignore')"),
         ("families: all\noutputs:\n  - report:\n    formts: [pdf]\n", "job.yaml:4: unknown key 'formts' in outputs[1]; accepted: report, formats, preset, from, to"),
         ("range:\n  preset: last-week\noutputs:\n  - report:\n", "job.yaml:2: 'range': preset 'last-week' is not a preset"),
         ("outputs:\n  - export: coaches\n    filters:\n      role: coachy\n", "job.yaml:4: 'role': role 'coachy' is not a coach role; use one of: head, assistant, recruiting"),

@@ -51,6 +51,8 @@ package struct BatchJob: Sendable {
     package var timezone: TimeZoneRule = .player
     /// Who may read the files and folders the run creates.
     package var permissions: OutputPermissions = .private
+    /// Whether a row that cannot be read fails its family (the default) or is left out.
+    package var skipBadRows = false
     /// The run's dates: the report's range unless it has its own, and `{from}`/`{to}` in folders.
     package var range: RangeSelection = .preset(.previousWeek)
     package var outputs: [Output] = []
@@ -210,7 +212,7 @@ struct JobReader {
     func job(_ root: Node) throws -> BatchJob {
         var job = BatchJob(file: file)
         var sawOutputs = false
-        for (key, node) in try mapping(root, "the job", allowed: ["database", "families", "timezone", "range", "permissions", "output", "outputs"]) {
+        for (key, node) in try mapping(root, "the job", allowed: ["database", "families", "timezone", "range", "permissions", "bad_rows", "output", "outputs"]) {
             switch key {
             case "database":
                 job.database = try string(node, key)
@@ -229,6 +231,12 @@ struct JobReader {
                 job.timezone = name == "player" ? .player : .fixed(try at(node, key) { try Zone.parseOption(name) })
             case "range":
                 job.range = try range(node, key)
+            case "bad_rows":
+                let value = try string(node, key)
+                guard value == "fail" || value == "skip" else {
+                    throw fail(node, "'bad_rows' must be fail or skip (got \(Quote.value(value)))")
+                }
+                job.skipBadRows = value == "skip"
             case "permissions":
                 let name = try string(node, key)
                 guard let permissions = OutputPermissions(rawValue: name) else {

@@ -269,7 +269,7 @@ package enum BatchRunner {
         var range: DateRange?
         var zone = Zone.utc
         do {
-            let data = try source.loadFamily(id: family.id)
+            let (data, leftOut) = job.skipBadRows ? try source.loadFamilyLeavingOutBadRows(id: family.id) : (try source.loadFamily(id: family.id), [])
             if case .fixed(let fixed) = job.timezone { zone = fixed } else { zone = Zone.report(for: data, override: nil) }
             let today = options.today ?? zone.date(of: options.clock.now)
             let jobRange = try job.range.range(today: today)
@@ -277,7 +277,8 @@ package enum BatchRunner {
             folder = try self.folder(for: family, pattern: job.folder, range: jobRange, root: root)
             try claims.claim(folder, for: family)
             ownsFolder = true
-            let overview = try ReportRun(data: data, selection: job.range, today: today, timezone: zone, clock: options.clock)
+            var overview = try ReportRun(data: data, selection: job.range, today: today, timezone: zone, clock: options.clock)
+            overview.leftOutRows = leftOut
             guard !overview.isEmpty else {
                 // Nothing to report makes no folder. A folder an earlier run of the same week
                 // made is set right: its outputs go, and its manifest says why.
@@ -299,7 +300,8 @@ package enum BatchRunner {
             for output in job.outputs {
                 switch output {
                 case .report(let formats, let ownRange):
-                    let run = try ownRange.map { try ReportRun(data: data, selection: $0, today: today, timezone: zone, clock: options.clock) } ?? overview
+                    var run = try ownRange.map { try ReportRun(data: data, selection: $0, today: today, timezone: zone, clock: options.clock) } ?? overview
+                    run.leftOutRows = leftOut
                     if run.isEmpty { continue }
                     // Two reports whose ranges fall on the same days would write one file twice.
                     for format in formats {
@@ -326,9 +328,11 @@ package enum BatchRunner {
                 }
             }
             let files = try written.map(manifestFile)
-            let outcome = FamilyOutcome(family: family, folder: folder, status: .ok, files: files, warnings: Array(Set(written.flatMap(\.warnings))).sorted(),
+            var warnings = Array(Set(written.flatMap(\.warnings))).sorted()
+            if !leftOut.isEmpty { warnings.insert(ReportText.leftOutLine(leftOut) + " (manifest.json lists them)", at: 0) }
+            let outcome = FamilyOutcome(family: family, folder: folder, status: .ok, files: files, warnings: warnings,
                                         range: jobRange.from...jobRange.to)
-            try writeManifest(outcome, root: root, range: jobRange, zone: zone, clock: options.clock)
+            try writeManifest(outcome, root: root, range: jobRange, zone: zone, clock: options.clock, leftOut: leftOut)
             return outcome
         } catch {
             // A failed family leaves no outputs behind, only its manifest saying why.
@@ -389,7 +393,8 @@ package enum BatchRunner {
                             sha256: digest.hex, rows: file.rows)
     }
 
-    private static func writeManifest(_ outcome: FamilyOutcome, root: String, range: DateRange, zone: Zone, clock: Clock) throws {
+    private static func writeManifest(_ outcome: FamilyOutcome, root: String, range: DateRange, zone: Zone, clock: Clock,
+                                      leftOut: [DataIssue] = []) throws {
         try AtomicFile.ensureFolder(outcome.folder, inside: root)
         let document = JSONValue.object([
             ("schemaVersion", .integer(1)),
@@ -405,6 +410,11 @@ package enum BatchRunner {
                          ("sha256", .string(file.sha256)), ("rows", file.rows.map { .integer($0) } ?? .null)])
             })),
             ("warnings", .array(outcome.warnings.map { .string($0) })),
+            // The rows a job with `bad_rows: skip` left out, one entry per problem.
+            ("leftOutRows", .array(leftOut.map { issue in
+                .object([("table", .string(issue.table)), ("row", .string(issue.rowID)), ("column", .string(issue.column)),
+                         ("problem", .string(issue.problem))])
+            })),
         ])
         try AtomicFile.write(document.serialized(), to: (outcome.folder as NSString).appendingPathComponent("manifest.json"))
     }

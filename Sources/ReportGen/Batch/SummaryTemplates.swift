@@ -110,7 +110,7 @@ package struct SummaryTemplates: Sendable {
     /// time as a template walks them, not gathered first: with 10,000 families the
     /// gathered lists were the largest thing a run held.
     static func context(_ summary: BatchSummary) -> [String: Any] {
-        [
+        var context: [String: Any] = [
             "line": summary.line,
             "generated_at": summary.generatedAt.iso8601,
             "database": Display.oneLine(summary.database),
@@ -120,13 +120,15 @@ package struct SummaryTemplates: Sendable {
             "skipped": summary.skipped,
             "failed": summary.failed,
             "has_failures": summary.failed > 0,
-            "range_warning": rangeWarning(summary.outcomes) as Any,
             "families": OutcomeSequence(outcomes: summary.outcomes, count: summary.outcomes.count) { FamilyContext($0, root: summary.root) },
             "failures": OutcomeSequence(outcomes: summary.outcomes, count: summary.failed) { outcome -> FailureContext? in
                 guard case .failed(let reason) = outcome.status else { return nil }
                 return FailureContext(family: outcome.family, reason: reason)
             },
         ]
+        // Only when there is one: a key holding `nil as Any` would print "nil".
+        if let warning = rangeWarning(summary.outcomes) { context["range_warning"] = warning }
+        return context
     }
 
     /// "2026-11-16 – 2026-11-22", or the one day.
@@ -230,15 +232,17 @@ package struct SummaryTemplates: Sendable {
             case "id": Display.oneLine(outcome.family.id)
             case "status": Display.oneLine(outcome.status.text)
             case "ok": outcome.status == .ok
-            case "folder": folder.map(Display.oneLine) as Any
+            // A missing value is nil, never `nil as Any`, which Mustache would print as "nil".
+            case "folder": folder.map(Display.oneLine)
             // The folder as a relative URL (each path component percent-encoded).
             case "link": folder.map { folder in
                 folder.split(separator: "/").map { String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))) ?? "" }
                     .joined(separator: "/") + "/"
-            } as Any
+            }
             case "warnings": outcome.warnings.isEmpty ? nil : outcome.warnings.map(Display.oneLine).joined(separator: "; ")
             case "file_count": outcome.files.count
-            case "range": outcome.range.map(SummaryTemplates.rangeText) as Any
+            case "file_count_text": outcome.files.count == 1 ? "1 file" : "\(outcome.files.count) files"
+            case "range": outcome.range.map(SummaryTemplates.rangeText)
             case "files": outcome.files.map(FileContext.init)
             default: nil
             }
@@ -284,7 +288,7 @@ package struct SummaryTemplates: Sendable {
         {{/range_warning}}
 
         {{#families}}
-        - {{name}} ({{id}}): {{status}}{{#range}}, {{range}}{{/range}}{{#ok}}, {{file_count}} files in {{folder}}{{/ok}}
+        - {{name}} ({{id}}): {{status}}{{#range}}, {{range}}{{/range}}{{#ok}}, {{file_count_text}} in {{folder}}{{/ok}}
         {{/families}}
         {{#has_failures}}
 

@@ -109,6 +109,12 @@ extension ReportText {
         return first.year == last.year ? "\(short(first)) – \(short(last))" : "\(day(first)) – \(day(last))"
     }
 
+    /// "2 rows could not be read and are left out".
+    package static func leftOutLine(_ issues: [DataIssue]) -> String {
+        let rows = DataIssue.rowCount(issues)
+        return "\(rows) \(rows == 1 ? "row" : "rows") could not be read and \(rows == 1 ? "is" : "are") left out"
+    }
+
     /// What the response rate means, in one line for the page and the Summary sheet.
     package static let responseRateExplained = "Response rate: of the coaches you wrote to, called or met in this period (outbound), "
         + "the share who also reached out to you in it (inbound). Schools and coaches count everything on your list; "

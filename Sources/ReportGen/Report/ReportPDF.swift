@@ -85,6 +85,14 @@ enum ReportPDF {
                 document.blocks.append(comparisonTable(figures))
             }
         }
+        // Rows a job with `bad_rows: skip` left out, on the last page, so that the family and
+        // the operator know the figures are without them.
+        if !run.leftOutRows.isEmpty {
+            document.blocks.append(.section("Rows left out"))
+            document.blocks.append(.note(ReportText.leftOutLine(run.leftOutRows) + "; the figures above are without them:", color: PDFColor(0x92400E)))
+            for issue in run.leftOutRows.prefix(20) { document.blocks.append(.note(Display.oneLine(issue.description))) }
+            if run.leftOutRows.count > 20 { document.blocks.append(.note("and \(run.leftOutRows.count - 20) more problems (manifest.json lists every one)")) }
+        }
         return document
     }
 

@@ -9,6 +9,9 @@ package struct ReportRun: Sendable {
     package let figures: ReportFigures
     package let generatedAt: Instant
     package let warnings: [String]
+    /// Rows of the family that could not be read and were left out (a job's `bad_rows: skip`):
+    /// the pdf's last page lists them.
+    package var leftOutRows: [DataIssue] = []
 
     /// Resolves the dates and computes the figures.
     /// - Throws: `UsageError` for a custom range whose end is before its start.

@@ -194,12 +194,28 @@ package final class SQLiteSource: Sendable {
     /// fails the family with `BadDataError` (exit 65), naming the first problem and how many there are.
     /// With `interactions: false` the interactions are left for `forEachInteraction` to stream.
     package func loadFamily(id: String, interactions: Bool = true) throws -> FamilyData {
+        let (data, issues) = try load(id: id, interactions: interactions)
+        if !issues.isEmpty { throw BadDataError.badValues(path: path, familyID: id, issues: issues) }
+        return data
+    }
+
+    /// Loads one family's rows leaving out each row that cannot be read (a job's
+    /// `bad_rows: skip`), and returns the problems of the rows left out, one or more per row.
+    /// A bad family row, or an id held by two rows (which copy is right cannot be told), still
+    /// fails the family.
+    package func loadFamilyLeavingOutBadRows(id: String) throws -> (data: FamilyData, leftOut: [DataIssue]) {
+        let (data, issues) = try load(id: id, interactions: true)
+        let duplicates = issues.filter(\.isDuplicate)
+        if !duplicates.isEmpty { throw BadDataError.badValues(path: path, familyID: id, issues: duplicates) }
+        return (data, issues)
+    }
+
+    private func load(id: String, interactions: Bool) throws -> (FamilyData, [DataIssue]) {
         let log = IssueLog()
         let data = try reading { db in
             try read(family: try family(id: id, db: db), db: db, log: log, interactions: interactions)
         }
-        if !log.issues.isEmpty { throw BadDataError.badValues(path: path, familyID: id, issues: log.issues) }
-        return data
+        return (data, log.issues)
     }
 
     private func read(family: FamilyUnit, db: Database, log: IssueLog, interactions: Bool) throws -> FamilyData {

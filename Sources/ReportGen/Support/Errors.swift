@@ -16,7 +16,18 @@ package struct DataIssue: Error, Hashable, Sendable, CustomStringConvertible {
     /// A row whose id another row of the table holds too.
     static func duplicate(table: String, id: String, count: Int) -> DataIssue {
         DataIssue(table: table, rowID: Quote.value(id), column: "id",
-                  problem: "the row's id appears \(count) times; each must be unique (was the table made without its primary key?)")
+                  problem: Self.duplicateProblem(count))
+    }
+
+    private static func duplicateProblem(_ count: Int) -> String {
+        "the row's id appears \(count) times; each must be unique (was the table made without its primary key?)"
+    }
+
+    var isDuplicate: Bool { column == "id" && problem.hasPrefix("the row's id appears ") }
+
+    /// How many rows these problems are about (a row may have several).
+    package static func rowCount(_ issues: [DataIssue]) -> Int {
+        Set(issues.map { "\($0.table)\u{0}\($0.rowID)" }).count
     }
 
     /// `schools row 'abc', column status: unknown value 'Interested' (…)`.
