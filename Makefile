@@ -1,5 +1,7 @@
 # Every command a contributor runs; the scripts do the work so that they run without make too.
-.PHONY: build test demo quickstart deps clean bench bench-pdf bench-postgres fuzz
+.PHONY: build test demo quickstart deps clean bench bench-pdf bench-postgres fuzz install
+
+PREFIX ?= /usr/local
 
 deps:
 	bash scripts/install-deps.sh
@@ -15,6 +17,12 @@ quickstart:
 
 demo: build
 	mkdir -p out && .build/debug/report-batch demo --out out/demo.db
+
+# A release build copied to $(PREFIX)/bin (the C libraries stay Debian's packages).
+install: deps
+	swift build -c release --product report-batch
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 "$$(swift build -c release --show-bin-path)/report-batch" $(DESTDIR)$(PREFIX)/bin/report-batch
 
 clean:
 	rm -rf .build out
