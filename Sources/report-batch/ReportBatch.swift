@@ -9,9 +9,13 @@ struct ReportBatch: ParsableCommand {
         commandName: "report-batch",
         abstract: "Recruiting reports and list exports of The Recruiting Compass, as files, for one family or all.",
         discussion: """
-            Reads the app's tables from a SQLite file and writes reports and lists as json, csv, xlsx and pdf.
+            Reads the app's tables from a SQLite file or its PostgreSQL database and writes reports and lists as \
+            json, csv, xlsx and pdf.
             Exit codes: 0 success, 1 failure, 3 no data, 4 some families failed, 64 usage error, 65 bad input \
             data, 66 input missing or unreadable, 69 database server unreachable, 73 output cannot be created, 75 busy, 77 access denied.
+
+            Example (the demo, then the weekly job on it):
+              report-batch demo --out demo.db && report-batch run weekly.yaml --db demo.db --out weekly
             """,
         version: ToolVersion.current,
         subcommands: [Run.self, Report.self, Export.self, Demo.self, Families.self, Check.self, Import.self]
