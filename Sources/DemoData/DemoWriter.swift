@@ -205,13 +205,25 @@ struct DemoWriter {
             .lowercased().filter { $0.isLetter && $0.isASCII }
         let score = DemoWriter.scoreSamples[position % DemoWriter.scoreSamples.count]
         let lastContact: String? = random.chance(0.2) ? nil : stamp(daysAgo(random.int(0...200)), hour: random.int(8...20), zone: zone, style: random.int(0...3))
+        var email = random.chance(0.9) ? "\(handle)@athletics.example.edu" : nil
+        var phone = random.chance(0.8) ? "+1 555-\(random.int(100...999))-\(random.int(1000...9999))" : nil
+        // Handles within the app's 15 characters.
+        var twitter = random.chance(0.6) ? "\(handle.prefix(9))_coach" : nil
+        var instagram = random.chance(0.4) ? handle : nil
+        // A few stored values break the Add Coach rules, as the app lets them in through other
+        // paths (the report's "Contact details to fix"); no random draw, so the other rows stay.
+        switch position % 29 {
+        case 3: email = "notanemail"
+        case 7: phone = "123"
+        case 11: twitter = "this_is_way_too_long_for_twitter"
+        case 13: instagram = "invalid handle with spaces"
+        case 17: phone = "call me"
+        default: break
+        }
         try coaches.insert([
             "id": id, "family_unit_id": familyID, "school_id": schoolID, "user_id": nil, "role": role.rawValue,
             "first_name": first, "last_name": last,
-            "email": random.chance(0.9) ? "\(handle)@athletics.example.edu" : nil,
-            "phone": random.chance(0.8) ? "+1 555-\(random.int(100...999))-\(random.int(1000...9999))" : nil,
-            "twitter_handle": random.chance(0.6) ? "\(handle)_coach" : nil,
-            "instagram_handle": random.chance(0.4) ? handle : nil,
+            "email": email, "phone": phone, "twitter_handle": twitter, "instagram_handle": instagram,
             "notes": random.chance(0.25) ? nextHostile() : nil,
             "responsiveness_score": score, "last_contact_date": lastContact,
             "created_at": stamp(daysAgo(random.int(100...700)), hour: 11, zone: zone, style: 0),
@@ -250,12 +262,23 @@ struct DemoWriter {
         // The four types the demo has always drawn from, so that a seed keeps giving the same rows.
         let type = random.pick([OfferType.fullRide, .partial, .preferredWalkOn, .walkOn])
         let offered = daysAgo(random.int(5...300))
+        let id = random.uuid()
+        var status = random.chance(0.2) ? nil : random.pick(OfferStatus.allCases).rawValue
+        let amount = type == .fullRide ? 58_000 : (random.chance(0.5) ? Double(random.int(5...40)) * 1000 : nil)
+        let percentage = type == .fullRide ? 100 : (type == .partial ? Double(random.int(10...90)) : nil)
+        var deadline = random.chance(0.7) ? offered.adding(days: 60).description : nil
+        // Every sixth offer is pending with a deadline in the coming two weeks, so that the
+        // report's follow-ups have deadlines (red, amber and plain); no random draw.
+        if summary.offers % 6 == 0 {
+            status = OfferStatus.pending.rawValue
+            deadline = daysAgo(-[2, 6, 12][(summary.offers / 6) % 3]).description
+        }
         try offers.insert([
-            "id": random.uuid(), "family_unit_id": familyID, "user_id": user, "school_id": schoolID, "coach_id": coachID,
-            "offer_type": type.rawValue, "status": random.chance(0.2) ? nil : random.pick(OfferStatus.allCases).rawValue,
-            "scholarship_amount": type == .fullRide ? 58_000 : (random.chance(0.5) ? Double(random.int(5...40)) * 1000 : nil),
-            "scholarship_percentage": type == .fullRide ? 100 : (type == .partial ? Double(random.int(10...90)) : nil),
-            "offer_date": offered.description, "deadline_date": random.chance(0.7) ? offered.adding(days: 60).description : nil,
+            "id": id, "family_unit_id": familyID, "user_id": user, "school_id": schoolID, "coach_id": coachID,
+            "offer_type": type.rawValue, "status": status,
+            "scholarship_amount": amount,
+            "scholarship_percentage": percentage,
+            "offer_date": offered.description, "deadline_date": deadline,
             "conditions": random.chance(0.3) ? "Maintain a 3.0 GPA, \"in good standing\"" : nil, "notes": nil,
             "created_at": stamp(offered, hour: 12, zone: zone, style: 0),
         ])

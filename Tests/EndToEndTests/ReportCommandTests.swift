@@ -84,6 +84,8 @@ struct ReportCommandTests {
                         expected = keys[(section, measure)][category]
                     elif (section, measure) in scalars:
                         expected = scalars[(section, measure)]
+                    elif section == 'follow_ups':
+                        continue  # compared whole below
                     elif section == 'metrics':
                         expected = summaries[category][measure]
                         assert unit == (summaries[category]['unit'] or ''), (category, unit)
@@ -94,6 +96,14 @@ struct ReportCommandTests {
                 for (section, measure), table in keys.items():
                     seen = {r[2] for r in rows[1:] if r[0] == section and r[1] == measure}
                     assert seen == set(table), (section, measure, seen, set(table))
+                # The follow-up rows are the json's lists, in order (docs/report.md §4).
+                f = doc['followUps']
+                got = [tuple(r[1:]) for r in rows[1:] if r[0] == 'follow_ups']
+                want = ([('deadline', d['school'], str(d['daysLeft']), 'days') for d in f['deadlines']]
+                        + [('awaiting_reply', '%s (%s)' % (a['coach'], a['school']), str(a['daysWaiting']), 'days') for a in f['awaitingReply']]
+                        + [('gone_quiet', g['school'], '' if g['daysSince'] is None else str(g['daysSince']), 'days') for g in f['goneQuiet']]
+                        + [('contact_to_fix', '%s (%s)' % (c['coach'], c['school']), c['field'], '') for c in f['contactsToFix']])
+                assert got == want, (got[:3], want[:3])
                 identity = {r[1]: r[3] for r in rows[1:] if r[0] == 'report'}
                 assert identity['family_id'] == doc['family']['id'] and identity['family_name'] == doc['family']['name']
                 assert identity['from'] == doc['range']['from'] and identity['timezone'] == doc['range']['timezone']

@@ -110,13 +110,26 @@ struct XLSXCommandTests {
                             assert value == '', (name, value)
                         else:
                             assert float(value) == v, (name, v, value)
+            # A contact cell is a link exactly when its value passes the Add Coach rules (checked here with
+            # Python's own regular expressions); a breaking value is plain text.
+            import re
             coaches = book('coaches').worksheets[0]
-            emails = [r[4] for r in coaches.iter_rows(min_row=2) if r[4].value]
-            assert emails and all(c.hyperlink.target == 'mailto:' + c.value for c in emails)
-            phones = [r[5] for r in coaches.iter_rows(min_row=2) if r[5].value]
+            rules = {4: r'[^@\\s]+@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}', 5: r'(\\+?1[ .-]?)?(\\(\\d{3}\\) \\d{3}-\\d{4}|\\d{3}-\\d{3}-\\d{4}|\\d{3}\\.\\d{3}\\.\\d{4}|\\d{10})',
+                     6: r'@?[A-Za-z0-9_]{1,15}', 7: r'@?[A-Za-z0-9._]{1,30}'}
+            prefixes = {4: 'mailto:', 5: 'tel:', 6: 'https://x.com/', 7: 'https://instagram.com/'}
+            plain = 0
+            for column, rule in rules.items():
+                cells = [r[column] for r in coaches.iter_rows(min_row=2) if r[column].value]
+                assert cells, column
+                for c in cells:
+                    if re.fullmatch(rule, c.value):
+                        assert c.hyperlink is not None and c.hyperlink.target.startswith(prefixes[column]), (c.value, c.hyperlink)
+                    else:
+                        assert c.hyperlink is None, (c.value, c.hyperlink.target)
+                        plain += 1
+            assert plain >= 3, plain
+            phones = [r[5] for r in coaches.iter_rows(min_row=2) if r[5].hyperlink]
             assert phones and all(c.hyperlink.target.startswith('tel:+1555') for c in phones), phones[0].hyperlink.target
-            twitter = [r[6] for r in coaches.iter_rows(min_row=2) if r[6].value]
-            assert all(c.hyperlink.target == 'https://x.com/' + c.value for c in twitter)
             inter = book('interactions')
             assert inter.sheetnames == ['Interactions', 'Analytics']
             analytics = {r[0].value: r[1].value for r in inter['Analytics'].iter_rows(min_row=2)}

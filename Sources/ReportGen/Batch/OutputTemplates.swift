@@ -4,6 +4,7 @@ import Yams
 
 /// The sections of the report, in the order the pdf and the Summary sheet show them.
 package enum ReportSection: String, CaseIterable, Sendable {
+    case followUps = "follow_ups"
     case schoolsByStatus = "schools_by_status"
     case schoolsByDivision = "schools_by_division"
     case interactionsByType = "interactions_by_type"
@@ -14,6 +15,7 @@ package enum ReportSection: String, CaseIterable, Sendable {
 
     package var defaultTitle: String {
         switch self {
+        case .followUps: "Follow-ups"
         case .schoolsByStatus: "Schools by Status"
         case .schoolsByDivision: "Schools by Division"
         case .interactionsByType: "Interactions by Type"

@@ -46,9 +46,10 @@ package enum ListColumns {
         return .link(text: text, url: url(text))
     }
 
-    /// A handle as a URL path: stored without `@`, but tolerate one.
-    static func handle(_ text: String) -> String {
-        (text.hasPrefix("@") ? String(text.dropFirst()) : text).addingPercentEncodingForPath()
+    /// A coach's contact value: a link when it passes the Add Coach rules, else plain text.
+    static func contact(_ field: ContactField, of coach: Coach) -> Cell {
+        guard let text = field.value(of: coach), !text.isEmpty else { return .text(field.value(of: coach)) }
+        return field.link(text).map { .link(text: text, url: $0) } ?? .text(text)
     }
 
     package static let coaches: [ListColumn<CoachListRow>] = [
@@ -56,10 +57,10 @@ package enum ListColumns {
         ListColumn("Last Name") { .text($0.coach.lastName) },
         ListColumn("Role") { .text($0.coach.role.displayName) },
         ListColumn("School") { .text($0.schoolName ?? CoachListRow.unknownSchool) },
-        ListColumn("Email") { link($0.coach.email) { "mailto:" + $0 } },
-        ListColumn("Phone") { link($0.coach.phone) { "tel:" + $0.filter { $0.isNumber || $0 == "+" } } },
-        ListColumn("Twitter") { link($0.coach.twitterHandle) { "https://x.com/" + handle($0) } },
-        ListColumn("Instagram") { link($0.coach.instagramHandle) { "https://instagram.com/" + handle($0) } },
+        ListColumn("Email") { contact(.email, of: $0.coach) },
+        ListColumn("Phone") { contact(.phone, of: $0.coach) },
+        ListColumn("Twitter") { contact(.twitter, of: $0.coach) },
+        ListColumn("Instagram") { contact(.instagram, of: $0.coach) },
         ListColumn("Responsiveness (%)", key: "responsiveness") { .percent($0.coach.responsivenessScore) },
         ListColumn("Last Contact") { date($0.lastContactDay) },
         ListColumn("Interactions") { .integer($0.interactionCount) },
@@ -125,16 +126,4 @@ package enum ListColumns {
         case .interactions: interactions(zone: .utc).map(\.header)
         }
     }
-
 }
-
-extension String {
-    /// Percent-encodes what may not stand in a URL path segment.
-    func addingPercentEncodingForPath() -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove("/")
-        return addingPercentEncoding(withAllowedCharacters: allowed) ?? self
-    }
-}
-
-import Foundation

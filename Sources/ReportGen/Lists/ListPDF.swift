@@ -48,18 +48,20 @@ enum ListPDF {
                       .init("Response", fit: .whole), .init("Last Contact", fit: .whole), .init("Contacts", alignRight: true)],
             cells: { row in
                 let coach = row.coach
-                func link(_ text: String?, _ url: (String) -> String) -> PDFCell {
-                    guard let text, !text.isEmpty else { return .text("--", color: muted) }
-                    return .link(text, url: url(text))
+                // A link only from a value that passes the Add Coach rules; handles shown with their "@".
+                func link(_ field: ContactField, shown: (String) -> String = { $0 }) -> PDFCell {
+                    guard let text = field.value(of: coach), !text.isEmpty else { return .text("--", color: muted) }
+                    return field.link(text).map { .link(shown(text), url: $0) } ?? .text(shown(text))
                 }
+                func at(_ handle: String) -> String { handle.hasPrefix("@") ? handle : "@" + handle }
                 return [
                     .text(coach.fullName, bold: true),
                     .badge(shortName(coach.role), PDFColor(palette.role(coach.role))),
                     row.schoolName.map { .text($0) } ?? .text(CoachListRow.unknownSchool, color: muted),
-                    link(coach.email) { "mailto:" + $0 },
-                    link(coach.phone) { "tel:" + $0.filter { $0.isNumber || $0 == "+" } },
-                    link(coach.twitterHandle.map { "@" + $0 }) { "https://x.com/" + ListColumns.handle($0) },
-                    link(coach.instagramHandle.map { "@" + $0 }) { "https://instagram.com/" + ListColumns.handle($0) },
+                    link(.email),
+                    link(.phone),
+                    link(.twitter, shown: at),
+                    link(.instagram, shown: at),
                     coach.responsivenessScore.map { .bar(fraction: $0 / 100, color: PDFColor(palette.responsiveness(row.level)), label: ReportText.decimal($0) + "%") }
                         ?? .text("--", color: muted),
                     row.lastContactDay.map { .text(ReportText.day($0)) } ?? .text("Never contacted", color: muted),

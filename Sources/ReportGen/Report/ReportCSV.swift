@@ -58,6 +58,14 @@ package enum ReportCSV {
         add("previous_period", "interactions_total", value: count(previous.interactionsTotal))
         for tally in previous.byDirection { add("previous_period", "by_direction", tally.key.rawValue, value: count(tally.count)) }
         add("previous_period", "response_rate", value: .number(previous.responseRate), unit: "%")
+
+        let followUps = run.followUps
+        for deadline in followUps.deadlines { add("follow_ups", "deadline", deadline.school, value: count(deadline.daysLeft), unit: "days") }
+        for coach in followUps.awaitingReply {
+            add("follow_ups", "awaiting_reply", "\(coach.coach) (\(coach.school))", value: count(coach.daysWaiting), unit: "days")
+        }
+        for school in followUps.goneQuiet { add("follow_ups", "gone_quiet", school.school, value: .integer(school.daysSince), unit: "days") }
+        for fix in followUps.contactsToFix { add("follow_ups", "contact_to_fix", "\(fix.coach) (\(fix.school))", value: .text(fix.field.rawValue)) }
         return rows
     }
 }

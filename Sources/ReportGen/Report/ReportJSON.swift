@@ -57,6 +57,29 @@ package enum ReportJSON {
                 ])),
                 ("coaches", .object([("responseRate", .number(previous.responseRate))])),
             ])),
+            ("followUps", followUps(run.followUps)),
+        ])
+    }
+
+    static func followUps(_ followUps: FollowUps) -> JSONValue {
+        .object([
+            ("today", .string(followUps.today.description)),
+            ("deadlines", .array(followUps.deadlines.map { deadline in
+                .object([("school", .string(deadline.school)), ("offerType", .string(deadline.offerType.rawValue)),
+                         ("deadline", .string(deadline.deadline.description)), ("daysLeft", .integer(deadline.daysLeft))])
+            })),
+            ("awaitingReply", .array(followUps.awaitingReply.map { coach in
+                .object([("coach", .string(coach.coach)), ("school", .string(coach.school)),
+                         ("lastContact", .string(coach.lastContact.description)), ("daysWaiting", .integer(coach.daysWaiting))])
+            })),
+            ("goneQuiet", .array(followUps.goneQuiet.map { school in
+                .object([("school", .string(school.school)), ("status", .string(school.status.rawValue)),
+                         ("lastContact", .string(school.lastContact?.description)), ("daysSince", school.daysSince.map { .integer($0) } ?? .null)])
+            })),
+            ("contactsToFix", .array(followUps.contactsToFix.map { fix in
+                .object([("coach", .string(fix.coach)), ("school", .string(fix.school)), ("field", .string(fix.field.rawValue)),
+                         ("value", .string(fix.value))])
+            })),
         ])
     }
 }
@@ -107,6 +130,41 @@ extension ReportText {
         func short(_ day: CivilDate) -> String { "\(months[day.month - 1]) \(day.day)" }
         if first == last { return short(first) }
         return first.year == last.year ? "\(short(first)) – \(short(last))" : "\(day(first)) – \(day(last))"
+    }
+
+    /// The four follow-up lists as tables: a heading, the column titles, the rows as cells
+    /// (dates as dates, days as numbers), what an empty list says, and how urgent each row is
+    /// (for a deadline: within 3 days, within 7).
+    package struct FollowUpTable {
+        package enum Urgency { case none, soon, urgent }
+        package let heading: String
+        package let columns: [String]
+        package let rows: [[Cell]]
+        package let urgency: [Urgency]
+        package let empty: String
+    }
+
+    package static func followUpTables(_ followUps: FollowUps) -> [FollowUpTable] {
+        func date(_ day: CivilDate) -> Cell { .date(ExportDate(year: day.year, month: day.month, day: day.day)) }
+        let never = "Never contacted"
+        return [
+            FollowUpTable(heading: "Offer deadlines in the next \(FollowUps.deadlineDays) days", columns: ["School", "Offer", "Deadline", "Days left"],
+                          rows: followUps.deadlines.map { [.text($0.school), .text($0.offerType.displayName), date($0.deadline), .integer($0.daysLeft)] },
+                          urgency: followUps.deadlines.map { $0.daysLeft <= 3 ? .urgent : $0.daysLeft <= 7 ? .soon : .none },
+                          empty: "No offer deadlines in the next \(FollowUps.deadlineDays) days"),
+            FollowUpTable(heading: "Coaches who have not replied for \(FollowUps.replyDays) days or more", columns: ["Coach", "School", "Last contact", "Days waiting"],
+                          rows: followUps.awaitingReply.map { [.text($0.coach), .text($0.school), date($0.lastContact), .integer($0.daysWaiting)] },
+                          urgency: followUps.awaitingReply.map { _ in .none },
+                          empty: "No coach has waited \(FollowUps.replyDays) days or more for a reply"),
+            FollowUpTable(heading: "Schools you are pursuing with no interaction in \(FollowUps.quietDays) days", columns: ["School", "Status", "Last contact", "Days since"],
+                          rows: followUps.goneQuiet.map { [.text($0.school), .text($0.status.displayName), $0.lastContact.map(date) ?? .text(never), .integer($0.daysSince)] },
+                          urgency: followUps.goneQuiet.map { _ in .none },
+                          empty: "Every school you are pursuing had an interaction in the last \(FollowUps.quietDays) days"),
+            FollowUpTable(heading: "Contact details to fix in the app", columns: ["Coach", "School", "Field", "Stored value"],
+                          rows: followUps.contactsToFix.map { [.text($0.coach), .text($0.school), .text($0.field.label), .text($0.value)] },
+                          urgency: followUps.contactsToFix.map { _ in .none },
+                          empty: "Every coach's e-mail, phone and handles follow the app's rules"),
+        ]
     }
 
     /// "2 rows could not be read and are left out".

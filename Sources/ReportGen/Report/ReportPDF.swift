@@ -56,6 +56,17 @@ enum ReportPDF {
         for (section, heading) in templates.reportSections {
             document.blocks.append(.section(heading))
             switch section {
+            case .followUps:
+                document.blocks.append(.note("As of \(ReportText.day(run.followUps.today))"))
+                for table in ReportText.followUpTables(run.followUps) {
+                    document.blocks.append(.note(table.heading, color: PDFColor(0x111827)))
+                    guard !table.rows.isEmpty else {
+                        document.blocks.append(.note(table.empty))
+                        continue
+                    }
+                    document.blocks.append(followUpTable(table))
+                    if table.rows.count > 10 { document.blocks.append(.note("and \(table.rows.count - 10) more")) }
+                }
             case .schoolsByStatus:
                 let statuses = figures.schools.byStatus.filter { $0.count > 0 }
                 document.blocks.append(statuses.isEmpty ? .note("No schools on the list yet")
@@ -94,6 +105,33 @@ enum ReportPDF {
             if run.leftOutRows.count > 20 { document.blocks.append(.note("and \(run.leftOutRows.count - 20) more problems (manifest.json lists every one)")) }
         }
         return document
+    }
+
+    /// A follow-up list on paper: its first 10 rows, a deadline within 3 days red and within 7
+    /// amber, "Never contacted" grey.
+    private static func followUpTable(_ table: ReportText.FollowUpTable) -> PDFBlock {
+        let red = PDFColor(0xDC2626), amber = PDFColor(0xD97706), gray = PDFColor(0x6B7280)
+        let rows = zip(table.rows, table.urgency).prefix(10).map { cells, urgency -> [PDFCell] in
+            let color: PDFColor? = switch urgency {
+            case .urgent: red
+            case .soon: amber
+            case .none: nil
+            }
+            return cells.enumerated().map { index, cell -> PDFCell in
+                switch cell {
+                case .text(let text) where text == "Never contacted": .text(text, color: gray)
+                case .text(let text): .text(text, color: color, bold: index == 0)
+                case .date(let day): .text("\(ReportText.months[day.month - 1]) \(day.day), \(day.year)", color: color)
+                case .integer(let value): .text(String(value), color: color, bold: urgency != .none)
+                default: .empty
+                }
+            }
+        }
+        var pdfTable = PDFTable(columns: table.columns.enumerated().map { index, title in
+            .init(title, alignRight: index == 3, fit: index < 2 ? .wrap : .whole)
+        }, rows: rows)
+        pdfTable.sizedByContent = true
+        return .table(pdfTable)
     }
 
     private static func metricTable(_ figures: ReportFigures) -> PDFBlock {

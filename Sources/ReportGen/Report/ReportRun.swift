@@ -9,6 +9,8 @@ package struct ReportRun: Sendable {
     package let figures: ReportFigures
     package let generatedAt: Instant
     package let warnings: [String]
+    /// What to act on, seen from `today` (docs/report.md §2, "Follow-ups").
+    package let followUps: FollowUps
     /// Rows of the family that could not be read and were left out (a job's `bad_rows: skip`):
     /// the pdf's last page lists them.
     package var leftOutRows: [DataIssue] = []
@@ -22,6 +24,7 @@ package struct ReportRun: Sendable {
         range = try selection.range(today: today)
         figures = ReportCalculator.figures(for: data, range: range, zone: zone)
         generatedAt = clock.now
+        followUps = FollowUps.compute(data, today: today, zone: zone)
         warnings = range.isLarge ? [DateRange.largeRangeWarning] : []
     }
 

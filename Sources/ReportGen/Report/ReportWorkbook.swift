@@ -70,6 +70,18 @@ enum ReportWorkbook {
         for (section, title) in templates.reportSections {
             sectionStarts.append(row)
             switch section {
+            case .followUps:
+                // Each list as a small table (dates as date cells, days as numbers), or a line saying it is empty.
+                try sheet.write(.text("\(title) (as of \(ReportText.day(run.followUps.today)))"), row: row, column: 0, style: .subtitle)
+                row += 1
+                for list in ReportText.followUpTables(run.followUps) {
+                    if list.rows.isEmpty {
+                        try sheet.write(.text(list.empty), row: row, column: 0, style: .note)
+                        row += 2
+                    } else {
+                        _ = try table(list.heading, list.columns, list.rows)
+                    }
+                }
             case .schoolsByStatus:
                 let statuses = figures.schools.byStatus
                 let rows = try table(title, ["Status", "Schools"], statuses.map { [.text($0.key.displayName), .integer($0.count)] })

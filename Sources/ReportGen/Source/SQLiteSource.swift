@@ -350,6 +350,28 @@ package final class SQLiteSource: Sendable {
         }
     }
 
+    /// The coaches' stored contact values that break the Add Coach rules (`ContactField`), as
+    /// warnings for `check`: they are not bad input (the app stores them), but no link is made
+    /// from them and the report lists them to fix. In the order of the coaches' ids, then field.
+    package func contactWarnings() throws -> [String] {
+        try reading { db in
+            var warnings: [(id: String, field: Int, text: String)] = []
+            let fields = ContactField.allCases
+            let sql = "SELECT CAST(id AS TEXT), " + fields.map { "CAST(\($0.column.quotedDatabaseIdentifier) AS TEXT)" }.joined(separator: ", ")
+                + " FROM coaches"
+            let rows = try Row.fetchCursor(db, sql: sql)
+            while let row = try rows.next() {
+                let id = (row[0] as String?) ?? ""
+                for (index, field) in fields.enumerated() {
+                    guard let value = row[index + 1] as String?, !value.isEmpty, !field.accepts(value) else { continue }
+                    warnings.append((id, index, "coaches row \(Quote.value(id)), column \(field.column): \(Quote.value(value)) is not \(field.rule); "
+                        + "it is shown as text, not as a link, and the report lists it under \"Contact details to fix\""))
+                }
+            }
+            return warnings.sorted { $0.id != $1.id ? CodePoint.less($0.id, $1.id) : $0.field < $1.field }.map(\.text)
+        }
+    }
+
     /// Every family with its row counts, ordered by id.
     package func familyCounts() throws -> [FamilyCounts] {
         let families = try self.families()

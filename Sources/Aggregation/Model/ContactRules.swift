@@ -1,0 +1,120 @@
+/// The Add Coach page's rules for a coach's contact details (docs/lists.md, Coaches). The app
+/// checks them only in its form, so stored values can break them; report-batch makes a link
+/// only from a value that passes, lists the others as follow-ups (`contactsToFix`) and as
+/// `check` warnings. The one place these rules are written.
+public enum ContactField: String, CaseIterable, Sendable {
+    case email, phone, twitter, instagram
+
+    /// The rule a value breaks, in the words of the app's form.
+    public var rule: String {
+        switch self {
+        case .email: "a valid e-mail address of 5 to 255 characters"
+        case .phone: "a phone number as (123) 456-7890, 123-456-7890, 123.456.7890 or 1234567890, optionally after +1 or 1"
+        case .twitter: "a Twitter handle of 1 to 15 letters, digits or underscores"
+        case .instagram: "an Instagram handle of 1 to 30 letters, digits, dots or underscores"
+        }
+    }
+
+    /// The field as the app's form names it.
+    public var label: String {
+        switch self {
+        case .email: "Email"
+        case .phone: "Phone"
+        case .twitter: "Twitter"
+        case .instagram: "Instagram"
+        }
+    }
+
+    /// The database column the field is stored in.
+    public var column: String {
+        switch self {
+        case .email: "email"
+        case .phone: "phone"
+        case .twitter: "twitter_handle"
+        case .instagram: "instagram_handle"
+        }
+    }
+
+    /// The coach's stored value of this field.
+    public func value(of coach: Coach) -> String? {
+        switch self {
+        case .email: coach.email
+        case .phone: coach.phone
+        case .twitter: coach.twitterHandle
+        case .instagram: coach.instagramHandle
+        }
+    }
+
+    /// The link a value makes (`mailto:`, `tel:`, the profile's address), or nil when it breaks
+    /// the field's rule: such a value is shown as plain text, never linked (docs/lists.md).
+    public func link(_ value: String) -> String? {
+        guard accepts(value) else { return nil }
+        let handle = value.hasPrefix("@") ? String(value.dropFirst()) : value
+        return switch self {
+        case .email: "mailto:" + value
+        case .phone: "tel:" + value.filter { $0.isASCII && $0.isNumber || $0 == "+" }
+        case .twitter: "https://x.com/" + handle
+        case .instagram: "https://instagram.com/" + handle
+        }
+    }
+
+    /// Whether `value` passes the field's rule (a leading `@` of a handle is ignored, as the form strips it).
+    public func accepts(_ value: String) -> Bool {
+        switch self {
+        case .email: ContactRules.isEmail(value)
+        case .phone: ContactRules.isPhone(value)
+        case .twitter: ContactRules.isHandle(value, maxLength: 15, extra: [])
+        case .instagram: ContactRules.isHandle(value, maxLength: 30, extra: ["."])
+        }
+    }
+}
+
+enum ContactRules {
+    static func isEmail(_ value: String) -> Bool {
+        let bytes = Array(value.utf8)
+        guard (5...255).contains(bytes.count), let at = bytes.lastIndex(of: UInt8(ascii: "@")), bytes.firstIndex(of: UInt8(ascii: "@")) == at else { return false }
+        let local = bytes[..<at], domain = bytes[(at + 1)...]
+        let localAllowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.!#$%&'*+/=?^_`{|}~-".utf8)
+        guard !local.isEmpty, local.count <= 64, local.allSatisfy(localAllowed.contains),
+              local.first != UInt8(ascii: "."), local.last != UInt8(ascii: "."),
+              !zip(local, local.dropFirst()).contains(where: { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }) else { return false }
+        let labels = domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard labels.count >= 2 else { return false }
+        let labelAllowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-".utf8)
+        for label in labels {
+            guard (1...63).contains(label.count), label.allSatisfy(labelAllowed.contains),
+                  label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-") else { return false }
+        }
+        let top = labels[labels.count - 1]
+        return top.count >= 2 && top.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }
+    }
+
+    /// One of the form's four shapes, after an optional `+1` or `1` and one optional space,
+    /// dash or dot.
+    static func isPhone(_ value: String) -> Bool {
+        var rest = Substring(value)
+        func shape(_ text: Substring) -> Bool {
+            let chars = Array(text)
+            func digits(_ range: Range<Int>) -> Bool { chars[range].allSatisfy { $0.isASCII && $0.isNumber } }
+            switch chars.count {
+            case 10: return digits(0..<10)
+            case 12: return (chars[3] == "-" && chars[7] == "-" || chars[3] == "." && chars[7] == ".") && digits(0..<3) && digits(4..<7) && digits(8..<12)
+            case 14: return chars[0] == "(" && chars[4] == ")" && chars[5] == " " && chars[9] == "-" && digits(1..<4) && digits(6..<9) && digits(10..<14)
+            default: return false
+            }
+        }
+        if shape(rest) { return true }
+        for prefix in ["+1", "1"] where rest.hasPrefix(prefix) {
+            rest = rest.dropFirst(prefix.count)
+            if let first = rest.first, first == " " || first == "-" || first == "." { rest = rest.dropFirst() }
+            return shape(rest)
+        }
+        return false
+    }
+
+    static func isHandle(_ value: String, maxLength: Int, extra: Set<Character>) -> Bool {
+        let handle = value.hasPrefix("@") ? value.dropFirst() : Substring(value)
+        return (1...maxLength).contains(handle.count)
+            && handle.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || extra.contains($0)) }
+    }
+}

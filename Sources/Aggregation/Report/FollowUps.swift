@@ -1,0 +1,153 @@
+/// What the family should act on now (docs/report.md §2, "Follow-ups"): pending offers whose
+/// deadline is near, coaches who have not answered, schools gone quiet, and contact details
+/// that break the Add Coach rules. They look from `today`, not from the report's range.
+public struct FollowUps: Sendable, Equatable {
+    public struct Deadline: Sendable, Equatable {
+        public let offerID: String
+        public let school: String
+        public let offerType: FreeTextValue<OfferType>
+        public let deadline: CivilDate
+        /// 0 on the deadline's own day.
+        public let daysLeft: Int
+    }
+
+    public struct AwaitingReply: Sendable, Equatable {
+        public let coachID: String
+        public let coach: String
+        public let school: String
+        /// The day of the coach's latest interaction, an outbound one.
+        public let lastContact: CivilDate
+        public let daysWaiting: Int
+    }
+
+    public struct GoneQuiet: Sendable, Equatable {
+        public let schoolID: String
+        public let school: String
+        public let status: SchoolStatus
+        /// The last interaction before the 30 days; nil when the school never had one.
+        public let lastContact: CivilDate?
+        public let daysSince: Int?
+    }
+
+    public struct ContactToFix: Sendable, Equatable {
+        public let coachID: String
+        public let coach: String
+        public let school: String
+        public let field: ContactField
+        public let value: String
+    }
+
+    public let today: CivilDate
+    public var deadlines: [Deadline] = []
+    public var awaitingReply: [AwaitingReply] = []
+    public var goneQuiet: [GoneQuiet] = []
+    public var contactsToFix: [ContactToFix] = []
+
+    /// How far ahead deadlines are listed, how long an outbound interaction waits before its
+    /// coach is listed, and how long a school may go without one.
+    public static let deadlineDays = 14, replyDays = 7, quietDays = 30
+
+    /// The statuses of a school the family is still pursuing.
+    public static let activeStatuses: Set<SchoolStatus> = [.interested, .offerReceived, .campInvite, .recruited,
+                                                           .officialVisitInvited, .officialVisitScheduled]
+
+    public init(today: CivilDate) {
+        self.today = today
+    }
+
+    /// The follow-ups of `data` on `today`, dates read in `zone` (a bare date is its own day).
+    public static func compute(_ data: FamilyData, today: CivilDate, zone: Zone) -> FollowUps {
+        var result = FollowUps(today: today)
+        let schoolNames = Dictionary(data.schools.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        func schoolName(_ id: String?) -> String { id.flatMap { schoolNames[$0] } ?? CoachListRow.unknownSchool }
+        func aToZ(_ a: String, _ b: String) -> Bool? {
+            let x = FoldedText.fold(a), y = FoldedText.fold(b)
+            return x == y ? nil : x < y
+        }
+
+        // Pending offers due from today to today + 14.
+        for offer in data.offers where offer.isPending {
+            guard let due = offer.deadlineDate.map(zone.date(of:)) else { continue }
+            let left = today.days(until: due)
+            guard (0...deadlineDays).contains(left) else { continue }
+            result.deadlines.append(Deadline(offerID: offer.id, school: schoolName(offer.schoolID), offerType: offer.offerType, deadline: due, daysLeft: left))
+        }
+        result.deadlines.sort { a, b in
+            if a.deadline != b.deadline { return a.deadline < b.deadline }
+            return aToZ(a.school, b.school) ?? (a.offerID < b.offerID)
+        }
+
+        // One pass over the interactions: each coach's latest up to today, and each school's
+        // latest within the last 30 days and before them.
+        struct Latest {
+            var day: CivilDate
+            var instant: Instant
+            var id: String
+            func isBefore(_ other: Latest) -> Bool { (instant, id) < (other.instant, other.id) }
+        }
+        var coachLatest: [String: (Latest, Direction)] = [:]
+        var schoolRecent = Set<String>()
+        var schoolBefore: [String: CivilDate] = [:]
+        let quietStart = today.adding(days: -(quietDays - 1))
+        for interaction in data.interactions {
+            let day = zone.date(of: interaction.date)
+            guard day <= today else { continue }
+            let latest = Latest(day: day, instant: zone.instant(of: interaction.date), id: interaction.id)
+            if let coach = interaction.coachID, coachLatest[coach].map({ $0.0.isBefore(latest) }) ?? true {
+                coachLatest[coach] = (latest, interaction.direction)
+            }
+            if let school = interaction.schoolID {
+                if day >= quietStart {
+                    schoolRecent.insert(school)
+                } else if schoolBefore[school].map({ $0 < day }) ?? true {
+                    schoolBefore[school] = day
+                }
+            }
+        }
+
+        for coach in data.coaches {
+            guard let (latest, direction) = coachLatest[coach.id], direction == .outbound else { continue }
+            let waiting = latest.day.days(until: today)
+            guard waiting >= replyDays else { continue }
+            result.awaitingReply.append(AwaitingReply(coachID: coach.id, coach: coach.fullName, school: schoolName(coach.schoolID),
+                                                      lastContact: latest.day, daysWaiting: waiting))
+        }
+        let coachesByID = Dictionary(data.coaches.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        func byName(_ a: String, _ b: String) -> Bool? {
+            guard let x = coachesByID[a], let y = coachesByID[b] else { return nil }
+            return aToZ(x.lastName, y.lastName) ?? aToZ(x.firstName, y.firstName)
+        }
+        result.awaitingReply.sort { a, b in
+            if a.daysWaiting != b.daysWaiting { return a.daysWaiting > b.daysWaiting }
+            return byName(a.coachID, b.coachID) ?? (a.coachID < b.coachID)
+        }
+
+        for school in data.schools where activeStatuses.contains(school.status) && !schoolRecent.contains(school.id) {
+            let last = schoolBefore[school.id]
+            result.goneQuiet.append(GoneQuiet(schoolID: school.id, school: school.name, status: school.status, lastContact: last,
+                                              daysSince: last.map { $0.days(until: today) }))
+        }
+        result.goneQuiet.sort { a, b in
+            switch (a.daysSince, b.daysSince) {
+            case (nil, .some): return true
+            case (.some, nil): return false
+            case (.some(let x), .some(let y)) where x != y: return x > y
+            default: return aToZ(a.school, b.school) ?? (a.schoolID < b.schoolID)
+            }
+        }
+
+        for coach in data.coaches {
+            for field in ContactField.allCases {
+                guard let value = field.value(of: coach), !value.isEmpty, !field.accepts(value) else { continue }
+                result.contactsToFix.append(ContactToFix(coachID: coach.id, coach: coach.fullName, school: schoolName(coach.schoolID),
+                                                         field: field, value: value))
+            }
+        }
+        let fieldOrder = Dictionary(uniqueKeysWithValues: ContactField.allCases.enumerated().map { ($1, $0) })
+        result.contactsToFix.sort { a, b in
+            if a.coachID != b.coachID { return byName(a.coachID, b.coachID) ?? (a.coachID < b.coachID) }
+            return fieldOrder[a.field, default: 0] < fieldOrder[b.field, default: 0]
+        }
+        return result
+    }
+}
