@@ -78,6 +78,8 @@ public enum PDFBlock {
     case table(PDFTable)
     /// A line of text, e.g. a note or an empty-result message.
     case note(String, color: PDFColor? = nil)
+    /// A heading inside a section, kept on the page of what follows it (no outline entry).
+    case subheading(String)
 }
 
 public struct PDFCard: Sendable {

@@ -174,6 +174,12 @@ struct PageFlow {
             }
             y += 26
 
+        case .subheading(let title):
+            // With room for a table's header and first rows, or the line that says it is empty.
+            reserve(20 + 50)
+            canvas?.text(title, x: PageFlow.margin, y: y + 4, size: 10.5, bold: true, width: contentWidth)
+            y += 20
+
         case .cards(let cards):
             guard !cards.isEmpty else { return }
             let hasNotes = cards.contains { $0.note != nil }

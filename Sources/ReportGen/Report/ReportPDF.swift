@@ -59,7 +59,7 @@ enum ReportPDF {
             case .followUps:
                 document.blocks.append(.note("As of \(ReportText.day(run.followUps.today))"))
                 for table in ReportText.followUpTables(run.followUps) {
-                    document.blocks.append(.note(table.heading, color: PDFColor(0x111827)))
+                    document.blocks.append(.subheading(table.heading))
                     guard !table.rows.isEmpty else {
                         document.blocks.append(.note(table.empty))
                         continue
@@ -128,7 +128,7 @@ enum ReportPDF {
             }
         }
         var pdfTable = PDFTable(columns: table.columns.enumerated().map { index, title in
-            .init(title, alignRight: index == 3, fit: index < 2 ? .wrap : .whole)
+            .init(title, alignRight: title.hasPrefix("Days"), fit: index < 2 ? .wrap : .whole)
         }, rows: rows)
         pdfTable.sizedByContent = true
         return .table(pdfTable)
