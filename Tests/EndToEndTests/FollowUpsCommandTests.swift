@@ -79,6 +79,12 @@ struct FollowUpsCommandTests {
             try f.school("s1", family: "F", name: "Amherst College", status: "interested")
             try f.coach("c1", family: "F", school: "s1")
             try f.interaction("i1", family: "F", direction: "inbound", occurredAt: "2026-11-20T15:00:00Z", ["school_id": "s1", "coach_id": "c1"])
+            // Another family with something in every list: none of it may appear in F's.
+            try f.family("G", name: "Busy Family")
+            try f.school("g1", family: "G", name: "Bates College", status: "interested")
+            try f.coach("gc", family: "G", school: "g1", ["phone": "call me"])
+            try f.interaction("gi", family: "G", direction: "outbound", occurredAt: "2026-10-01T15:00:00Z", ["school_id": "g1", "coach_id": "gc"])
+            try f.offer("go", family: "G", school: "g1", ["status": "pending", "deadline_date": "2026-11-25"])
         }
         let result = try ReportBatchProcess.run(["report", "--db", "f.db", "--family", "F", "--preset", "previous-week", "--now", Self.now,
                                                  "--format", "json,pdf", "--out", "o"], in: folder.path)
