@@ -1,0 +1,100 @@
+import Aggregation
+import Foundation
+@testable import ReportGen
+import Testing
+import TestSupport
+
+/// The e-mail writer (docs/delivery.md, "The message"), read back with Python's `email`
+/// package in its strict modern policy, and the unsubscribe token against Python's `hmac`.
+struct MIMEMessageTests {
+    func message(attachments: [MIMEMessage.Attachment]) -> MIMEMessage {
+        let from = MIMEMessage.Address(name: "The Recruiting Compass – Reports", email: "reports@example.com")
+        let to = MIMEMessage.Address(name: "Grace 田中", email: "parent.71a905@example.com")
+        let range = try! DateRange(from: CivilDate(iso: "2026-11-16")!, to: CivilDate(iso: "2026-11-22")!)
+        var message = MIMEMessage(
+            from: from, to: to, subject: "Your Weekly Recruiting Recap – 田中 Tanaka Family 🏈, \"The Hawks\" and a subject long enough to need folding twice over",
+            date: Instant(seconds: 1_795_424_400), messageID: MIMEMessage.messageID(family: "F", recipient: to.email, range: range, from: from),
+            text: "3 coach interactions logged this week\n1 performance metric recorded\n田中 🏈\n", html: "<p>3 coach interactions logged this week</p><p>田中 🏈 &amp; more</p>")
+        message.attachments = attachments
+        message.headers = [("List-Unsubscribe", "<" + UnsubscribeToken.link(base: "https://myrecruitingcompass.com/api/email/unsubscribe", secret: "s3cret", email: " Parent.71A905@Example.com ") + ">"),
+                           ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")]
+        return message
+    }
+
+    @Test func pythonReadsTheMessageWithNoDefects() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var random = SystemRandomNumberGenerator()
+        let binary = Data((0..<70_001).map { _ in UInt8.random(in: 0...255, using: &random) })
+        try binary.write(to: URL(fileURLWithPath: folder.file("report.pdf")))
+        let csv = Data("section,measure\r\nschools,total\r\n".utf8)
+        try csv.write(to: URL(fileURLWithPath: folder.file("coaches.csv")))
+        let eml = message(attachments: [
+            .init(fileName: "report_tian-zhong-tanaka_2026-11-16_2026-11-22.pdf", contentType: "application/pdf", data: binary),
+            .init(fileName: "田中 coaches.csv", contentType: "text/csv", data: csv),
+        ]).bytes()
+        try eml.write(to: URL(fileURLWithPath: folder.file("m.eml")))
+        #expect(eml == message(attachments: [
+            .init(fileName: "report_tian-zhong-tanaka_2026-11-16_2026-11-22.pdf", contentType: "application/pdf", data: binary),
+            .init(fileName: "田中 coaches.csv", contentType: "text/csv", data: csv),
+        ]).bytes(), "the same message gives the same bytes")
+        let script = """
+            import email, email.policy, sys, hmac, hashlib, urllib.parse, datetime
+            raw = open(sys.argv[1], 'rb').read()
+            # Lines within 78 characters, but for a word that cannot be broken (the unsubscribe link), within RFC 5322's 998.
+            lines = raw.split(b'\\r\\n')
+            assert all(len(l) <= 78 or (b' ' not in l.strip() and len(l) <= 998) for l in lines), [l for l in lines if len(l) > 78]
+            assert b'\\n' not in raw.replace(b'\\r\\n', b'')
+            m = email.message_from_bytes(raw, policy=email.policy.default)
+            parts = list(m.walk())
+            assert not m.defects and all(not p.defects for p in parts), [p.defects for p in parts]
+            assert m['Subject'] == 'Your Weekly Recruiting Recap – 田中 Tanaka Family 🏈, "The Hawks" and a subject long enough to need folding twice over', m['Subject']
+            assert m['To'].addresses[0].display_name == 'Grace 田中' and m['To'].addresses[0].addr_spec == 'parent.71a905@example.com'
+            assert m['From'].addresses[0].display_name == 'The Recruiting Compass – Reports'
+            assert m['Date'].datetime == datetime.datetime(2026, 11, 23, 9, 0, tzinfo=datetime.timezone.utc), m['Date']
+            assert m.get_content_type() == 'multipart/mixed'
+            body = m.get_body(preferencelist=('plain',)).get_content()
+            assert '3 coach interactions logged this week' in body and '田中 🏈' in body, body
+            assert '田中 🏈 &amp; more' in m.get_body(preferencelist=('html',)).get_content()
+            files = {a.get_filename(): a.get_payload(decode=True) for a in m.iter_attachments()}
+            assert files['report_tian-zhong-tanaka_2026-11-16_2026-11-22.pdf'] == open(sys.argv[2], 'rb').read()
+            assert files['田中 coaches.csv'] == open(sys.argv[3], 'rb').read(), files.keys()
+            # The unsubscribe link: the normalised address and the app's token, computed here independently.
+            link = str(m['List-Unsubscribe']).strip('<>')
+            query = urllib.parse.parse_qs(urllib.parse.urlparse(link).query)
+            assert query['email'] == ['parent.71a905@example.com'], query
+            token = hmac.new(b's3cret', b'unsubscribe:parent.71a905@example.com', hashlib.sha256).hexdigest()
+            assert query['token'] == [token], (query, token)
+            assert m['List-Unsubscribe-Post'] == 'List-Unsubscribe=One-Click'
+            assert m['Message-ID'].startswith('<') and m['Message-ID'].endswith('@example.com>')
+            print('ok')
+            """
+        let check = try ReportBatchProcess.tool("python3", ["-c", script, folder.file("m.eml"), folder.file("report.pdf"), folder.file("coaches.csv")])
+        #expect(check.stdout == "ok\n", "\(check.stderr)")
+    }
+
+    @Test func theMessageIDNamesFamilyRecipientAndDaysOnly() {
+        let from = MIMEMessage.Address(email: "reports@example.com")
+        let week = try! DateRange(from: CivilDate(iso: "2026-11-16")!, to: CivilDate(iso: "2026-11-22")!)
+        let next = try! DateRange(from: CivilDate(iso: "2026-11-23")!, to: CivilDate(iso: "2026-11-29")!)
+        let id = MIMEMessage.messageID(family: "F", recipient: "a@example.com", range: week, from: from)
+        #expect(id == MIMEMessage.messageID(family: "F", recipient: "A@Example.com", range: week, from: from))
+        #expect(id != MIMEMessage.messageID(family: "F", recipient: "b@example.com", range: week, from: from))
+        #expect(id != MIMEMessage.messageID(family: "F", recipient: "a@example.com", range: next, from: from))
+        #expect(id != MIMEMessage.messageID(family: "G", recipient: "a@example.com", range: week, from: from))
+    }
+
+    @Test(arguments: [
+        ("\"The Recruiting Compass\" <reports@example.com>", "The Recruiting Compass", "reports@example.com"),
+        ("The Recruiting Compass <reports@example.com>", "The Recruiting Compass", "reports@example.com"),
+        ("reports@example.com", nil, "reports@example.com"),
+    ])
+    func addressesAsAJobFileWritesThem(text: String, name: String?, email: String) {
+        #expect(MIMEMessage.Address.parse(text) == MIMEMessage.Address(name: name, email: email))
+    }
+
+    @Test func aBadAddressIsRefused() {
+        #expect(MIMEMessage.Address.parse("reports at example.com") == nil)
+        #expect(MIMEMessage.Address.parse("Reports <notanemail>") == nil)
+    }
+}
