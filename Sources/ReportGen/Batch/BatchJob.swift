@@ -53,6 +53,8 @@ package struct BatchJob: Sendable {
     package var permissions: OutputPermissions = .private
     /// Whether a row that cannot be read fails its family (the default) or is left out.
     package var skipBadRows = false
+    /// E-mailing each family's recap (docs/delivery.md); nil sends nothing.
+    package var delivery: DeliveryJob?
     /// The run's dates: the report's range unless it has its own, and `{from}`/`{to}` in folders.
     package var range: RangeSelection = .preset(.previousWeek)
     package var outputs: [Output] = []
@@ -212,7 +214,8 @@ struct JobReader {
     func job(_ root: Node) throws -> BatchJob {
         var job = BatchJob(file: file)
         var sawOutputs = false
-        for (key, node) in try mapping(root, "the job", allowed: ["database", "families", "timezone", "range", "permissions", "bad_rows", "output", "outputs"]) {
+        var deliverNode: Node?
+        for (key, node) in try mapping(root, "the job", allowed: ["database", "families", "timezone", "range", "permissions", "bad_rows", "deliver", "output", "outputs"]) {
             switch key {
             case "database":
                 job.database = try string(node, key)
@@ -231,6 +234,9 @@ struct JobReader {
                 job.timezone = name == "player" ? .player : .fixed(try at(node, key) { try Zone.parseOption(name) })
             case "range":
                 job.range = try range(node, key)
+            case "deliver":
+                job.delivery = try delivery(node)
+                deliverNode = node
             case "bad_rows":
                 let value = try string(node, key)
                 guard value == "fail" || value == "skip" else {
@@ -260,6 +266,18 @@ struct JobReader {
             }
         }
         guard sawOutputs else { throw fail(root, "the job has no 'outputs'; list the report and exports to write") }
+        if let delivery = job.delivery {
+            // Each attachment names a file this job writes: `report.pdf`, `coaches.xlsx`, …
+            let written = Set(job.outputs.flatMap { output -> [String] in
+                switch output {
+                case .report(let formats, _): formats.map { "report.\($0.rawValue)" }
+                case .list(let list): list.formats.map { "\(list.kind.rawValue).\($0.rawValue)" }
+                }
+            })
+            for spec in delivery.attach where !written.contains(spec) {
+                throw fail(deliverNode, "'attach' names \(Quote.value(spec)), which this job does not write; it writes \(written.sorted().joined(separator: ", "))")
+            }
+        }
         return job
     }
 
@@ -287,17 +305,22 @@ struct JobReader {
         for part in pattern.split(separator: "/") where part == ".." || part == "." {
             throw fail(node, "'folder' may not contain '\(part)': every family's folder stays inside the output root")
         }
-        var rest = Substring(pattern)
-        while let open = rest.firstIndex(of: "{") {
-            guard let close = rest[open...].firstIndex(of: "}") else { throw fail(node, "'folder' has an unclosed '{'") }
-            let name = String(rest[rest.index(after: open)..<close])
-            guard BatchJob.placeholders.contains(name) else {
-                throw fail(node, "'folder' has an unknown placeholder {\(name)}; use: \(BatchJob.placeholders.map { "{\($0)}" }.joined(separator: ", "))")
-            }
-            rest = rest[rest.index(after: close)...]
-        }
+        try checkPlaceholders(pattern, node: node, key: "folder", allowed: BatchJob.placeholders)
         guard pattern.contains("{family_slug}") || pattern.contains("{family_id}") else {
             throw fail(node, "'folder' must contain {family_slug} or {family_id}: without one, every family would write into the same folder")
+        }
+    }
+
+    /// Every `{name}` of a pattern is one of `allowed`.
+    func checkPlaceholders(_ pattern: String, node: Node, key: String, allowed: [String]) throws {
+        var rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { throw fail(node, "'\(key)' has an unclosed '{'") }
+            let name = String(rest[rest.index(after: open)..<close])
+            guard allowed.contains(name) else {
+                throw fail(node, "'\(key)' has an unknown placeholder {\(name)}; use: \(allowed.map { "{\($0)}" }.joined(separator: ", "))")
+            }
+            rest = rest[rest.index(after: close)...]
         }
     }
 

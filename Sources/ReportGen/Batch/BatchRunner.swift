@@ -13,6 +13,8 @@ package struct BatchOptions: Sendable {
     package var templates: OutputTemplates
     /// How many families run at once; nil means one per core.
     package var workers: Int?
+    /// The unsubscribe secret, read from the environment the job names (never from a file).
+    var unsubscribeSecret: String?
 
     package init(clock: Clock, templates: OutputTemplates) {
         self.clock = clock
@@ -113,6 +115,10 @@ package enum BatchRunner {
             throw UsageError("\(job.file): no database; give 'database' in the job file or --db")
         }
         let root = options.root ?? job.root
+        var options = options
+        if let delivery = job.delivery, let name = delivery.secretEnv {
+            options.unsubscribeSecret = try DeliveryJob.environment(name, file: job.file)
+        }
         let scope: SnapshotScope = switch job.families {
         case .all: .allFamilies
         case .ids(let ids): .families(ids)
@@ -327,12 +333,18 @@ package enum BatchRunner {
                     }
                 }
             }
+            var delivery: [JSONValue] = []
+            if let deliver = job.delivery {
+                let recaps = try writeRecaps(deliver, run: overview, source: source, folder: folder, written: written, options: options)
+                written += recaps.files
+                delivery = recaps.records
+            }
             let files = try written.map(manifestFile)
             var warnings = Array(Set(written.flatMap(\.warnings))).sorted()
             if !leftOut.isEmpty { warnings.insert(ReportText.leftOutLine(leftOut) + " (manifest.json lists them)", at: 0) }
             let outcome = FamilyOutcome(family: family, folder: folder, status: .ok, files: files, warnings: warnings,
                                         range: jobRange.from...jobRange.to)
-            try writeManifest(outcome, root: root, range: jobRange, zone: zone, clock: options.clock, leftOut: leftOut)
+            try writeManifest(outcome, root: root, range: jobRange, zone: zone, clock: options.clock, leftOut: leftOut, delivery: delivery)
             return outcome
         } catch {
             // A failed family leaves no outputs behind, only its manifest saying why.
@@ -361,6 +373,55 @@ package enum BatchRunner {
             if !options.dryRun, ownsFolder, let range { try? writeManifest(outcome, root: root, range: range, zone: zone, clock: options.clock) }
             return outcome
         }
+    }
+
+    /// Writes the family's recap e-mails (docs/delivery.md) as `.eml` files in its folder, one per
+    /// recipient, with the job's attachments; returns the files and the manifest's records.
+    private static func writeRecaps(_ deliver: DeliveryJob, run: ReportRun, source: SQLiteSource, folder: String, written: [WrittenFile],
+                                    options: BatchOptions) throws -> (files: [WrittenFile], records: [JSONValue]) {
+        let data = run.data
+        let plan = RecipientPlan.make(deliver.to, data: data, digestOff: try source.weeklyDigestOff(userIDs: data.members.map(\.userID)),
+                                      optedOut: try source.optedOutAddresses())
+        // The attachments, by kind and format, up to the size limit; the rest are named in the body.
+        var attached: [RecapEmail.File] = [], leftOut: [String] = []
+        var total = 0.0
+        for spec in deliver.attach {
+            let parts = spec.split(separator: ".", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            for file in written where file.format == parts[1] && (file.path as NSString).lastPathComponent.hasPrefix(parts[0] + "_") {
+                let name = (file.path as NSString).lastPathComponent
+                let size = Double((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0)
+                if total + size > deliver.maxAttachmentMB * 1_048_576 {
+                    leftOut.append(name)
+                } else {
+                    total += size
+                    attached.append(RecapEmail.File(name: name, path: file.path, format: file.format))
+                }
+            }
+        }
+        var subject = deliver.subject
+        let values = ["family_name": data.family.displayName, "family_slug": data.family.slug, "family_id": data.family.id,
+                      "from": run.range.from.description, "to": run.range.to.description, "preset": run.range.preset?.rawValue ?? "custom"]
+        for (name, value) in values { subject = subject.replacingOccurrences(of: "{\(name)}", with: value) }
+        let unsubscribe = deliver.unsubscribeURL.flatMap { url in options.unsubscribeSecret.map { (url: url, secret: $0) } }
+        var files: [WrittenFile] = [], records: [JSONValue] = []
+        for recipient in plan.recipients {
+            let message = try RecapEmail.message(run, to: recipient, job: deliver, subject: subject, files: attached, leftOut: leftOut,
+                                                 unsubscribe: unsubscribe, templates: options.templates.email)
+            let name = RecapEmail.fileName(for: recipient.email)
+            let path = (folder as NSString).appendingPathComponent(name)
+            try AtomicFile.write(to: path) { temporary in try message.bytes().write(to: URL(fileURLWithPath: temporary)) }
+            var file = WrittenFile(path: path, format: "eml", rows: nil)
+            if !leftOut.isEmpty { file.warnings.append("not attached to the e-mail (over \(deliver.maxAttachmentMB) MB): \(leftOut.joined(separator: ", "))") }
+            files.append(file)
+            records.append(.object([("recipient", .string(UnsubscribeToken.normalised(recipient.email))), ("messageId", .string("<\(message.messageID)>")),
+                                    ("file", .string(name)), ("status", .string("written"))]))
+        }
+        for skipped in plan.skipped {
+            records.append(.object([("recipient", .string(skipped.email)), ("messageId", .null), ("file", .null),
+                                    ("status", .string("not sent: \(skipped.reason)"))]))
+        }
+        return (files, records)
     }
 
     /// The files `job` writes for `family` (name and format), worked out without the family's
@@ -394,7 +455,7 @@ package enum BatchRunner {
     }
 
     private static func writeManifest(_ outcome: FamilyOutcome, root: String, range: DateRange, zone: Zone, clock: Clock,
-                                      leftOut: [DataIssue] = []) throws {
+                                      leftOut: [DataIssue] = [], delivery: [JSONValue] = []) throws {
         try AtomicFile.ensureFolder(outcome.folder, inside: root)
         let document = JSONValue.object([
             ("schemaVersion", .integer(1)),
@@ -415,6 +476,8 @@ package enum BatchRunner {
                 .object([("table", .string(issue.table)), ("row", .string(issue.rowID)), ("column", .string(issue.column)),
                          ("problem", .string(issue.problem))])
             })),
+            // Each recap e-mail: written (and, later, sent), or not sent and why (docs/delivery.md).
+            ("delivery", .array(delivery)),
         ])
         try AtomicFile.write(document.serialized(), to: (outcome.folder as NSString).appendingPathComponent("manifest.json"))
     }

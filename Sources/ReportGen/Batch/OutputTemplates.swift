@@ -81,9 +81,11 @@ package struct OutputTemplates: Sendable {
     package var reportSections: [(section: ReportSection, title: String)] = ReportSection.allCases.map { ($0, $0.defaultTitle) }
     package var palette = OutputPalette()
     package var summary: SummaryTemplates
+    /// The recap e-mail's bodies (docs/delivery.md).
+    package var email: EmailTemplates
 
     package static func builtIn() throws -> OutputTemplates {
-        var templates = OutputTemplates(summary: try SummaryTemplates.builtIn())
+        var templates = OutputTemplates(summary: try SummaryTemplates.builtIn(), email: try EmailTemplates.builtIn())
         for kind in ListKind.allCases {
             templates.listColumns[kind] = Array(zip(ListColumns.keys(kind), ListColumns.headers(kind))).map { (key: $0.0, label: $0.1) }
         }
@@ -98,6 +100,7 @@ package struct OutputTemplates: Sendable {
     package static func load(from folder: String) throws -> OutputTemplates {
         var templates = try builtIn()
         templates.summary = try SummaryTemplates.load(from: folder)
+        templates.email = try EmailTemplates.load(from: folder)
         func node(_ name: String) throws -> (Node, JobReader)? {
             let path = (folder as NSString).appendingPathComponent(name)
             guard FileManager.default.fileExists(atPath: path) else { return nil }

@@ -19,6 +19,12 @@ package struct SummaryTemplates: Sendable {
 
     /// The templates of a folder; a missing file falls back to the built-in one.
     package static func load(from folder: String) throws -> SummaryTemplates {
+        try SummaryTemplates(text: try source(textName, in: folder, fallback: defaultText), html: try source(htmlName, in: folder, fallback: defaultHTML))
+    }
+
+    /// A template's text and the name messages give it: the folder's file, or the built-in text
+    /// when the folder has none.
+    static func source(_ name: String, in folder: String, fallback: String) throws -> (String, String) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
             throw InputError.missing(path: folder, kind: .templates)
@@ -26,17 +32,18 @@ package struct SummaryTemplates: Sendable {
         guard isFolder.boolValue else {
             throw UsageError("--templates \(Quote.path(folder)) is a file; give the folder that holds the templates")
         }
-        func read(_ name: String, _ fallback: String) throws -> (String, String) {
-            let path = (folder as NSString).appendingPathComponent(name)
-            guard FileManager.default.fileExists(atPath: path) else { return (fallback, "built-in \(name)") }
-            try InputError.checkReadableFile(path, kind: .template)
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                throw InputError.unreadable(path: path, reason: "not UTF-8 text", kind: .template)
-            }
-            return (text, path)
+        let path = (folder as NSString).appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: path) else { return (fallback, "built-in \(name)") }
+        try InputError.checkReadableFile(path, kind: .template)
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw InputError.unreadable(path: path, reason: "not UTF-8 text", kind: .template)
         }
-        return try SummaryTemplates(text: try read(textName, defaultText), html: try read(htmlName, defaultHTML))
+        return (text, path)
     }
+
+    /// Renders the text template with any context (the e-mail's templates use this pair too).
+    package func renderText(_ context: [String: Any]) -> String { textTemplate.render(context) }
+    package func renderHTML(_ context: [String: Any]) -> String { htmlTemplate.render(context) }
 
     /// How deep sections may nest in a template, and how large a template may be: the Mustache
     /// parser and renderer recurse once per level, and a template nested thousands deep would

@@ -170,7 +170,9 @@ package struct MIMEMessage: Sendable {
             for word in body.split(separator: " ", omittingEmptySubsequences: false) {
                 let bare = current.isEmpty || current == " "
                 let candidate = bare ? current + word : current + " " + word
-                if candidate.count > 78, !bare {
+                // A header's name stays with the start of its value, however long that word is.
+                let nameOnly = index == 0 && result.isEmpty && !current.contains(" ")
+                if candidate.count > 78, !bare, !nameOnly {
                     result.append(current)
                     current = " " + word
                 } else {

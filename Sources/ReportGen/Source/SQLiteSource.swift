@@ -15,6 +15,8 @@ package final class SQLiteSource: Sendable {
     private let selectLists: [String: String]
     /// Every family's unique slug (`Slug.unique`), read once when first needed.
     private let slugCache = Mutex<[String: String]?>(nil)
+    /// `email_optouts`, read once when first needed.
+    private let optOutCache = Mutex<Set<String>?>(nil)
     /// Tables whose row key (`id`, or the key columns) is a primary key or has a unique index:
     /// no two rows can share it, so they need no duplicate check. The app's tables all do; a
     /// hand-made copy without its keys is checked row by row.
@@ -348,6 +350,34 @@ package final class SQLiteSource: Sendable {
             }
             return members
         }
+    }
+
+    /// The members among `userIDs` whose `weekly_digest` preference has e-mail off
+    /// (`notification_preferences`, an optional table: without it, nobody has).
+    package func weeklyDigestOff(userIDs: [String]) throws -> Set<String> {
+        guard !userIDs.isEmpty else { return [] }
+        return try reading { db in
+            guard try db.tableExists("notification_preferences") else { return [] }
+            let marks = Array(repeating: "?", count: userIDs.count).joined(separator: ", ")
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT CAST(user_id AS TEXT) FROM notification_preferences
+                WHERE notification_type = 'weekly_digest' AND email_enabled IS NOT NULL AND CAST(email_enabled AS INTEGER) = 0
+                AND CAST(user_id AS TEXT) IN (\(marks))
+                """, arguments: StatementArguments(userIDs))
+            return Set(rows.compactMap { $0[0] as String? })
+        }
+    }
+
+    /// The addresses of `email_optouts` (an optional table), trimmed and lower-cased; read once.
+    package func optedOutAddresses() throws -> Set<String> {
+        if let known = optOutCache.withLock({ $0 }) { return known }
+        let addresses = try reading { db -> Set<String> in
+            guard try db.tableExists("email_optouts") else { return [] }
+            return Set(try Row.fetchAll(db, sql: "SELECT CAST(email AS TEXT) FROM email_optouts WHERE email IS NOT NULL")
+                .compactMap { ($0[0] as String?).map(UnsubscribeToken.normalised) })
+        }
+        optOutCache.withLock { $0 = addresses }
+        return addresses
     }
 
     /// The coaches' stored contact values that break the Add Coach rules (`ContactField`), as

@@ -1,0 +1,135 @@
+import Aggregation
+import Foundation
+
+/// Who gets a family's recap and why the others do not (docs/delivery.md, "Who gets a message").
+package struct RecipientPlan: Sendable {
+    package struct Skipped: Sendable, Equatable {
+        package let email: String
+        package let reason: String
+    }
+
+    package var recipients: [MIMEMessage.Address] = []
+    package var skipped: [Skipped] = []
+
+    /// - Parameters:
+    ///   - digestOff: user ids whose `weekly_digest` preference has e-mail off.
+    ///   - optedOut: addresses of `email_optouts`, normalised.
+    package static func make(_ choice: DeliveryJob.Recipients, data: FamilyData, digestOff: Set<String>, optedOut: Set<String>) -> RecipientPlan {
+        var plan = RecipientPlan()
+        var candidates: [(address: MIMEMessage.Address, userID: String?)] = []
+        switch choice {
+        case .list(let addresses):
+            candidates = addresses.map { (MIMEMessage.Address(email: $0.trimmingCharacters(in: .whitespaces)), nil) }
+        case .members, .player, .parents:
+            let roles: Set<MemberRole> = choice == .player ? [.player] : choice == .parents ? [.parent] : [.player, .parent]
+            // The player first, then the parents, each in the order of their user ids.
+            for member in data.members.filter({ roles.contains($0.role) }).sorted(by: { ($0.role == .player ? 0 : 1, $0.userID) < ($1.role == .player ? 0 : 1, $1.userID) }) {
+                guard let user = data.users[member.userID] else { continue }
+                candidates.append((MIMEMessage.Address(name: user.fullName, email: user.email.trimmingCharacters(in: .whitespaces)), member.userID))
+            }
+        }
+        var seen = Set<String>()
+        for candidate in candidates {
+            let normalised = UnsubscribeToken.normalised(candidate.address.email)
+            if let user = candidate.userID, digestOff.contains(user) {
+                plan.skipped.append(Skipped(email: normalised, reason: "weekly digest e-mail is off"))
+            } else if optedOut.contains(normalised) {
+                plan.skipped.append(Skipped(email: normalised, reason: "opted out of e-mail"))
+            } else if !seen.insert(normalised).inserted {
+                plan.skipped.append(Skipped(email: normalised, reason: "already a recipient"))
+            } else {
+                plan.recipients.append(candidate.address)
+            }
+        }
+        return plan
+    }
+}
+
+/// The recap message of one family for one recipient: the counted lines in the app's words, the
+/// headline figures against the period before, the follow-ups, and the attached files.
+package enum RecapEmail {
+    package struct File: Sendable {
+        package let name: String
+        package let path: String
+        package let format: String
+    }
+
+    /// `email-<recipient slug>.eml`.
+    package static func fileName(for email: String) -> String {
+        "email-" + (Slug.make(UnsubscribeToken.normalised(email), limit: 60).isEmpty ? "recipient" : Slug.make(UnsubscribeToken.normalised(email), limit: 60)) + ".eml"
+    }
+
+    /// "1 coach interaction logged", "2 coach interactions logged".
+    static func count(_ n: Int, _ one: String, _ many: String, _ tail: String) -> String { "\(n) \(n == 1 ? one : many) \(tail)" }
+
+    package static func message(_ run: ReportRun, to recipient: MIMEMessage.Address, job: DeliveryJob, subject: String, files: [File],
+                                 leftOut: [String], unsubscribe: (url: String, secret: String)?, templates: EmailTemplates) throws -> MIMEMessage {
+        let figures = run.figures, previous = figures.previous, followUps = run.followUps
+        let coachInteractions = run.data.interactions.filter { $0.coachID != nil && DayWindow(range: run.range, zone: run.zone).contains($0.date) }.count
+        var recap = [
+            count(coachInteractions, "coach interaction", "coach interactions", "logged"),
+            count(figures.interactions.total, "interaction", "interactions", "in all"),
+            count(figures.metrics.total, "performance metric", "performance metrics", "recorded"),
+        ]
+        if !followUps.deadlines.isEmpty { recap.append(count(followUps.deadlines.count, "offer deadline", "offer deadlines", "in the next 14 days")) }
+        func change(_ now: Int, _ before: Int) -> String { now == before ? "no change" : (now > before ? "+\(now - before)" : "−\(before - now)") }
+        let rate = figures.coaches.responseRate.map(ReportText.percent) ?? "N/A"
+        let rateChange: String? = figures.coaches.responseRate.flatMap { now in
+            previous.responseRate.map { before in (now >= before ? "+" : "−") + ReportText.decimal(abs(now - before), places: 1) + " pts" }
+        }
+        let link = unsubscribe.map { UnsubscribeToken.link(base: $0.url, secret: $0.secret, email: recipient.email) }
+        func day(_ date: CivilDate) -> String { ReportText.day(date) }
+        let context: [String: Any] = [
+            "family_name": Display.oneLine(run.data.family.displayName),
+            "range": ReportText.rangeText(run.range),
+            "recap": recap.map { ["line": $0] },
+            "figures": [
+                ["label": "Schools on your list", "value": String(figures.schools.total)],
+                ["label": "Coaches on your list", "value": String(figures.coaches.total)],
+                ["label": "Interactions", "value": String(figures.interactions.total), "change": change(figures.interactions.total, previous.interactionsTotal)],
+                ["label": "Metrics recorded", "value": String(figures.metrics.total)],
+                ["label": "Response rate", "value": rate, "change": rateChange as Any].compactMapValues { $0 as? String },
+            ],
+            "has_deadlines": !followUps.deadlines.isEmpty,
+            "deadlines": followUps.deadlines.map { deadline in
+                ["school": deadline.school, "offer": deadline.offerType.displayName, "deadline": day(deadline.deadline),
+                 "days_left": deadline.daysLeft == 0 ? "today" : count(deadline.daysLeft, "day", "days", "left"),
+                 "color": deadline.daysLeft <= 3 ? "#DC2626" : deadline.daysLeft <= 7 ? "#D97706" : "#111827"]
+            },
+            "has_awaiting": !followUps.awaitingReply.isEmpty,
+            "awaiting": followUps.awaitingReply.map { ["coach": $0.coach, "school": $0.school, "days": String($0.daysWaiting)] },
+            "has_quiet": !followUps.goneQuiet.isEmpty,
+            "quiet": followUps.goneQuiet.map { school in
+                ["school": school.school, "status": school.status.displayName,
+                 "since": school.lastContact.map { "last interaction \(day($0))" } ?? "never contacted"]
+            },
+            "has_attachments": !files.isEmpty,
+            "attachments": files.enumerated().map { index, file -> [String: Any] in ["name": file.name, "last": index == files.count - 1] },
+        ].merging(leftOut.isEmpty ? [:] : ["left_out": leftOut.joined(separator: ", ")]) { $1 }
+            .merging(link.map { ["unsubscribe_url": $0] } ?? [:]) { $1 }
+
+        var message = MIMEMessage(from: job.from, to: recipient, subject: subject, date: run.generatedAt,
+                                  messageID: MIMEMessage.messageID(family: run.data.family.id, recipient: recipient.email, range: run.range, from: job.from),
+                                  text: templates.text(context), html: templates.html(context))
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                throw OutputError(path: file.path, reason: "cannot read the file to attach it")
+            }
+            message.attachments.append(MIMEMessage.Attachment(fileName: file.name, contentType: contentType(file.format), data: data))
+        }
+        if let link {
+            message.headers = [("List-Unsubscribe", "<\(link)>"), ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")]
+        }
+        return message
+    }
+
+    static func contentType(_ format: String) -> String {
+        switch format {
+        case "pdf": "application/pdf"
+        case "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        case "csv": "text/csv; charset=utf-8"
+        case "json": "application/json"
+        default: "application/octet-stream"
+        }
+    }
+}

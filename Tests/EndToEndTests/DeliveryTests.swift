@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The weekly recap e-mails of a batch run (docs/delivery.md), written as `.eml` files
+/// (`via: none`) and read back with Python's `email` package. Sending is not built yet.
+struct DeliveryTests {
+    static let now = "2026-11-23T09:00:00Z"
+    static let secret = "unsubscribe-secret-7f3a91"
+
+    @Test func eachRecipientGetsOneMessageThatReadsBackWhole() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        let db = demo.folder.file("demo.db")
+        func sql(_ statement: String) throws -> String {
+            try ReportBatchProcess.tool("sqlite3", [db, statement]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        // Mateo (a Rivera parent) has the weekly digest off; the helper parent opted out under another spelling of the address.
+        let mateo = try sql("SELECT u.id FROM users u JOIN family_members m ON m.user_id = u.id WHERE m.family_unit_id = '\(demo.rivera)' AND u.full_name = 'Mateo Rivera'")
+        _ = try sql("""
+            CREATE TABLE notification_preferences (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, notification_type TEXT NOT NULL, email_enabled INTEGER);
+            INSERT INTO notification_preferences VALUES ('p1', '\(mateo)', 'weekly_digest', 0), ('p2', '\(mateo)', 'offer', 1);
+            CREATE TABLE email_optouts (email TEXT PRIMARY KEY, created_at TEXT);
+            INSERT INTO email_optouts VALUES ('coach.helper@example.com', '2026-01-01T00:00:00Z');
+            UPDATE users SET email = '  Coach.Helper@EXAMPLE.com ' WHERE email = 'coach.helper@example.com';
+            """)
+        let job = """
+            families: [\(demo.rivera), \(demo.tanaka)]
+            outputs:
+              - report:
+                formats: [pdf]
+            deliver:
+              email:
+                from: "The Recruiting Compass <reports@example.com>"
+                to: members
+                subject: "Your Weekly Recruiting Recap – {family_name}"
+                attach: [report.pdf]
+                via: none
+                unsubscribe:
+                  url: https://myrecruitingcompass.com/api/email/unsubscribe
+                  secret_env: TEST_UNSUBSCRIBE_SECRET
+            """
+        try job.write(toFile: demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        let result = try ReportBatchProcess.run(["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", Self.now], in: demo.folder.path,
+                                                environment: ["TEST_UNSUBSCRIBE_SECRET": Self.secret])
+        #expect(result.status == 0, "\(result.stderr)")
+        let root = demo.folder.file("o")
+        let emls = (FileManager.default.subpaths(atPath: root) ?? []).filter { $0.hasSuffix(".eml") }.sorted()
+        // Rivera: the player only (Mateo's digest is off, the helper opted out); Tanaka: player and parent.
+        #expect(emls.count == 3, "\(emls)")
+        let script = """
+            import email, email.policy, sys, os, json, hmac, hashlib, urllib.parse, glob
+            root, secret = sys.argv[1], sys.argv[2]
+            seen = []
+            for path in sorted(glob.glob(os.path.join(root, '**', '*.eml'), recursive=True)):
+                raw = open(path, 'rb').read()
+                m = email.message_from_bytes(raw, policy=email.policy.default)
+                assert not m.defects and all(not p.defects for p in m.walk()), path
+                folder = os.path.dirname(path)
+                pdf = [n for n in os.listdir(folder) if n.endswith('.pdf')][0]
+                files = {a.get_filename(): a.get_payload(decode=True) for a in m.iter_attachments()}
+                assert files == {pdf: open(os.path.join(folder, pdf), 'rb').read()}, list(files)
+                to = m['To'].addresses[0].addr_spec.lower()
+                link = str(m['List-Unsubscribe']).strip('<>')
+                query = urllib.parse.parse_qs(urllib.parse.urlparse(link).query)
+                assert query['email'] == [to] and query['token'] == [hmac.new(secret.encode(), ('unsubscribe:' + to).encode(), hashlib.sha256).hexdigest()]
+                text = m.get_body(preferencelist=('plain',)).get_content()
+                assert 'coach interaction' in text and link in text and pdf in text, text[:400]
+                manifest = json.load(open(os.path.join(folder, 'manifest.json'), encoding='utf-8'))
+                assert os.path.basename(path) in {f['name'] for f in manifest['files']}
+                seen.append((m['Subject'], to))
+            for subject, to in seen: print(subject, '|', to)
+            for path in sorted(glob.glob(os.path.join(root, '**', 'manifest.json'), recursive=True)):
+                for record in json.load(open(path, encoding='utf-8'))['delivery']: print(record['recipient'], '|', record['status'])
+            """
+        let check = try ReportBatchProcess.tool("python3", ["-c", script, root, Self.secret])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.contains("Your Weekly Recruiting Recap – 田中 Tanaka Family 🏈 |"), "\(check.stdout)")
+        #expect(check.stdout.contains("coach.helper@example.com | not sent: opted out of e-mail"), "\(check.stdout)")
+        #expect(check.stdout.contains("| not sent: weekly digest e-mail is off"), "\(check.stdout)")
+        #expect(check.stdout.components(separatedBy: "| written").count == 4, "\(check.stdout)")
+        // The secret is in no file and no output: only its HMAC is.
+        for path in FileManager.default.subpaths(atPath: root) ?? [] {
+            let data = (try? Data(contentsOf: URL(fileURLWithPath: root + "/" + path))) ?? Data()
+            #expect(data.range(of: Data(Self.secret.utf8)) == nil, "\(path) holds the secret")
+        }
+        #expect(!result.stdout.contains(Self.secret) && !result.stderr.contains(Self.secret))
+    }
+
+    @Test(arguments: [
+        ("deliver:\n  email:\n    to: members\n", "job.yaml:6: 'deliver.email' needs 'from', the sender's address"),
+        ("deliver:\n  email:\n    from: nobody\n", "job.yaml:6: 'from' must be an e-mail address, e.g. \"The Recruiting Compass <reports@example.com>\" (got 'nobody')"),
+        ("deliver:\n  email:\n    from: a@example.com\n    via: smtp//mail\n", "job.yaml:7: 'via' must be smtp://HOST[:PORT], smtps://HOST[:PORT], sendmail or none (got 'smtp//mail')"),
+        ("deliver:\n  email:\n    from: a@example.com\n    attach: [coaches.csv]\n", "job.yaml:5: 'attach' names 'coaches.csv', which this job does not write; it writes report.pdf"),
+        ("deliver:\n  email:\n    from: a@example.com\n    to: [not-an-address]\n", "job.yaml:7: 'to' lists 'not-an-address', which is not an e-mail address"),
+        ("deliver:\n  email:\n    from: a@example.com\n    password_env: hunter2!\n", "job.yaml:7: 'password_env' names an environment variable (letters, digits and _), not a value (got 'hunter2!')"),
+        ("deliver:\n  email:\n    from: a@example.com\n    subject: \"Hi {name}\"\n", "job.yaml:7: 'subject' has an unknown placeholder {name}; use: {family_slug}, {family_id}, {from}, {to}, {preset}, {family_name}"),
+    ])
+    func aBadDeliverSectionIsAUsageError(yaml: String, message: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try ("outputs:\n  - report:\n    formats: [pdf]\n" + yaml).write(toFile: folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        let result = try ReportBatchProcess.run(["run", "job.yaml", "--db", "x.db", "--dry-run"], in: folder.path)
+        #expect(result.status == 64)
+        #expect(result.stderr == "report-batch: error: \(message)\n", "\(result.stderr)")
+    }
+
+    @Test func aMissingSecretVariableIsAUsageErrorNamingIt() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        try "outputs:\n  - report:\n    formats: [pdf]\ndeliver:\n  email:\n    from: a@example.com\n    unsubscribe: {url: 'https://x.example/u', secret_env: NOT_SET_ANYWHERE}\n"
+            .write(toFile: demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        let result = try ReportBatchProcess.run(["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", Self.now], in: demo.folder.path)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("the environment variable NOT_SET_ANYWHERE, which 'deliver.email' names, is not set"), "\(result.stderr)")
+    }
+}
