@@ -35,6 +35,11 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         // A small Swift face on libpq: connect, statements with parameters, COPY streamed.
         .target(name: "PostgresClient", dependencies: ["CLibPQ"]),
 
@@ -51,6 +56,7 @@ let package = Package(
                 "Aggregation",
                 "Exporters",
                 "PostgresClient",
+                "CLibCurl",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),

@@ -6,13 +6,15 @@ set -euo pipefail
 
 # C libraries the build links (libpq for reading PostgreSQL), fonts the PDFs use (Noto for
 # Latin, Greek, Cyrillic and CJK; Symbola for emoji, as outlines that stay searchable text),
-# the tools tests and users read files with, and the PostgreSQL server the tests start their
-# own throwaway clusters of (openssl makes their TLS certificate).
+# the tools tests and users read files with, the PostgreSQL server the tests start their
+# own throwaway clusters of (openssl makes their TLS certificate), libcurl for sending e-mail
+# over SMTP, and msmtp, a sendmail the tests relay through to their own SMTP server.
 packages=(
   pkg-config libsqlite3-dev libxlsxwriter-dev libcairo2-dev libpango1.0-dev
   fonts-noto-core fonts-noto-cjk fonts-symbola fonts-dejavu-core fontconfig
   sqlite3 poppler-utils qpdf locales
   libpq-dev postgresql openssl
+  libcurl4-openssl-dev msmtp
 )
 # Python runs the tests' readers; a machine may already have its own (pyenv) on PATH.
 command -v python3 >/dev/null || packages+=(python3 python3-pip)
@@ -49,11 +51,14 @@ fi
 
 # Python readers used by the tests to open what report-batch writes.
 if [ "${REPORT_BATCH_SKIP_PYTHON:-0}" != "1" ]; then
-  if ! python3 -c "import openpyxl" 2>/dev/null; then
-    echo "install-deps: installing openpyxl (tests read xlsx back with it)" >&2
-    python3 -m pip install --quiet --disable-pip-version-check openpyxl 2>/dev/null \
-      || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages openpyxl
-  fi
+  # openpyxl reads xlsx back; aiosmtpd is the SMTP server the delivery tests start.
+  for module in openpyxl aiosmtpd; do
+    if ! python3 -c "import $module" 2>/dev/null; then
+      echo "install-deps: installing $module (for the tests)" >&2
+      python3 -m pip install --quiet --disable-pip-version-check "$module" 2>/dev/null \
+        || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "$module"
+    fi
+  done
 fi
 
 # pangocairo's pkg-config flags without -pthread: SwiftPM drops that flag with a warning on

@@ -39,6 +39,9 @@ struct Run: ParsableCommand {
     @Flag(help: "Print the files the run would write, and write nothing.")
     var dryRun = false
 
+    @Flag(help: "Send the recap e-mails again to recipients an earlier run of the same days already reached (they are skipped otherwise).")
+    var resend = false
+
     @Option(help: "How many families to run at once (1 to 256), each on its own thread with its own database connection. Default: one per core. More than the cores helps only when writing waits on a slow disk; each worker adds about 25 MB.")
     var workers: Int?
 
@@ -55,6 +58,7 @@ struct Run: ParsableCommand {
             options.root = out
             options.today = try today.map { try Clock.parseDay($0, option: "--today") }
             options.dryRun = dryRun
+            options.resend = resend
             if let workers {
                 guard (1...256).contains(workers) else { throw UsageError("--workers must be from 1 to 256 (got \(workers))") }
                 options.workers = workers

@@ -115,3 +115,162 @@ struct DeliveryTests {
         #expect(result.stderr.contains("the environment variable NOT_SET_ANYWHERE, which 'deliver.email' names, is not set"), "\(result.stderr)")
     }
 }
+
+/// Sending to a real SMTP server on 127.0.0.1 (scripts/test-smtp-server.py, aiosmtpd), with
+/// STARTTLS on a throwaway certificate and AUTH PLAIN, and through msmtp as the sendmail.
+@Suite(.serialized)
+struct SendingTests {
+    static let now = DeliveryTests.now
+
+    /// The demo with two families, and a job that sends their recaps through `via`.
+    struct Setup {
+        let demo: ReportCommandTests.Demo
+        init(via: String, extra: String = "") throws {
+            demo = try ReportCommandTests.Demo()
+            let job = """
+                families: [\(demo.rivera), \(demo.tanaka)]
+                outputs:
+                  - report:
+                    formats: [pdf]
+                deliver:
+                  email:
+                    from: "The Recruiting Compass <reports@example.com>"
+                    to: members
+                    attach: [report.pdf]
+                    via: \(via)
+                    username_env: TEST_SMTP_USER
+                    password_env: TEST_SMTP_PASSWORD
+                \(extra)
+                """
+            try job.write(toFile: demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        }
+
+        func run(_ server: SMTPServer, _ extra: [String] = []) throws -> CommandResult {
+            try ReportBatchProcess.run(["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", SendingTests.now] + extra, in: demo.folder.path,
+                                       environment: ["TEST_SMTP_USER": server.user, "TEST_SMTP_PASSWORD": server.password, "CURL_CA_BUNDLE": server.certificate])
+        }
+
+        /// Every .eml the run wrote, by recipient.
+        var written: [String: Data] {
+            var result: [String: Data] = [:]
+            let root = demo.folder.file("o")
+            for path in (FileManager.default.subpaths(atPath: root) ?? []) where path.hasSuffix(".eml") {
+                let data = (try? Data(contentsOf: URL(fileURLWithPath: root + "/" + path))) ?? Data()
+                let to = String(decoding: data, as: UTF8.self).split(separator: "\r\n").first { $0.hasPrefix("To: ") }.map { String($0.split(separator: "<").last?.dropLast() ?? "") } ?? ""
+                result[to] = data
+            }
+            return result
+        }
+    }
+
+    @Test func everyMessageArrivesAsWrittenAndARerunSendsNothing() throws {
+        let setup = try Setup(via: "smtp://127.0.0.1:PORT")
+        defer { setup.demo.folder.remove() }
+        let server = try SMTPServer(folder: setup.demo.folder)
+        defer { server.stop() }
+        try String(contentsOfFile: setup.demo.folder.file("job.yaml"), encoding: .utf8).replacingOccurrences(of: "PORT", with: "\(server.port)")
+            .write(toFile: setup.demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        let result = try setup.run(server)
+        #expect(result.status == 0, "\(result.stderr)\(result.stdout)")
+        // Rivera's player and two parents, Tanaka's player and parent.
+        #expect(result.stdout.contains("messages: 5 sent, 0 not sent"), "\(result.stdout)")
+        let received = server.received
+        #expect(received.count == 5)
+        // What the server received is the .eml written, byte for byte (the server adds nothing here).
+        let written = setup.written
+        for message in received {
+            let to = message.name.dropFirst(5).replacingOccurrences(of: "_at_", with: "@").replacingOccurrences(of: ".eml", with: "")
+            #expect(written[to] == message.data, "\(to)")
+        }
+        // The manifests record each recipient as sent, with the server's reply.
+        let manifests = try ReportBatchProcess.tool("python3", ["-c", """
+            import json, glob, sys
+            for p in sorted(glob.glob(sys.argv[1] + '/**/manifest.json', recursive=True)):
+                for r in json.load(open(p))['delivery']: print(r['status'], r['reply'], r['recipient'])
+            """, setup.demo.folder.file("o")]).stdout
+        #expect(manifests.split(separator: "\n").count == 5 && manifests.split(separator: "\n").allSatisfy { $0.hasPrefix("sent 250 ") }, "\(manifests)")
+        // The password is in no file and no output.
+        for path in FileManager.default.subpaths(atPath: setup.demo.folder.file("o")) ?? [] {
+            let data = (try? Data(contentsOf: URL(fileURLWithPath: setup.demo.folder.file("o/\(path)")))) ?? Data()
+            #expect(data.range(of: Data(server.password.utf8)) == nil, "\(path)")
+        }
+        #expect(!result.stdout.contains(server.password) && !result.stderr.contains(server.password))
+        // A rerun of the same days sends nothing; --resend sends again.
+        let again = try setup.run(server)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(server.received.count == 5)
+        let resent = try setup.run(server, ["--resend"])
+        #expect(resent.status == 0, "\(resent.stderr)")
+        #expect(server.received.count == 10)
+    }
+
+    @Test func aRefusedRecipientFailsOnlyItsFamilyAndATemporaryRefusalIsRetried() throws {
+        let setup = try Setup(via: "smtp://127.0.0.1:PORT")
+        defer { setup.demo.folder.remove() }
+        let recipients = try ReportBatchProcess.tool("sqlite3", [setup.demo.folder.file("demo.db"),
+            "SELECT u.email FROM users u JOIN family_members m ON m.user_id = u.id WHERE m.family_unit_id = '\(setup.demo.tanaka)' ORDER BY m.role DESC"]).stdout
+            .split(separator: "\n").map(String.init)
+        let riveraPlayer = try ReportBatchProcess.tool("sqlite3", [setup.demo.folder.file("demo.db"),
+            "SELECT u.email FROM users u JOIN family_members m ON m.user_id = u.id WHERE m.family_unit_id = '\(setup.demo.rivera)' AND m.role = 'player'"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try SMTPServer(folder: setup.demo.folder, reject: [recipients[0]], tempfail: [riveraPlayer: 1])
+        defer { server.stop() }
+        try String(contentsOfFile: setup.demo.folder.file("job.yaml"), encoding: .utf8).replacingOccurrences(of: "PORT", with: "\(server.port)")
+            .write(toFile: setup.demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        let result = try setup.run(server)
+        #expect(result.status == 4, "\(result.stderr)\(result.stdout)")
+        #expect(result.stdout.contains("2 families: 1 ok, 0 skipped (no data), 1 failed"), "\(result.stdout)")
+        #expect(result.stdout.contains("failed: delivery: \(recipients[0]): 550"), "\(result.stdout)")
+        // The 451 was retried: the Rivera player's message arrived.
+        #expect(server.received.contains { $0.name.contains(riveraPlayer.replacingOccurrences(of: "@", with: "_at_")) })
+        // The failed family's files stay.
+        let pdfs = (FileManager.default.subpaths(atPath: setup.demo.folder.file("o")) ?? []).filter { $0.hasSuffix(".pdf") }
+        #expect(pdfs.count == 2, "\(pdfs)")
+    }
+
+    @Test func aServerWithoutStarttlsGetsNothingInClearText() throws {
+        let setup = try Setup(via: "smtp://127.0.0.1:PORT")
+        defer { setup.demo.folder.remove() }
+        let server = try SMTPServer(folder: setup.demo.folder, starttls: false)
+        defer { server.stop() }
+        try String(contentsOfFile: setup.demo.folder.file("job.yaml"), encoding: .utf8).replacingOccurrences(of: "PORT", with: "\(server.port)")
+            .write(toFile: setup.demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        let result = try setup.run(server)
+        #expect(result.status == 1 || result.status == 4, "\(result.stdout)")
+        #expect(result.stdout.contains("failed: delivery:"), "\(result.stdout)")
+        #expect(server.received.isEmpty)
+    }
+
+    @Test func sendmailRelaysThroughMsmtp() throws {
+        let setup = try Setup(via: "sendmail")
+        defer { setup.demo.folder.remove() }
+        let server = try SMTPServer(folder: setup.demo.folder)
+        defer { server.stop() }
+        let config = setup.demo.folder.file("msmtprc")
+        try """
+            account default
+            host 127.0.0.1
+            port \(server.port)
+            from reports@example.com
+            tls on
+            tls_starttls on
+            tls_trust_file \(server.certificate)
+            auth plain
+            user \(server.user)
+            password \(server.password)
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        chmod(config, 0o600)
+        let wrapper = setup.demo.folder.file("sendmail")
+        try "#!/bin/sh\nexec msmtp -C '\(config)' \"$@\"\n".write(toFile: wrapper, atomically: true, encoding: .utf8)
+        chmod(wrapper, 0o755)
+        let result = try ReportBatchProcess.run(["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", Self.now], in: setup.demo.folder.path,
+                                                environment: ["TEST_SMTP_USER": "x", "TEST_SMTP_PASSWORD": "y", "REPORT_BATCH_SENDMAIL": wrapper])
+        #expect(result.status == 0, "\(result.stderr)\(result.stdout)")
+        #expect(server.received.count == 5)
+        let written = setup.written
+        for message in server.received {
+            let to = message.name.dropFirst(5).replacingOccurrences(of: "_at_", with: "@").replacingOccurrences(of: ".eml", with: "")
+            #expect(written[to] == message.data, "\(to)")
+        }
+    }
+}

@@ -15,6 +15,10 @@ package struct BatchOptions: Sendable {
     package var workers: Int?
     /// The unsubscribe secret, read from the environment the job names (never from a file).
     var unsubscribeSecret: String?
+    /// How messages leave (`deliver.email.via`); nil writes them only.
+    var mailSender: MailSender?
+    /// Send again to recipients an earlier run of the same days already reached.
+    package var resend = false
 
     package init(clock: Clock, templates: OutputTemplates) {
         self.clock = clock
@@ -41,12 +45,21 @@ package struct FamilyOutcome: Sendable {
 
     package let family: FamilyUnit
     package let folder: String
-    package let status: Status
+    package var status: Status
     package let files: [ManifestFile]
     package var warnings: [String]
     /// The days the family's report covers, from its own "today" (its zone); nil when the
     /// family failed before it was known.
     package var range: ClosedRange<CivilDate>? = nil
+    /// Recap e-mails: sent (now or by an earlier run of the same days), not sent (a preference,
+    /// an opt-out, a duplicate address) and failed.
+    package var mail = MailCounts()
+}
+
+/// How a family's recap e-mails went.
+package struct MailCounts: Sendable, Equatable {
+    package var sent = 0, notSent = 0, failed = 0
+    package init() {}
 }
 
 /// A file in a manifest.
@@ -65,6 +78,8 @@ package struct BatchSummary: Sendable {
     package let root: String
     package let generatedAt: Instant
     package let dryRun: Bool
+    /// Whether the job e-mails recaps (the summary then counts the messages).
+    package var delivers = false
     /// The text summary as written to `summary.txt`; nil in a dry run, which writes none.
     package internal(set) var text: String?
 
@@ -116,8 +131,19 @@ package enum BatchRunner {
         }
         let root = options.root ?? job.root
         var options = options
-        if let delivery = job.delivery, let name = delivery.secretEnv {
-            options.unsubscribeSecret = try DeliveryJob.environment(name, file: job.file)
+        if let delivery = job.delivery {
+            if let name = delivery.secretEnv { options.unsubscribeSecret = try DeliveryJob.environment(name, file: job.file) }
+            // Credentials only from the environment the job names.
+            let username = try delivery.usernameEnv.map { try DeliveryJob.environment($0, file: job.file) }
+            let password = try delivery.passwordEnv.map { try DeliveryJob.environment($0, file: job.file) }
+            switch delivery.via {
+            case .none: break
+            case .sendmail: options.mailSender = MailSender(transport: .sendmail)
+            case .smtp(let host, let port, let implicitTLS):
+                options.mailSender = MailSender(transport: .smtp(url: "\(implicitTLS ? "smtps" : "smtp")://\(host):\(port)",
+                                                                 starttlsRequired: !implicitTLS && delivery.starttlsRequired,
+                                                                 username: username, password: password))
+            }
         }
         let scope: SnapshotScope = switch job.families {
         case .all: .allFamilies
@@ -150,6 +176,7 @@ package enum BatchRunner {
         try runFamilies(families, into: spool, job: job, database: opened, root: root, options: options, progress: progress)
         var summary = BatchSummary(outcomes: FamilyOutcomes(spool: spool), database: opened.display, root: root,
                                    generatedAt: options.clock.now, dryRun: options.dryRun)
+        summary.delivers = job.delivery != nil
         if !options.dryRun {
             // Each summary is rendered, checked and written before the next is rendered.
             func write(_ text: String, _ name: String) throws {
@@ -333,18 +360,44 @@ package enum BatchRunner {
                     }
                 }
             }
-            var delivery: [JSONValue] = []
+            var recaps: [Recap] = []
+            var notSent: [JSONValue] = []
+            // What an earlier run of these days sent: read before this run's manifest replaces it.
+            let sentBefore = job.delivery == nil ? [:] : sentRecords(in: folder)
             if let deliver = job.delivery {
-                let recaps = try writeRecaps(deliver, run: overview, source: source, folder: folder, written: written, options: options)
-                written += recaps.files
-                delivery = recaps.records
+                (recaps, notSent) = try writeRecaps(deliver, run: overview, source: source, folder: folder, written: written, options: options)
+                written += recaps.map(\.file)
             }
             let files = try written.map(manifestFile)
             var warnings = Array(Set(written.flatMap(\.warnings))).sorted()
             if !leftOut.isEmpty { warnings.insert(ReportText.leftOutLine(leftOut) + " (manifest.json lists them)", at: 0) }
-            let outcome = FamilyOutcome(family: family, folder: folder, status: .ok, files: files, warnings: warnings,
+            var outcome = FamilyOutcome(family: family, folder: folder, status: .ok, files: files, warnings: warnings,
                                         range: jobRange.from...jobRange.to)
-            try writeManifest(outcome, root: root, range: jobRange, zone: zone, clock: options.clock, leftOut: leftOut, delivery: delivery)
+            outcome.mail.notSent = notSent.count
+            // Each recap's record: written, or sent now or before; the manifest is written again
+            // after each message the server accepts, so that a rerun never sends it twice.
+            var records = recaps.map { recap -> JSONValue in sentBefore[recap.recipient] ?? recap.record(status: "written") }
+            func save() throws {
+                try writeManifest(outcome, root: root, range: jobRange, zone: zone, clock: options.clock, leftOut: leftOut, delivery: records + notSent)
+            }
+            try save()
+            guard let sender = options.mailSender else { return outcome }
+            for (index, recap) in recaps.enumerated() {
+                if sentBefore[recap.recipient] != nil && !options.resend {
+                    outcome.mail.sent += 1
+                    continue
+                }
+                let result = sender.send(recap.message, from: job.delivery?.from.email ?? "", to: recap.recipient)
+                if result.accepted {
+                    outcome.mail.sent += 1
+                    records[index] = recap.record(status: "sent", sentAt: options.clock.now.iso8601, reply: result.reply)
+                } else {
+                    outcome.mail.failed += 1
+                    records[index] = recap.record(status: "failed", reply: result.reply)
+                    if case .ok = outcome.status { outcome.status = .failed("delivery: \(recap.recipient): \(result.reply)") }
+                }
+                try save()
+            }
             return outcome
         } catch {
             // A failed family leaves no outputs behind, only its manifest saying why.
@@ -375,10 +428,39 @@ package enum BatchRunner {
         }
     }
 
+    /// A recap written for one recipient.
+    struct Recap {
+        let recipient: String
+        let messageID: String
+        let file: WrittenFile
+        let message: Data
+
+        func record(status: String, sentAt: String? = nil, reply: String? = nil) -> JSONValue {
+            .object([("recipient", .string(recipient)), ("messageId", .string("<\(messageID)>")),
+                     ("file", .string((file.path as NSString).lastPathComponent)), ("status", .string(status)),
+                     ("sentAt", .string(sentAt)), ("reply", .string(reply))])
+        }
+    }
+
+    /// The delivery records with status `sent` of the manifest in `folder`, by recipient.
+    private static func sentRecords(in folder: String) -> [String: JSONValue] {
+        guard let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent("manifest.json")),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let records = object["delivery"] as? [[String: Any]] else { return [:] }
+        var sent: [String: JSONValue] = [:]
+        for record in records where record["status"] as? String == "sent" {
+            guard let recipient = record["recipient"] as? String else { continue }
+            sent[recipient] = .object(["recipient", "messageId", "file", "status", "sentAt", "reply"].map { key in
+                (key, .string(record[key] as? String))
+            })
+        }
+        return sent
+    }
+
     /// Writes the family's recap e-mails (docs/delivery.md) as `.eml` files in its folder, one per
-    /// recipient, with the job's attachments; returns the files and the manifest's records.
+    /// recipient, with the job's attachments; returns them and the records of those not sent.
     private static func writeRecaps(_ deliver: DeliveryJob, run: ReportRun, source: SQLiteSource, folder: String, written: [WrittenFile],
-                                    options: BatchOptions) throws -> (files: [WrittenFile], records: [JSONValue]) {
+                                    options: BatchOptions) throws -> (recaps: [Recap], notSent: [JSONValue]) {
         let data = run.data
         let plan = RecipientPlan.make(deliver.to, data: data, digestOff: try source.weeklyDigestOff(userIDs: data.members.map(\.userID)),
                                       optedOut: try source.optedOutAddresses())
@@ -404,24 +486,23 @@ package enum BatchRunner {
                       "from": run.range.from.description, "to": run.range.to.description, "preset": run.range.preset?.rawValue ?? "custom"]
         for (name, value) in values { subject = subject.replacingOccurrences(of: "{\(name)}", with: value) }
         let unsubscribe = deliver.unsubscribeURL.flatMap { url in options.unsubscribeSecret.map { (url: url, secret: $0) } }
-        var files: [WrittenFile] = [], records: [JSONValue] = []
+        var recaps: [Recap] = [], records: [JSONValue] = []
         for recipient in plan.recipients {
             let message = try RecapEmail.message(run, to: recipient, job: deliver, subject: subject, files: attached, leftOut: leftOut,
                                                  unsubscribe: unsubscribe, templates: options.templates.email)
             let name = RecapEmail.fileName(for: recipient.email)
             let path = (folder as NSString).appendingPathComponent(name)
-            try AtomicFile.write(to: path) { temporary in try message.bytes().write(to: URL(fileURLWithPath: temporary)) }
+            let bytes = message.bytes()
+            try AtomicFile.write(to: path) { temporary in try bytes.write(to: URL(fileURLWithPath: temporary)) }
             var file = WrittenFile(path: path, format: "eml", rows: nil)
             if !leftOut.isEmpty { file.warnings.append("not attached to the e-mail (over \(deliver.maxAttachmentMB) MB): \(leftOut.joined(separator: ", "))") }
-            files.append(file)
-            records.append(.object([("recipient", .string(UnsubscribeToken.normalised(recipient.email))), ("messageId", .string("<\(message.messageID)>")),
-                                    ("file", .string(name)), ("status", .string("written"))]))
+            recaps.append(Recap(recipient: UnsubscribeToken.normalised(recipient.email), messageID: message.messageID, file: file, message: bytes))
         }
         for skipped in plan.skipped {
             records.append(.object([("recipient", .string(skipped.email)), ("messageId", .null), ("file", .null),
-                                    ("status", .string("not sent: \(skipped.reason)"))]))
+                                    ("status", .string("not sent: \(skipped.reason)")), ("sentAt", .null), ("reply", .null)]))
         }
-        return (files, records)
+        return (recaps, records)
     }
 
     /// The files `job` writes for `family` (name and format), worked out without the family's

@@ -119,6 +119,9 @@ enum OutcomeRecord {
         outcome.warnings.forEach(text)
         text(outcome.range.map { $0.lowerBound.description } ?? "")
         text(outcome.range.map { $0.upperBound.description } ?? "")
+        number(outcome.mail.sent)
+        number(outcome.mail.notSent)
+        number(outcome.mail.failed)
         return bytes
     }
 
@@ -162,9 +165,14 @@ enum OutcomeRecord {
             warnings.append(warning)
         }
         guard let from = text(), let to = text() else { return nil }
+        guard let sent = number(), let notSent = number(), let failed = number() else { return nil }
         guard position == bytes.count else { return nil }
         var range: ClosedRange<CivilDate>?
         if let first = CivilDate(iso: from), let last = CivilDate(iso: to), first <= last { range = first...last }
-        return FamilyOutcome(family: family, folder: folder, status: status, files: files, warnings: warnings, range: range)
+        var outcome = FamilyOutcome(family: family, folder: folder, status: status, files: files, warnings: warnings, range: range)
+        outcome.mail.sent = sent
+        outcome.mail.notSent = notSent
+        outcome.mail.failed = failed
+        return outcome
     }
 }

@@ -133,6 +133,15 @@ package struct SummaryTemplates: Sendable {
                 return FailureContext(family: outcome.family, reason: reason)
             },
         ]
+        if summary.delivers {
+            var mail = MailCounts()
+            for outcome in summary.outcomes {
+                mail.sent += outcome.mail.sent
+                mail.notSent += outcome.mail.notSent
+                mail.failed += outcome.mail.failed
+            }
+            context["mail"] = ["sent": mail.sent, "not_sent": mail.notSent, "failed": mail.failed]
+        }
         // Only when there is one: a key holding `nil as Any` would print "nil".
         if let warning = rangeWarning(summary.outcomes) { context["range_warning"] = warning }
         return context
@@ -289,6 +298,9 @@ package struct SummaryTemplates: Sendable {
         {{line}}
         database: {{database}}
         files under: {{root}} (folders below are relative to it)
+        {{#mail}}
+        messages: {{sent}} sent, {{not_sent}} not sent (e-mail off, opted out or a duplicate address), {{failed}} failed
+        {{/mail}}
         {{#range_warning}}
 
         {{range_warning}}
@@ -315,6 +327,9 @@ package struct SummaryTemplates: Sendable {
         <body style="font-family: sans-serif">
         <h1>Weekly recruiting reports</h1>
         <p>{{line}}<br>Generated {{generated_at}} from {{database}}; files under {{root}} (each family's folder is relative to it).</p>
+        {{#mail}}
+        <p>Messages: {{sent}} sent, {{not_sent}} not sent (e-mail off, opted out or a duplicate address), {{failed}} failed.</p>
+        {{/mail}}
         {{#range_warning}}
         <p style="color: #92400E"><strong>{{range_warning}}</strong></p>
         {{/range_warning}}

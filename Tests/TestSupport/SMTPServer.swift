@@ -1,0 +1,71 @@
+import Foundation
+
+/// A real SMTP server for a test (scripts/test-smtp-server.py, aiosmtpd from PyPI) on
+/// 127.0.0.1 and a free port, with STARTTLS on a throwaway self-signed certificate for
+/// 127.0.0.1 and AUTH PLAIN, saving what it accepts in `inbox`; stopped by its pid.
+public final class SMTPServer {
+    public let port: Int
+    public let inbox: String
+    /// The certificate, for libcurl's CURL_CA_BUNDLE and msmtp's tls_trust_file.
+    public let certificate: String
+    public let user = "reports"
+    public let password = "smtp-password-5d1c0e"
+    private let process: Process
+
+    /// - Parameters: `starttls` false offers no STARTTLS (and no AUTH); `reject` recipients get 550;
+    ///   `tempfail` recipients get 451 that many times.
+    public init(folder: TemporaryFolder, starttls: Bool = true, reject: [String] = [], tempfail: [String: Int] = [:]) throws {
+        inbox = folder.file("inbox-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(atPath: inbox, withIntermediateDirectories: true)
+        certificate = folder.file("smtp-cert.pem")
+        let key = folder.file("smtp-key.pem")
+        if !FileManager.default.fileExists(atPath: certificate) {
+            let made = try ReportBatchProcess.tool("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                                                               "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate])
+            guard made.status == 0 else { throw PostgresServer.ServerError("openssl failed: \(made.stderr)") }
+        }
+        port = PostgresServer.freePort()
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/test-smtp-server.py").path
+        let ready = inbox + ".ready"
+        var arguments = [script, "--port", "\(port)", "--dir", inbox, "--ready-file", ready]
+        if starttls {
+            arguments += ["--cert", certificate, "--key", key, "--user", user, "--password", password]
+        } else {
+            arguments += ["--no-starttls"]
+        }
+        arguments += reject.flatMap { ["--reject", $0] } + tempfail.flatMap { ["--tempfail", "\($0.key)=\($0.value)"] }
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        // No pipes: a server that outlives a reader of its output would keep that reader waiting.
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // The server writes its ready file once it listens; 20 s at most.
+        for _ in 0..<400 where !FileManager.default.fileExists(atPath: ready) {
+            guard process.isRunning else { throw PostgresServer.ServerError("the SMTP server ended before it was ready") }
+            usleep(50_000)
+        }
+        guard FileManager.default.fileExists(atPath: ready) else {
+            stop()
+            throw PostgresServer.ServerError("the SMTP server did not start within 20 s")
+        }
+    }
+
+    /// The messages received, in order: (file name, bytes).
+    public var received: [(name: String, data: Data)] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: inbox)) ?? []).filter { $0.hasSuffix(".eml") }.sorted().map { name in
+            (name, (try? Data(contentsOf: URL(fileURLWithPath: inbox + "/" + name))) ?? Data())
+        }
+    }
+
+    public func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+    }
+
+    deinit { stop() }
+}
