@@ -1,5 +1,5 @@
 # Every command a contributor runs; the scripts do the work so that they run without make too.
-.PHONY: build test demo quickstart deps clean bench bench-pdf bench-postgres fuzz install
+.PHONY: build test demo quickstart deps clean bench bench-pdf bench-postgres bench-delivery fuzz install
 
 PREFIX ?= /usr/local
 
@@ -38,3 +38,6 @@ fuzz:
 
 bench-postgres:
 	bash bench/postgres.sh
+
+bench-delivery:
+	bash bench/delivery.sh

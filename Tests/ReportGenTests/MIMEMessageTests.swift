@@ -108,3 +108,29 @@ struct EmailTemplateFileTests {
         #expect(try String(contentsOf: folder.appendingPathComponent(EmailTemplates.htmlName), encoding: .utf8) == EmailTemplates.defaultHTML)
     }
 }
+
+/// Who gets a recap (docs/delivery.md, "Who gets a message").
+struct RecipientPlanTests {
+    let family = FamilyUnit(id: "F", familyName: "Rivera Family", createdAt: nil)
+
+    @Test func membersPreferencesOptOutsAndDuplicates() {
+        let users = [
+            "p": User(id: "p", email: "Player@Example.com", fullName: "Ana Rivera", role: .player, timezone: nil),
+            "m1": User(id: "m1", email: "mom@example.com", fullName: "Mom", role: .parent, timezone: nil),
+            "m2": User(id: "m2", email: " MOM@example.com ", fullName: "Mom again", role: .parent, timezone: nil),
+            "d": User(id: "d", email: "dad@example.com", fullName: "Dad", role: .parent, timezone: nil),
+            "o": User(id: "o", email: "Opted.Out@example.com", fullName: "Out", role: .parent, timezone: nil),
+        ]
+        let members = [("m1", MemberRole.parent), ("p", .player), ("m2", .parent), ("d", .parent), ("o", .parent)]
+            .map { FamilyMember(familyUnitID: "F", userID: $0.0, role: $0.1) }
+        let data = FamilyData(family: family, members: members, users: users)
+        let plan = RecipientPlan.make(.members, data: data, digestOff: ["d"], optedOut: ["opted.out@example.com"])
+        #expect(plan.recipients.map(\.email) == ["Player@Example.com", "mom@example.com"])
+        #expect(plan.skipped.map(\.reason) == ["weekly digest e-mail is off", "already a recipient", "opted out of e-mail"])  // by user id after the player
+        #expect(RecipientPlan.make(.player, data: data, digestOff: [], optedOut: []).recipients.map(\.email) == ["Player@Example.com"])
+        #expect(RecipientPlan.make(.parents, data: data, digestOff: [], optedOut: []).recipients.count == 3)
+        let listed = RecipientPlan.make(.list(["coach@example.com", " Coach@Example.com", "opted.out@example.com"]), data: data, digestOff: [], optedOut: ["opted.out@example.com"])
+        #expect(listed.recipients.map(\.email) == ["coach@example.com"])
+        #expect(listed.skipped.map(\.reason) == ["already a recipient", "opted out of e-mail"])
+    }
+}
