@@ -45,8 +45,8 @@ enum ColumnSizing {
         case .empty: 0
         case .text(let text, _, let bold): width(String(text.prefix(200)), size: PageFlow.cellText, bold: bold)
         case .link(let text, _): width(String(text.prefix(200)), size: PageFlow.cellText)
-        // A badge is drawn in a bolder face than the estimate assumes: a fifth to spare.
-        case .badge(let text, _): width(text, size: 7.5, bold: true) * 1.2 + 10
+        // A badge is drawn in a bolder face than the estimate assumes: a tenth to spare.
+        case .badge(let text, _): width(text, size: 7.5, bold: true) * 1.1 + 10
         case .bar(_, _, let label): PageFlow.barTrack + 4 + width(label, size: PageFlow.cellText)
         }
     }
@@ -86,9 +86,18 @@ enum ColumnSizing {
         } else if others.map({ tight[$0] }).reduce(0, +) <= available {
             share(from: tight, towards: least)
         } else {
-            // Too many columns for the page: all but the `whole` ones narrow alike (their text ends in "…").
-            let floor = others.map { tight[$0] }.reduce(0, +)
-            if available > 0 {
+            // Too many columns for the page: `shrink` columns keep their titles' width, and the
+            // `wrap` columns share the rest (their second line ends in "…"); when even that is too
+            // little, all but the `whole` ones narrow alike.
+            let wraps = others.filter { columns[$0].fit == .wrap }
+            let shrinks = others.filter { columns[$0].fit == .shrink }
+            let forWraps = available - shrinks.map { tight[$0] }.reduce(0, +)
+            let wanted = wraps.map { least[$0] }.reduce(0, +)
+            if !wraps.isEmpty, forWraps >= wanted / 2 {
+                for index in shrinks { widths[index] = tight[index] }
+                for index in wraps { widths[index] = least[index] * forWraps / wanted }
+            } else if available > 0 {
+                let floor = others.map { tight[$0] }.reduce(0, +)
                 for index in others { widths[index] = tight[index] * available / floor }
             } else {
                 widths = natural.map { $0 * total / sum }

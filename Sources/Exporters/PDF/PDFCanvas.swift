@@ -112,7 +112,7 @@ final class PDFCanvas {
             pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
         }
         // A negative height is a number of lines: the text wraps onto at most that many.
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
         pango_layout_set_height(layout, width == nil ? -1 : -Int32(max(1, lines)))
         let unknown = pango_layout_get_unknown_glyphs_count(layout)
         if unknown > 0, reportedMissing.insert(oneLine).inserted {
