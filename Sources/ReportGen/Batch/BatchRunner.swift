@@ -481,10 +481,17 @@ package enum BatchRunner {
                 }
             }
         }
-        var subject = deliver.subject
         let values = ["family_name": data.family.displayName, "family_slug": data.family.slug, "family_id": data.family.id,
                       "from": run.range.from.description, "to": run.range.to.description, "preset": run.range.preset?.rawValue ?? "custom"]
-        for (name, value) in values { subject = subject.replacingOccurrences(of: "{\(name)}", with: value) }
+        // One pass over the pattern, so that a value holding `{to}` (a family's name) is never replaced again.
+        var subject = "", rest = Substring(deliver.subject)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            subject += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            subject += values[name] ?? String(rest[open...close])
+            rest = rest[rest.index(after: close)...]
+        }
+        subject += rest
         let unsubscribe = deliver.unsubscribeURL.flatMap { url in options.unsubscribeSecret.map { (url: url, secret: $0) } }
         var recaps: [Recap] = [], records: [JSONValue] = []
         for recipient in plan.recipients {
