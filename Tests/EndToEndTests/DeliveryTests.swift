@@ -41,6 +41,13 @@ struct DeliveryTests {
                   secret_env: TEST_UNSUBSCRIBE_SECRET
             """
         try job.write(toFile: demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        // A dry run lists the messages it would write, and writes nothing.
+        let dry = try ReportBatchProcess.run(["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", Self.now, "--dry-run"], in: demo.folder.path,
+                                             environment: ["TEST_UNSUBSCRIBE_SECRET": Self.secret])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.components(separatedBy: ".eml\n").count == 4, "\(dry.stdout)")
+        #expect(dry.stdout.contains("/email-athlete-e55523-example-com.eml"), "\(dry.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: demo.folder.file("o")))
         let result = try ReportBatchProcess.run(["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", Self.now], in: demo.folder.path,
                                                 environment: ["TEST_UNSUBSCRIBE_SECRET": Self.secret])
         #expect(result.status == 0, "\(result.stderr)")

@@ -325,7 +325,13 @@ package enum BatchRunner {
             }
             if !options.dryRun { try AtomicFile.ensureFolder(folder, inside: root) }
             if options.dryRun {
-                let planned = expectedFiles(job, family: data.family, today: today, jobRange: jobRange)
+                var planned = expectedFiles(job, family: data.family, today: today, jobRange: jobRange)
+                // The recap e-mails it would write (and send), one per recipient.
+                if let deliver = job.delivery {
+                    let plan = RecipientPlan.make(deliver.to, data: data, digestOff: try source.weeklyDigestOff(userIDs: data.members.map(\.userID)),
+                                                  optedOut: try source.optedOutAddresses())
+                    planned += plan.recipients.map { (RecapEmail.fileName(for: $0.email), "eml") }
+                }
                 return FamilyOutcome(family: family, folder: folder, status: .ok,
                                      files: planned.map { ManifestFile(name: $0.name, format: $0.format, bytes: 0, sha256: "", rows: nil) }, warnings: [],
                                      range: jobRange.from...jobRange.to)
