@@ -570,7 +570,7 @@ package enum BatchRunner {
                 .object([("table", .string(issue.table)), ("row", .string(issue.rowID)), ("column", .string(issue.column)),
                          ("problem", .string(issue.problem))])
             })),
-            // Each recap e-mail: written (and, later, sent), or not sent and why (docs/delivery.md).
+            // Each recap e-mail: written, sent, failed, or not sent and why (docs/delivery.md).
             ("delivery", .array(delivery)),
         ])
         try AtomicFile.write(document.serialized(), to: (outcome.folder as NSString).appendingPathComponent("manifest.json"))
