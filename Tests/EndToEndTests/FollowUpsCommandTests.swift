@@ -61,6 +61,29 @@ struct FollowUpsCommandTests {
         #expect(uris.filter { $0.hasPrefix("tel:") }.sorted() == ["tel:+15559501304", "tel:1234567890", "tel:1234567890", "tel:1234567890", "tel:1234567890"], "\(uris)")
         #expect(!uris.contains("mailto:notanemail"))
         #expect(uris.filter { $0.hasPrefix("https://x.com/") }.count == 6 && uris.filter { $0.hasPrefix("https://instagram.com/") }.count == 6)
+        // The same in the workbook, read with openpyxl: a link exactly where the rules accept the value.
+        let book = try ReportBatchProcess.run(["export", "coaches", "--db", "f.db", "--family", "F", "--format", "xlsx", "--out", "o", "--now", Self.now], in: folder.path)
+        #expect(book.status == 0, "\(book.stderr)")
+        let script = """
+            import openpyxl, sys
+            ws = openpyxl.load_workbook(sys.argv[1]).worksheets[0]
+            header = [c.value for c in ws[1]]
+            for row in ws.iter_rows(min_row=2):
+                cells = dict(zip(header, row))
+                for column in ('Email', 'Phone', 'Twitter', 'Instagram'):
+                    c = cells[column]
+                    print(column, repr(c.value), c.hyperlink.target if c.hyperlink else None)
+            """
+        let cells = try ReportBatchProcess.tool("python3", ["-c", script, folder.file(book.stdout.trimmingCharacters(in: .whitespacesAndNewlines))]).stdout
+        for phone in ["(123) 456-7890", "123-456-7890", "123.456.7890", "1234567890"] {
+            #expect(cells.contains("Phone '\(phone)' tel:1234567890"), "\(phone): \(cells)")
+        }
+        #expect(cells.contains("Phone '+1 555-950-1304' tel:+15559501304"))
+        for (column, value) in [("Phone", "123"), ("Phone", "call me"), ("Email", "notanemail"),
+                                ("Twitter", "this_is_way_too_long_for_twitter"), ("Instagram", "invalid handle with spaces")] {
+            #expect(cells.contains("\(column) '\(value)' None"), "\(value) is a link: \(cells)")
+        }
+        #expect(cells.contains("Twitter 'coach_0' https://x.com/coach_0") && cells.contains("Instagram 'coach.0' https://instagram.com/coach.0"))
         // `check` lists the breaking values as warnings and still exits 0.
         let check = try ReportBatchProcess.run(["check", "--db", "f.db"], in: folder.path)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
