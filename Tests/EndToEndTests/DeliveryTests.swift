@@ -8,6 +8,24 @@ struct DeliveryTests {
     static let now = "2026-11-23T09:00:00Z"
     static let secret = "unsubscribe-secret-7f3a91"
 
+    /// A job for the Rivera and Tanaka families: the report as pdf, e-mailed to the members with
+    /// the pdf attached through `via`, with further `deliver.email` keys in `extra`.
+    static func job(_ demo: ReportCommandTests.Demo, via: String, _ extra: [String]) -> String {
+        """
+        families: [\(demo.rivera), \(demo.tanaka)]
+        outputs:
+          - report:
+            formats: [pdf]
+        deliver:
+          email:
+            from: "The Recruiting Compass <reports@example.com>"
+            to: members
+            attach: [report.pdf]
+            via: \(via)
+
+        """ + extra.map { "    " + $0 + "\n" }.joined()
+    }
+
     @Test func eachRecipientGetsOneMessageThatReadsBackWhole() throws {
         let demo = try ReportCommandTests.Demo()
         defer { demo.folder.remove() }
@@ -24,22 +42,10 @@ struct DeliveryTests {
             INSERT INTO email_optouts VALUES ('coach.helper@example.com', '2026-01-01T00:00:00Z');
             UPDATE users SET email = '  Coach.Helper@EXAMPLE.com ' WHERE email = 'coach.helper@example.com';
             """)
-        let job = """
-            families: [\(demo.rivera), \(demo.tanaka)]
-            outputs:
-              - report:
-                formats: [pdf]
-            deliver:
-              email:
-                from: "The Recruiting Compass <reports@example.com>"
-                to: members
-                subject: "Your Weekly Recruiting Recap – {family_name}"
-                attach: [report.pdf]
-                via: none
-                unsubscribe:
-                  url: https://myrecruitingcompass.com/api/email/unsubscribe
-                  secret_env: TEST_UNSUBSCRIBE_SECRET
-            """
+        let job = Self.job(demo, via: "none", [
+            "subject: \"Your Weekly Recruiting Recap – {family_name}\"",
+            "unsubscribe:", "  url: https://myrecruitingcompass.com/api/email/unsubscribe", "  secret_env: TEST_UNSUBSCRIBE_SECRET",
+        ])
         try job.write(toFile: demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
         // A dry run lists the messages it would write, and writes nothing.
         let dry = try ReportBatchProcess.run(["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", Self.now, "--dry-run"], in: demo.folder.path,
@@ -132,24 +138,19 @@ struct SendingTests {
     /// The demo with two families, and a job that sends their recaps through `via`.
     struct Setup {
         let demo: ReportCommandTests.Demo
-        init(via: String, extra: String = "") throws {
+        init(via: String) throws {
             demo = try ReportCommandTests.Demo()
-            let job = """
-                families: [\(demo.rivera), \(demo.tanaka)]
-                outputs:
-                  - report:
-                    formats: [pdf]
-                deliver:
-                  email:
-                    from: "The Recruiting Compass <reports@example.com>"
-                    to: members
-                    attach: [report.pdf]
-                    via: \(via)
-                    username_env: TEST_SMTP_USER
-                    password_env: TEST_SMTP_PASSWORD
-                \(extra)
-                """
-            try job.write(toFile: demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
+            try write(via: via)
+        }
+
+        /// Points the job at `server` (known only once the server has its port).
+        func sendThrough(_ server: SMTPServer) throws {
+            try write(via: "smtp://127.0.0.1:\(server.port)")
+        }
+
+        func write(via: String) throws {
+            try DeliveryTests.job(demo, via: via, ["username_env: TEST_SMTP_USER", "password_env: TEST_SMTP_PASSWORD"])
+                .write(toFile: demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
         }
 
         func run(_ server: SMTPServer, _ extra: [String] = []) throws -> CommandResult {
@@ -171,12 +172,11 @@ struct SendingTests {
     }
 
     @Test func everyMessageArrivesAsWrittenAndARerunSendsNothing() throws {
-        let setup = try Setup(via: "smtp://127.0.0.1:PORT")
+        let setup = try Setup(via: "none")
         defer { setup.demo.folder.remove() }
         let server = try SMTPServer(folder: setup.demo.folder)
         defer { server.stop() }
-        try String(contentsOfFile: setup.demo.folder.file("job.yaml"), encoding: .utf8).replacingOccurrences(of: "PORT", with: "\(server.port)")
-            .write(toFile: setup.demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        try setup.sendThrough(server)
         let result = try setup.run(server)
         #expect(result.status == 0, "\(result.stderr)\(result.stdout)")
         // Rivera's player and two parents, Tanaka's player and parent.
@@ -212,7 +212,7 @@ struct SendingTests {
     }
 
     @Test func aRefusedRecipientFailsOnlyItsFamilyAndATemporaryRefusalIsRetried() throws {
-        let setup = try Setup(via: "smtp://127.0.0.1:PORT")
+        let setup = try Setup(via: "none")
         defer { setup.demo.folder.remove() }
         let recipients = try ReportBatchProcess.tool("sqlite3", [setup.demo.folder.file("demo.db"),
             "SELECT u.email FROM users u JOIN family_members m ON m.user_id = u.id WHERE m.family_unit_id = '\(setup.demo.tanaka)' ORDER BY m.role DESC"]).stdout
@@ -222,8 +222,7 @@ struct SendingTests {
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let server = try SMTPServer(folder: setup.demo.folder, reject: [recipients[0]], tempfail: [riveraPlayer: 1])
         defer { server.stop() }
-        try String(contentsOfFile: setup.demo.folder.file("job.yaml"), encoding: .utf8).replacingOccurrences(of: "PORT", with: "\(server.port)")
-            .write(toFile: setup.demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        try setup.sendThrough(server)
         let result = try setup.run(server)
         #expect(result.status == 4, "\(result.stderr)\(result.stdout)")
         #expect(result.stdout.contains("2 families: 1 ok, 0 skipped (no data), 1 failed"), "\(result.stdout)")
@@ -236,12 +235,11 @@ struct SendingTests {
     }
 
     @Test func aServerWithoutStarttlsGetsNothingInClearText() throws {
-        let setup = try Setup(via: "smtp://127.0.0.1:PORT")
+        let setup = try Setup(via: "none")
         defer { setup.demo.folder.remove() }
         let server = try SMTPServer(folder: setup.demo.folder, starttls: false)
         defer { server.stop() }
-        try String(contentsOfFile: setup.demo.folder.file("job.yaml"), encoding: .utf8).replacingOccurrences(of: "PORT", with: "\(server.port)")
-            .write(toFile: setup.demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        try setup.sendThrough(server)
         let result = try setup.run(server)
         #expect(result.status == 1 || result.status == 4, "\(result.stdout)")
         #expect(result.stdout.contains("failed: delivery:"), "\(result.stdout)")
