@@ -20,9 +20,11 @@ enum ColumnSizing {
     /// The width of a text at a size, in points, from Noto Sans's advance widths by class of
     /// character, rounded up: lowercase a little over half an em, capitals and digits more,
     /// spaces and stops less, East Asian wide characters, symbols (★) and emoji a whole em.
-    static func width(_ text: String, size: Double, bold: Bool = false) -> Double {
+    /// At most the first `limit` characters count (a cell lays out no more than a line's worth).
+    static func width(_ text: String, size: Double, bold: Bool = false, limit: Int = 200) -> Double {
         var ems = 0.0
-        for scalar in text.unicodeScalars {
+        // Scalars straight from the string: this runs for every cell of a long list, so no copy is made.
+        for scalar in text.unicodeScalars.prefix(limit) {
             switch scalar.value {
             case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F: continue
             case 0x1100...0x115F, 0x2600...0x27BF, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
@@ -43,12 +45,18 @@ enum ColumnSizing {
     static func width(of cell: PDFCell) -> Double {
         switch cell {
         case .empty: 0
-        case .text(let text, _, let bold): width(String(text.prefix(200)), size: PageFlow.cellText, bold: bold)
-        case .link(let text, _): width(String(text.prefix(200)), size: PageFlow.cellText)
+        case .text(let text, _, let bold): width(text, size: PageFlow.cellText, bold: bold)
+        case .link(let text, _): width(text, size: PageFlow.cellText)
         // A badge is drawn in a bolder face than the estimate assumes: a tenth to spare.
         case .badge(let text, _): width(text, size: 7.5, bold: true) * 1.1 + 10
         case .bar(_, _, let label): PageFlow.barTrack + 4 + width(label, size: PageFlow.cellText)
         }
+    }
+
+    /// Takes one row into each column's widest content so far.
+    static func widen(_ widest: inout [Double], with row: [PDFCell]) {
+        if widest.count < row.count { widest += Array(repeating: 0, count: row.count - widest.count) }
+        for (column, cell) in row.enumerated() { widest[column] = max(widest[column], width(of: cell)) }
     }
 
     /// The widths of the columns and how many lines a row takes (1, or 2 when a `wrap` column

@@ -35,8 +35,7 @@ public final class PDFRowSpool {
 
     /// Adds a row at the end.
     public func append(_ row: [PDFCell]) throws {
-        if widest.count < row.count { widest += Array(repeating: 0, count: row.count - widest.count) }
-        for (column, cell) in row.enumerated() { widest[column] = max(widest[column], ColumnSizing.width(of: cell)) }
+        ColumnSizing.widen(&widest, with: row)
         var encoder = RowEncoder(bytes: buffer)
         encoder.row(row)
         buffer = encoder.bytes
@@ -83,10 +82,7 @@ public enum PDFRows {
         switch self {
         case .cells(let rows):
             var widest: [Double] = []
-            for row in rows {
-                if widest.count < row.count { widest += Array(repeating: 0, count: row.count - widest.count) }
-                for (column, cell) in row.enumerated() { widest[column] = max(widest[column], ColumnSizing.width(of: cell)) }
-            }
+            for row in rows { ColumnSizing.widen(&widest, with: row) }
             return widest
         case .spool(let spool): return spool.widest
         }
