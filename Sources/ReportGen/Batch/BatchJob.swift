@@ -72,6 +72,19 @@ package struct BatchJob: Sendable {
     /// The placeholders a folder pattern may use.
     package static let placeholders = ["family_slug", "family_id", "from", "to", "preset"]
 
+    /// A pattern with each `{name}` of `values` replaced, in one pass over the pattern, so that
+    /// a value holding a placeholder (a family named "{to}") is never replaced again; an
+    /// unknown `{name}` stays as it is (the job file's check refuses one).
+    static func fill(_ pattern: String, _ values: [String: String]) -> String {
+        var result = "", rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open]
+            result += values[String(rest[rest.index(after: open)..<close])] ?? String(rest[open...close])
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
     /// Reads and validates a job file. Every problem is a usage error naming the file, the
     /// line and the key, found before any work starts.
     package static func load(_ path: String) throws -> BatchJob {

@@ -274,10 +274,7 @@ package enum BatchRunner {
             "family_id": Slug.make(family.id, limit: 64).isEmpty ? "family" : Slug.make(family.id, limit: 64),
             "from": range.from.description, "to": range.to.description, "preset": range.preset?.rawValue ?? "custom",
         ]
-        var relative = pattern
-        for (name, value) in values where relative.contains("{\(name)}") {
-            relative = relative.replacingOccurrences(of: "{\(name)}", with: value)
-        }
+        let relative = BatchJob.fill(pattern, values)
         // The folder must lie strictly inside the root once `.` and `..` are resolved.
         var depth: [Substring] = []
         for component in relative.split(separator: "/") where component != "." {
@@ -487,22 +484,17 @@ package enum BatchRunner {
                 }
             }
         }
-        let values = ["family_name": data.family.displayName, "family_slug": data.family.slug, "family_id": data.family.id,
-                      "from": run.range.from.description, "to": run.range.to.description, "preset": run.range.preset?.rawValue ?? "custom"]
-        // One pass over the pattern, so that a value holding `{to}` (a family's name) is never replaced again.
-        var subject = "", rest = Substring(deliver.subject)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            subject += rest[..<open]
-            let name = String(rest[rest.index(after: open)..<close])
-            subject += values[name] ?? String(rest[open...close])
-            rest = rest[rest.index(after: close)...]
-        }
-        subject += rest
+        let subject = BatchJob.fill(deliver.subject, [
+            "family_name": data.family.displayName, "family_slug": data.family.slug, "family_id": data.family.id,
+            "from": run.range.from.description, "to": run.range.to.description, "preset": run.range.preset?.rawValue ?? "custom",
+        ])
         let unsubscribe = deliver.unsubscribeURL.flatMap { url in options.unsubscribeSecret.map { (url: url, secret: $0) } }
-        var recaps: [Recap] = [], records: [JSONValue] = []
+        var recaps: [Recap] = []
+        guard !plan.recipients.isEmpty else { return ([], records(plan.skipped)) }
+        // What every message says, once for the family; then one message per recipient.
+        let recap = try RecapEmail(run, job: deliver, subject: subject, files: attached, leftOut: leftOut, templates: options.templates.email)
         for recipient in plan.recipients {
-            let message = try RecapEmail.message(run, to: recipient, job: deliver, subject: subject, files: attached, leftOut: leftOut,
-                                                 unsubscribe: unsubscribe, templates: options.templates.email)
+            let message = recap.message(to: recipient, unsubscribe: unsubscribe)
             let name = RecapEmail.fileName(for: recipient.email)
             let path = (folder as NSString).appendingPathComponent(name)
             let bytes = message.bytes()
@@ -511,11 +503,15 @@ package enum BatchRunner {
             if !leftOut.isEmpty { file.warnings.append("not attached to the e-mail (over \(deliver.maxAttachmentMB) MB): \(leftOut.joined(separator: ", "))") }
             recaps.append(Recap(recipient: UnsubscribeToken.normalised(recipient.email), messageID: message.messageID, file: file, message: bytes))
         }
-        for skipped in plan.skipped {
-            records.append(.object([("recipient", .string(skipped.email)), ("messageId", .null), ("file", .null),
-                                    ("status", .string("not sent: \(skipped.reason)")), ("sentAt", .null), ("reply", .null)]))
+        return (recaps, records(plan.skipped))
+    }
+
+    /// The manifest's records of the recipients who get no message, and why.
+    private static func records(_ skipped: [RecipientPlan.Skipped]) -> [JSONValue] {
+        skipped.map { skipped in
+            .object([("recipient", .string(skipped.email)), ("messageId", .null), ("file", .null),
+                     ("status", .string("not sent: \(skipped.reason)")), ("sentAt", .null), ("reply", .null)])
         }
-        return (recaps, records)
     }
 
     /// The files `job` writes for `family` (name and format), worked out without the family's

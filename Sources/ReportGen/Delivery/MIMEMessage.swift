@@ -70,7 +70,7 @@ package struct MIMEMessage: Sendable {
     package static func messageID(family: String, recipient: String, range: DateRange, from: Address) -> String {
         let digest = SHA256.hash(data: Data("\(family)\u{0}\(recipient.lowercased())\u{0}\(range.from)\u{0}\(range.to)".utf8))
         let domain = from.email.split(separator: "@").last.map(String.init) ?? "report-batch.invalid"
-        return digest.prefix(16).map { String(format: "%02x", $0) }.joined() + "@" + domain
+        return digest.prefix(16).hex + "@" + domain
     }
 
     /// The message as CRLF-terminated bytes.
@@ -109,14 +109,14 @@ package struct MIMEMessage: Sendable {
     // MARK: Pieces
 
     static func boundary(_ messageID: String) -> String {
-        "=_rb_" + SHA256.hash(data: Data(messageID.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined()
+        "=_rb_" + SHA256.hash(data: Data(messageID.utf8)).prefix(12).hex
     }
 
     /// `Mon, 23 Nov 2026 09:00:00 +0000`.
     static func date(_ instant: Instant) -> String {
         let time = Zone.utc.localTime(of: instant), day = time.date
         let weekday = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][day.isoWeekday - 1]
-        let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][day.month - 1]
+        let month = ReportText.months[day.month - 1]
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(weekday), \(day.day) \(month) \(day.year) \(two(time.hour)):\(two(time.minute)):\(two(time.second)) +0000"
     }
@@ -155,9 +155,11 @@ package struct MIMEMessage: Sendable {
             "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }
         if value.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }) { return "\(name)=\(quoted(value))" }
-        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
-        return "\(name)*=utf-8''" + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+        return "\(name)*=utf-8''" + (value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "")
     }
+
+    /// What a percent-encoded value keeps as it is (RFC 3986's unreserved characters).
+    static let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
 
     /// Folds a header line at spaces so that no line passes 78 characters where it can be
     /// helped (an encoded word is already split to fit).
@@ -207,14 +209,13 @@ package enum UnsubscribeToken {
     package static func hex(secret: String, email: String) -> String {
         let key = SymmetricKey(data: Data(secret.utf8))
         let mac = HMAC<SHA256>.authenticationCode(for: Data(("unsubscribe:" + normalised(email)).utf8), using: key)
-        return mac.map { String(format: "%02x", $0) }.joined()
+        return mac.hex
     }
 
     /// The link: `URL?email=E&token=T`, E URL-encoded.
     package static func link(base: String, secret: String, email: String) -> String {
         let address = normalised(email)
-        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
-        let encoded = address.addingPercentEncoding(withAllowedCharacters: allowed) ?? address
+        let encoded = address.addingPercentEncoding(withAllowedCharacters: MIMEMessage.unreserved) ?? address
         return base + (base.contains("?") ? "&" : "?") + "email=\(encoded)&token=\(hex(secret: secret, email: address))"
     }
 }

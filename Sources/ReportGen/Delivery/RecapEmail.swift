@@ -45,41 +45,60 @@ package struct RecipientPlan: Sendable {
     }
 }
 
-/// The recap message of one family for one recipient: the counted lines in the app's words, the
-/// headline figures against the period before, the follow-ups, and the attached files.
-package enum RecapEmail {
+/// A family's recap: what every recipient's message says, worked out once per family (the
+/// counted lines, the figures against the period before, the follow-ups, the attachments read
+/// once), and the message of each recipient, which adds only their address and unsubscribe link.
+package struct RecapEmail {
     package struct File: Sendable {
         package let name: String
         package let path: String
         package let format: String
     }
 
+    let run: ReportRun
+    let job: DeliveryJob
+    let subject: String
+    let context: [String: Any]
+    let attachments: [MIMEMessage.Attachment]
+    let templates: EmailTemplates
+
     /// `email-<recipient slug>.eml`.
     package static func fileName(for email: String) -> String {
-        "email-" + (Slug.make(UnsubscribeToken.normalised(email), limit: 60).isEmpty ? "recipient" : Slug.make(UnsubscribeToken.normalised(email), limit: 60)) + ".eml"
+        let slug = Slug.make(UnsubscribeToken.normalised(email), limit: 60)
+        return "email-" + (slug.isEmpty ? "recipient" : slug) + ".eml"
     }
 
     /// "1 coach interaction logged", "2 coach interactions logged".
     static func count(_ n: Int, _ one: String, _ many: String, _ tail: String) -> String { "\(n) \(n == 1 ? one : many) \(tail)" }
 
-    package static func message(_ run: ReportRun, to recipient: MIMEMessage.Address, job: DeliveryJob, subject: String, files: [File],
-                                 leftOut: [String], unsubscribe: (url: String, secret: String)?, templates: EmailTemplates) throws -> MIMEMessage {
+    /// - Throws: `OutputError` when a file to attach cannot be read.
+    package init(_ run: ReportRun, job: DeliveryJob, subject: String, files: [File], leftOut: [String], templates: EmailTemplates) throws {
+        self.run = run
+        self.job = job
+        self.subject = subject
+        self.templates = templates
+        attachments = try files.map { file in
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                throw OutputError(path: file.path, reason: "cannot read the file to attach it")
+            }
+            return MIMEMessage.Attachment(fileName: file.name, contentType: RecapEmail.contentType(file.format), data: data)
+        }
         let figures = run.figures, previous = figures.previous, followUps = run.followUps
-        let coachInteractions = run.data.interactions.filter { $0.coachID != nil && DayWindow(range: run.range, zone: run.zone).contains($0.date) }.count
+        let window = DayWindow(range: run.range, zone: run.zone)
+        let coachInteractions = run.data.interactions.filter { $0.coachID != nil && window.contains($0.date) }.count
         var recap = [
-            count(coachInteractions, "coach interaction", "coach interactions", "logged"),
-            count(figures.interactions.total, "interaction", "interactions", "in all"),
-            count(figures.metrics.total, "performance metric", "performance metrics", "recorded"),
+            Self.count(coachInteractions, "coach interaction", "coach interactions", "logged"),
+            Self.count(figures.interactions.total, "interaction", "interactions", "in all"),
+            Self.count(figures.metrics.total, "performance metric", "performance metrics", "recorded"),
         ]
-        if !followUps.deadlines.isEmpty { recap.append(count(followUps.deadlines.count, "offer deadline", "offer deadlines", "in the next 14 days")) }
+        if !followUps.deadlines.isEmpty { recap.append(Self.count(followUps.deadlines.count, "offer deadline", "offer deadlines", "in the next 14 days")) }
         func change(_ now: Int, _ before: Int) -> String { now == before ? "no change" : (now > before ? "+\(now - before)" : "−\(before - now)") }
         let rate = figures.coaches.responseRate.map(ReportText.percent) ?? "N/A"
         let rateChange: String? = figures.coaches.responseRate.flatMap { now in
             previous.responseRate.map { before in (now >= before ? "+" : "−") + ReportText.decimal(abs(now - before), places: 1) + " pts" }
         }
-        let link = unsubscribe.map { UnsubscribeToken.link(base: $0.url, secret: $0.secret, email: recipient.email) }
         func day(_ date: CivilDate) -> String { ReportText.day(date) }
-        let context: [String: Any] = [
+        var context: [String: Any] = [
             "family_name": Display.oneLine(run.data.family.displayName),
             "range": ReportText.rangeText(run.range),
             "recap": recap.map { ["line": $0] },
@@ -93,7 +112,7 @@ package enum RecapEmail {
             "has_deadlines": !followUps.deadlines.isEmpty,
             "deadlines": followUps.deadlines.map { deadline in
                 ["school": deadline.school, "offer": deadline.offerType.displayName, "deadline": day(deadline.deadline),
-                 "days_left": deadline.daysLeft == 0 ? "today" : count(deadline.daysLeft, "day", "days", "left"),
+                 "days_left": deadline.daysLeft == 0 ? "today" : Self.count(deadline.daysLeft, "day", "days", "left"),
                  "color": deadline.daysLeft <= 3 ? "#DC2626" : deadline.daysLeft <= 7 ? "#D97706" : "#111827"]
             },
             "has_awaiting": !followUps.awaitingReply.isEmpty,
@@ -105,18 +124,20 @@ package enum RecapEmail {
             },
             "has_attachments": !files.isEmpty,
             "attachments": files.enumerated().map { index, file -> [String: Any] in ["name": file.name, "last": index == files.count - 1] },
-        ].merging(leftOut.isEmpty ? [:] : ["left_out": leftOut.joined(separator: ", ")]) { $1 }
-            .merging(link.map { ["unsubscribe_url": $0] } ?? [:]) { $1 }
+        ]
+        if !leftOut.isEmpty { context["left_out"] = leftOut.joined(separator: ", ") }
+        self.context = context
+    }
 
+    /// The message to one recipient, with their own unsubscribe link when the job has one.
+    package func message(to recipient: MIMEMessage.Address, unsubscribe: (url: String, secret: String)?) -> MIMEMessage {
+        let link = unsubscribe.map { UnsubscribeToken.link(base: $0.url, secret: $0.secret, email: recipient.email) }
+        var context = self.context
+        if let link { context["unsubscribe_url"] = link }
         var message = MIMEMessage(from: job.from, to: recipient, subject: subject, date: run.generatedAt,
                                   messageID: MIMEMessage.messageID(family: run.data.family.id, recipient: recipient.email, range: run.range, from: job.from),
                                   text: templates.text(context), html: templates.html(context))
-        for file in files {
-            guard let data = FileManager.default.contents(atPath: file.path) else {
-                throw OutputError(path: file.path, reason: "cannot read the file to attach it")
-            }
-            message.attachments.append(MIMEMessage.Attachment(fileName: file.name, contentType: contentType(file.format), data: data))
-        }
+        message.attachments = attachments
         if let link {
             message.headers = [("List-Unsubscribe", "<\(link)>"), ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")]
         }

@@ -4,6 +4,11 @@ import Foundation
 /// The SHA-256 of a file, for manifests, through swift-crypto (BoringSSL's implementation on
 /// Linux): the file is read once, in 256 KiB chunks, and its size counted on the way, so a
 /// manifest needs no second call for the size.
+extension Sequence<UInt8> {
+    /// Lower-case hex, two digits a byte (digests, tokens, ids).
+    var hex: String { map { String(format: "%02x", $0) }.joined() }
+}
+
 package enum FileDigest {
     /// The lower-case hex digest and the size in bytes of the file at `path`.
     /// - Throws: `RuntimeFailure` naming the file when it cannot be read.
@@ -27,6 +32,6 @@ package enum FileDigest {
             hash.update(bufferPointer: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
             total += count
         }
-        return (hash.finalize().map { String(format: "%02x", $0) }.joined(), total)
+        return (hash.finalize().hex, total)
     }
 }
