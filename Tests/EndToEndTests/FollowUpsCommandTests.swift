@@ -61,6 +61,10 @@ struct FollowUpsCommandTests {
         #expect(uris.filter { $0.hasPrefix("tel:") }.sorted() == ["tel:+15559501304", "tel:1234567890", "tel:1234567890", "tel:1234567890", "tel:1234567890"], "\(uris)")
         #expect(!uris.contains("mailto:notanemail"))
         #expect(uris.filter { $0.hasPrefix("https://x.com/") }.count == 6 && uris.filter { $0.hasPrefix("https://instagram.com/") }.count == 6)
+        // Every handle whole on paper, after its network's name (not cut to "@…"); the one too long for X ends in "…".
+        let text = try ReportBatchProcess.tool("pdftotext", ["-layout", folder.file(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "-"]).stdout
+        for index in 0..<6 { #expect(text.contains("X @coach_\(index)") && text.contains("IG @coach.\(index)"), "\(index): \(text)") }
+        #expect(text.contains("IG @invalid handle with spaces") && text.contains("X @this_is_way_too_long_fo"))
         // The same in the workbook, read with openpyxl: a link exactly where the rules accept the value.
         let book = try ReportBatchProcess.run(["export", "coaches", "--db", "f.db", "--family", "F", "--format", "xlsx", "--out", "o", "--now", Self.now], in: folder.path)
         #expect(book.status == 0, "\(book.stderr)")

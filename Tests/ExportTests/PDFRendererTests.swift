@@ -20,6 +20,16 @@ struct PDFRendererTests {
             ])
     }
 
+    /// The words of a pdf holding one table, each with its box (pdftotext -bbox).
+    func drawnWords(_ table: PDFTable, to path: String) throws -> [(x: Double, y: Double, xMax: Double, text: String)] {
+        var doc = document(rows: 0)
+        doc.blocks = [.table(table)]
+        _ = try PDFRenderer.render(doc, to: path)
+        let boxes = try ReportBatchProcess.tool("pdftotext", ["-bbox", path, "-"]).stdout
+        return boxes.matches(of: /<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="[0-9.]+">([^<]*)<\/word>/)
+            .map { (x: Double($0.output.1) ?? 0, y: Double($0.output.2) ?? 0, xMax: Double($0.output.3) ?? 0, text: String($0.output.4)) }
+    }
+
     func text(_ path: String, page: Int? = nil) throws -> String {
         let range = page.map { ["-f", "\($0)", "-l", "\($0)"] } ?? []
         return try ReportBatchProcess.tool("pdftotext", range + ["-layout", path, "-"]).stdout
@@ -76,12 +86,7 @@ struct PDFRendererTests {
                  .link("+1 555-950-130\(index)", url: "tel:+1555950130\(index)")] + Array(repeating: PDFCell.text(filler), count: 6)
             })
         table.sizedByContent = true
-        var doc = document(rows: 0)
-        doc.blocks = [.table(table)]
-        _ = try PDFRenderer.render(doc, to: path)
-        let boxes = try ReportBatchProcess.tool("pdftotext", ["-bbox", path, "-"]).stdout
-        let words = boxes.matches(of: /<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="[0-9.]+">([^<]*)<\/word>/)
-            .map { (x: Double($0.output.1) ?? 0, y: Double($0.output.2) ?? 0, text: String($0.output.4)) }
+        let words = try drawnWords(table, to: path)
         for index in 0..<4 {
             #expect(words.contains { $0.text == "oluwaseun.nguyen-okafor\(index)@athletics.example.edu" }, "the e-mail is cut")
             #expect(words.contains { $0.text == "555-950-130\(index)" }, "the phone number is cut")
@@ -90,6 +95,40 @@ struct PDFRendererTests {
         let first = try #require(words.first { $0.text == "Oluwaseun" })
         let last = try #require(words.first { $0.text.hasSuffix("Okafor 0") })
         #expect(last.y > first.y + 5 && last.x == first.x, "the name did not wrap: \(first) \(last)")
+    }
+
+    /// A stack puts its cells one under another in one column, each whole, and makes the rows
+    /// two lines tall though no column wraps; a column's `maxWidth` caps one odd value.
+    @Test func aStackDrawsItsCellsOnLinesOfTheirOwn() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("stacked.pdf")
+        var table = PDFTable(
+            columns: [.init("Coach", fit: .whole), .init("Email / Phone", fit: .whole),
+                      .init("Social", fit: .whole, maxWidth: PDFTable.Column.width(forText: "IG @mmmmmmmmmm")), .init("Notes")]
+                + (1...6).map { .init("Other \($0)") },
+            rows: (0..<3).map { index in
+                [.text("Coach \(index)"),
+                 .stack([.link("coach\(index)@athletics.example.edu", url: "mailto:x"), .link("+1 555-950-130\(index)", url: "tel:x")]),
+                 .stack([.link("X @coach\(index)", url: "https://x.com/coach\(index)")] + (index == 2 ? [.text("IG @" + String(repeating: "toolong", count: 9))] : [])),
+                 .text("fine")] + Array(repeating: PDFCell.text(String(repeating: "filler text ", count: 6)), count: 6)
+            })
+        table.sizedByContent = true
+        let words = try drawnWords(table, to: path)
+        let notes = try #require(words.first { $0.text == "Notes" })
+        for index in 0..<3 {
+            let email = try #require(words.first { $0.text == "coach\(index)@athletics.example.edu" }, "the e-mail is cut")
+            let phone = try #require(words.first { $0.text == "555-950-130\(index)" }, "the phone number is cut")
+            #expect(phone.y > email.y + 5 && abs(words.first { $0.y == phone.y && $0.text == "+1" }!.x - email.x) < 0.5, "not under the e-mail: \(email) \(phone)")
+            #expect(words.contains { $0.text == "@coach\(index)" })
+        }
+        // On a full page the long value ends inside its column (in "…"; a copy of the text still
+        // gives it whole) and takes no room from the column after it.
+        let long = try #require(words.first { $0.text.hasPrefix("@toolong") })
+        let note = try #require(words.first { $0.text == "fine" && abs($0.y - long.y) < 12 })
+        let social = try #require(words.first { $0.text == "Social" })
+        #expect(long.xMax <= note.x && note.x - notes.x < 0.5, "\(long) \(note) \(notes)")
+        #expect(notes.x - social.x <= PDFTable.Column.width(forText: "IG @mmmmmmmmmm") + 0.5, "the column is wider than its maxWidth")
     }
 
     @Test func longTextStaysWithinItsCell() throws {

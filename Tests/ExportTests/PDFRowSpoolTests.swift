@@ -15,6 +15,7 @@ struct PDFRowSpoolTests {
         case .badge(let text, let c): return "badge|\(text)|\(color(c))"
         case .bar(let fraction, let c, let label): return "bar|\(fraction.bitPattern)|\(color(c))|\(label)"
         case .link(let text, let url): return "link|\(text)|\(url)"
+        case .stack(let cells): return "stack[" + cells.map(describe).joined(separator: ";") + "]"
         }
     }
 
@@ -24,6 +25,7 @@ struct PDFRowSpoolTests {
             .text("row \(index) \(long)"), .text("", color: PDFColor(0x6B7280), bold: true), .empty,
             .badge("Phone Call", PDFColor(0xA855F7).tint(0.18)), .bar(fraction: Double(index) / 7, color: PDFColor(0x10B981), label: "\(index)%"),
             .link("coach\(index)@example.edu", url: "mailto:coach\(index)@example.edu"), .text("line\nbreak\t\u{0}nul"),
+            .stack(index % 3 == 0 ? [] : [.link("X @c\(index)", url: "https://x.com/c\(index)"), .text("IG bad handle", bold: true)]),
         ]
     }
 

@@ -12,8 +12,8 @@ public enum PDFColumnFit: Sendable {
 }
 
 /// Column widths from the cells' content: each column's natural width is that of its widest
-/// cell or its title; when they do not all fit, `whole` columns keep theirs, `wrap` columns
-/// give up to half theirs and take two lines, `shrink` columns give the rest. The widths are
+/// cell or its title (at most its `maxWidth`); when they do not all fit, `whole` columns keep
+/// theirs, `wrap` columns give up to half theirs and take two lines, `shrink` columns give the rest. The widths are
 /// estimated from the characters (the same in the pass that counts pages and the one that
 /// draws), with a little to spare; a text that still does not fit ends in "…" as always.
 enum ColumnSizing {
@@ -50,21 +50,44 @@ enum ColumnSizing {
         // A badge is drawn in a bolder face than the estimate assumes: a tenth to spare.
         case .badge(let text, _): width(text, size: 7.5, bold: true) * 1.1 + 10
         case .bar(_, _, let label): PageFlow.barTrack + 4 + width(label, size: PageFlow.cellText)
+        case .stack(let cells): cells.map(width(of:)).max() ?? 0
         }
     }
 
-    /// Takes one row into each column's widest content so far.
-    static func widen(_ widest: inout [Double], with row: [PDFCell]) {
-        if widest.count < row.count { widest += Array(repeating: 0, count: row.count - widest.count) }
-        for (column, cell) in row.enumerated() { widest[column] = max(widest[column], width(of: cell)) }
+    /// What the rows of a table need: each column's widest content and the tallest stack.
+    struct Extent {
+        var widest: [Double] = []
+        var stackLines = 1
     }
 
-    /// The widths of the columns and how many lines a row takes (1, or 2 when a `wrap` column
-    /// is narrower than its content).
+    /// The width a column needs for a text cell, padding included.
+    static func columnWidth(forText text: String) -> Double {
+        width(text, size: PageFlow.cellText) + 2 * PageFlow.cellPadding + 2
+    }
+
+    /// Takes one row into each column's widest content so far, and its stacks' lines.
+    static func widen(_ extent: inout Extent, with row: [PDFCell]) {
+        if extent.widest.count < row.count { extent.widest += Array(repeating: 0, count: row.count - extent.widest.count) }
+        for (column, cell) in row.enumerated() {
+            extent.widest[column] = max(extent.widest[column], width(of: cell))
+            if case .stack(let cells) = cell { extent.stackLines = max(extent.stackLines, cells.count) }
+        }
+    }
+
+    /// The widths of the columns and how many lines a row takes: 2 when a `wrap` column is
+    /// narrower than its content, at least as many as the tallest stack.
+    static func layout(_ columns: [PDFTable.Column], extent: Extent, total: Double) -> (widths: [Double], lines: Int) {
+        let (widths, lines) = layout(columns, widest: extent.widest, total: total)
+        return (widths, max(lines, extent.stackLines))
+    }
+
     static func layout(_ columns: [PDFTable.Column], widest: [Double], total: Double) -> (widths: [Double], lines: Int) {
-        let padding = 2 * PageFlow.cellPadding + 2
+        let padding = columnWidth(forText: "")
         let title = columns.map { width($0.title, size: PageFlow.cellText, bold: true) + padding }
-        let natural = columns.indices.map { max(title[$0], (widest.indices.contains($0) ? widest[$0] : 0) + padding) }
+        let natural = columns.indices.map { index -> Double in
+            let content = max(title[index], (widest.indices.contains(index) ? widest[index] : 0) + padding)
+            return columns[index].maxWidth.map { min(content, max($0, title[index])) } ?? content
+        }
         let sum = natural.reduce(0, +)
         if sum <= total {
             // Room to spare: every column grows in proportion.

@@ -117,12 +117,22 @@ public struct PDFTable {
         public let alignRight: Bool
         /// What the column does when the page is too narrow (tables sized by content).
         public let fit: PDFColumnFit
+        /// The most the column's content counts for, in points (tables sized by content): so that
+        /// one odd value cannot take the room of the columns beside it on a full page, where a
+        /// text wider ends in "…". (With room to spare every column grows alike.)
+        public let maxWidth: Double?
 
-        public init(_ title: String, weight: Double = 1, alignRight: Bool = false, fit: PDFColumnFit = .shrink) {
+        public init(_ title: String, weight: Double = 1, alignRight: Bool = false, fit: PDFColumnFit = .shrink, maxWidth: Double? = nil) {
             self.title = title
             self.weight = weight
             self.alignRight = alignRight
             self.fit = fit
+            self.maxWidth = maxWidth
+        }
+
+        /// The width a column sized by content needs for a text (for a `maxWidth`).
+        public static func width(forText text: String) -> Double {
+            ColumnSizing.columnWidth(forText: text)
         }
     }
 
@@ -152,5 +162,8 @@ public enum PDFCell: Sendable {
     case bar(fraction: Double, color: PDFColor, label: String)
     /// Text that links to a URL (mailto:, tel:, https:).
     case link(String, url: String)
+    /// Cells one under another, each on a line of its own (two contact details in one column);
+    /// the table's rows are as tall as its tallest stack. Stacks do not nest.
+    case stack([PDFCell])
     case empty
 }

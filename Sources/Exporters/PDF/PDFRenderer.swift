@@ -223,12 +223,13 @@ struct PageFlow {
         case .table(let table):
             let widths: [Double], lines: Int
             if table.sizedByContent {
-                (widths, lines) = ColumnSizing.layout(table.columns, widest: table.rows.widest, total: contentWidth)
+                (widths, lines) = ColumnSizing.layout(table.columns, extent: table.rows.extent, total: contentWidth)
             } else {
                 let total = table.columns.map(\.weight).reduce(0, +)
                 (widths, lines) = (table.columns.map { contentWidth * $0.weight / max(total, 0.0001) }, 1)
             }
-            // Every row of a table has one height: two lines when a wrapping column needs them.
+            // Every row of a table has one height: two lines when a wrapping column needs them
+            // or a stack has two cells.
             let rowHeight = PageFlow.rowHeight + Double(lines - 1) * PageFlow.extraLine
             reserve(PageFlow.headerHeight + rowHeight)
             drawHeader(table, widths: widths)
@@ -288,7 +289,7 @@ struct PageFlow {
         y += PageFlow.headerHeight
     }
 
-    private func draw(_ cell: PDFCell, on canvas: PDFCanvas, x: Double, width: Double, alignRight: Bool, lines: Int) {
+    private mutating func draw(_ cell: PDFCell, on canvas: PDFCanvas, x: Double, width: Double, alignRight: Bool, lines: Int) {
         let inner = width - 2 * PageFlow.cellPadding
         let left = x + PageFlow.cellPadding
         switch cell {
@@ -308,6 +309,14 @@ struct PageFlow {
             canvas.fill(x: left, y: y + 5, width: track, height: 8, color: .headerFill, radius: 3)
             if fraction > 0 { canvas.fill(x: left, y: y + 5, width: max(3, track * min(1, fraction)), height: 8, color: color, radius: 3) }
             canvas.text(label, x: left + track + 4, y: y + 4, size: PageFlow.cellText, width: inner - track - 4)
+        case .stack(let cells):
+            // Each part a line lower than the one before, as a wrapped text's lines are.
+            let top = y
+            defer { y = top }
+            for part in cells {
+                draw(part, on: canvas, x: x, width: width, alignRight: alignRight, lines: 1)
+                y += PageFlow.extraLine
+            }
         }
     }
 }

@@ -11,8 +11,8 @@ public final class PDFRowSpool {
     private var fileEnd: Int64 = 0
     /// How many rows were appended.
     public private(set) var count = 0
-    /// The widest content of each column so far, in points (`ColumnSizing`).
-    private(set) var widest: [Double] = []
+    /// The widest content of each column so far, in points, and the tallest stack (`ColumnSizing`).
+    private(set) var extent = ColumnSizing.Extent()
     private static let bufferSize = 1 << 16
 
     /// Makes the spool's file in `folder` (the output's own folder, so that the rows take disk
@@ -35,7 +35,7 @@ public final class PDFRowSpool {
 
     /// Adds a row at the end.
     public func append(_ row: [PDFCell]) throws {
-        ColumnSizing.widen(&widest, with: row)
+        ColumnSizing.widen(&extent, with: row)
         var encoder = RowEncoder(bytes: buffer)
         encoder.row(row)
         buffer = encoder.bytes
@@ -77,14 +77,14 @@ public enum PDFRows {
         }
     }
 
-    /// The widest content of each column, in points.
-    var widest: [Double] {
+    /// The widest content of each column, in points, and the tallest stack.
+    var extent: ColumnSizing.Extent {
         switch self {
         case .cells(let rows):
-            var widest: [Double] = []
-            for row in rows { ColumnSizing.widen(&widest, with: row) }
-            return widest
-        case .spool(let spool): return spool.widest
+            var extent = ColumnSizing.Extent()
+            for row in rows { ColumnSizing.widen(&extent, with: row) }
+            return extent
+        case .spool(let spool): return spool.extent
         }
     }
 
@@ -102,30 +102,36 @@ private struct RowEncoder {
 
     mutating func row(_ cells: [PDFCell]) {
         integer(UInt32(cells.count))
-        for cell in cells {
-            switch cell {
-            case .empty:
-                bytes.append(0)
-            case .text(let text, let color, let bold):
-                bytes.append(1)
-                string(text)
-                bytes.append(color == nil ? 0 : 1)
-                if let color { self.color(color) }
-                bytes.append(bold ? 1 : 0)
-            case .badge(let text, let color):
-                bytes.append(2)
-                string(text)
-                self.color(color)
-            case .bar(let fraction, let color, let label):
-                bytes.append(3)
-                double(fraction)
-                self.color(color)
-                string(label)
-            case .link(let text, let url):
-                bytes.append(4)
-                string(text)
-                string(url)
-            }
+        for cell in cells { self.cell(cell) }
+    }
+
+    private mutating func cell(_ cell: PDFCell) {
+        switch cell {
+        case .empty:
+            bytes.append(0)
+        case .text(let text, let color, let bold):
+            bytes.append(1)
+            string(text)
+            bytes.append(color == nil ? 0 : 1)
+            if let color { self.color(color) }
+            bytes.append(bold ? 1 : 0)
+        case .badge(let text, let color):
+            bytes.append(2)
+            string(text)
+            self.color(color)
+        case .bar(let fraction, let color, let label):
+            bytes.append(3)
+            double(fraction)
+            self.color(color)
+            string(label)
+        case .link(let text, let url):
+            bytes.append(4)
+            string(text)
+            string(url)
+        case .stack(let cells):
+            bytes.append(5)
+            integer(UInt32(cells.count))
+            for part in cells { self.cell(part) }
         }
     }
 
@@ -168,23 +174,30 @@ private struct RowReader {
         let count = Int(try integer())
         var cells: [PDFCell] = []
         cells.reserveCapacity(count)
-        for _ in 0..<count {
-            switch try byte() {
-            case 0: cells.append(.empty)
-            case 1:
-                let text = try string()
-                let color = try byte() == 1 ? try self.color() : nil
-                cells.append(.text(text, color: color, bold: try byte() == 1))
-            case 2: cells.append(.badge(try string(), try color()))
-            case 3:
-                let fraction = try double()
-                let color = try self.color()
-                cells.append(.bar(fraction: fraction, color: color, label: try string()))
-            case 4: cells.append(.link(try string(), url: try string()))
-            default: throw damaged()
-            }
-        }
+        for _ in 0..<count { cells.append(try cell(nested: false)) }
         return cells
+    }
+
+    private mutating func cell(nested: Bool) throws -> PDFCell {
+        switch try byte() {
+        case 0: return .empty
+        case 1:
+            let text = try string()
+            let color = try byte() == 1 ? try self.color() : nil
+            return .text(text, color: color, bold: try byte() == 1)
+        case 2: return .badge(try string(), try color())
+        case 3:
+            let fraction = try double()
+            let color = try self.color()
+            return .bar(fraction: fraction, color: color, label: try string())
+        case 4: return .link(try string(), url: try string())
+        case 5 where !nested:
+            let count = Int(try integer())
+            var parts: [PDFCell] = []
+            for _ in 0..<count { parts.append(try cell(nested: true)) }
+            return .stack(parts)
+        default: throw damaged()
+        }
     }
 
     private mutating func take(_ length: Int) throws -> ArraySlice<UInt8> {

@@ -42,26 +42,32 @@ enum ListPDF {
     static func coaches(palette: OutputPalette) -> ListPDFSpec<CoachListRow> {
         ListPDFSpec(
             title: "Coaches",
-            // Sized by content (ColumnSizing): names wrap to two lines, e-mails and phones are never cut.
-            columns: [.init("Coach", fit: .wrap), .init("Role", fit: .whole), .init("School", fit: .wrap), .init("Email", fit: .whole),
-                      .init("Phone", fit: .whole), .init("X"), .init("IG"),
+            // Sized by content (ColumnSizing): names wrap to two lines; the e-mail over the phone
+            // and the X handle over the Instagram one, each whole (they are useless cut). Handles
+            // are whole up to 20 characters (X allows 15); a longer one ends in "…".
+            columns: [.init("Coach", fit: .wrap), .init("Role", fit: .whole), .init("School", fit: .wrap),
+                      .init("Email / Phone", fit: .whole),
+                      .init("X / Instagram", fit: .whole, maxWidth: PDFTable.Column.width(forText: "IG @" + String(repeating: "m", count: 20))),
                       .init("Response", fit: .whole), .init("Last Contact", fit: .whole), .init("Contacts", alignRight: true)],
             cells: { row in
                 let coach = row.coach
-                // A link only from a value that passes the Add Coach rules; handles shown with their "@".
-                func link(_ field: ContactField, shown: (String) -> String = { $0 }) -> PDFCell {
-                    guard let text = field.value(of: coach), !text.isEmpty else { return .text("--", color: muted) }
-                    return field.link(text).map { .link(shown(text), url: $0) } ?? .text(shown(text))
+                // A link only from a value that passes the Add Coach rules; handles shown with their "@"
+                // after the network's name. A missing value takes no line; a column with neither shows "--".
+                func link(_ field: ContactField, label: String = "") -> PDFCell? {
+                    guard let text = field.value(of: coach), !text.isEmpty else { return nil }
+                    let shown = label.isEmpty ? text : label + " " + (text.hasPrefix("@") ? text : "@" + text)
+                    return field.link(text).map { .link(shown, url: $0) } ?? .text(shown)
                 }
-                func at(_ handle: String) -> String { handle.hasPrefix("@") ? handle : "@" + handle }
+                func stack(_ cells: [PDFCell?]) -> PDFCell {
+                    let present = cells.compactMap { $0 }
+                    return present.isEmpty ? .text("--", color: muted) : .stack(present)
+                }
                 return [
                     .text(coach.fullName, bold: true),
                     .badge(shortName(coach.role), PDFColor(palette.role(coach.role))),
                     row.schoolName.map { .text($0) } ?? .text(CoachListRow.unknownSchool, color: muted),
-                    link(.email),
-                    link(.phone),
-                    link(.twitter, shown: at),
-                    link(.instagram, shown: at),
+                    stack([link(.email), link(.phone)]),
+                    stack([link(.twitter, label: "X"), link(.instagram, label: "IG")]),
                     coach.responsivenessScore.map { .bar(fraction: $0 / 100, color: PDFColor(palette.responsiveness(row.level)), label: ReportText.decimal($0) + "%") }
                         ?? .text("--", color: muted),
                     row.lastContactDay.map { .text(ReportText.day($0)) } ?? .text("Never contacted", color: muted),
