@@ -309,7 +309,10 @@ package enum BatchRunner {
             ownsFolder = true
             var overview = try ReportRun(data: data, selection: job.range, today: today, timezone: zone, clock: options.clock)
             overview.leftOutRows = leftOut
-            guard !overview.isEmpty else {
+            // With nothing to report, a family still gets its recap when an offer deadline is
+            // near (docs/delivery.md): its folder then holds the messages and the manifest only.
+            let recapOnly = overview.isEmpty && job.delivery != nil && !overview.followUps.deadlines.isEmpty
+            guard !overview.isEmpty || recapOnly else {
                 // Nothing to report makes no folder. A folder an earlier run of the same week
                 // made is set right: its outputs go, and its manifest says why.
                 var outcome = FamilyOutcome(family: family, folder: folder, status: .skippedNoData, files: [], warnings: [], range: jobRange.from...jobRange.to)
@@ -322,18 +325,23 @@ package enum BatchRunner {
             }
             if !options.dryRun { try AtomicFile.ensureFolder(folder, inside: root) }
             if options.dryRun {
-                var planned = expectedFiles(job, family: data.family, today: today, jobRange: jobRange)
+                var planned = recapOnly ? [] : expectedFiles(job, family: data.family, today: today, jobRange: jobRange)
                 // The recap e-mails it would write (and send), one per recipient.
                 if let deliver = job.delivery {
                     let plan = RecipientPlan.make(deliver.to, data: data, digestOff: try source.weeklyDigestOff(userIDs: data.members.map(\.userID)),
                                                   optedOut: try source.optedOutAddresses())
                     planned += plan.recipients.map { (RecapEmail.fileName(for: $0.email), "eml") }
                 }
-                return FamilyOutcome(family: family, folder: folder, status: .ok,
+                return FamilyOutcome(family: family, folder: folder, status: recapOnly ? .skippedNoData : .ok,
                                      files: planned.map { ManifestFile(name: $0.name, format: $0.format, bytes: 0, sha256: "", rows: nil) }, warnings: [],
                                      range: jobRange.from...jobRange.to)
             }
-            for output in job.outputs {
+            var warnings: [String] = []
+            if recapOnly {
+                let stale = removeEarlierOutputs(expectedFiles(job, family: family, today: today, jobRange: jobRange).map(\.name), in: folder)
+                if !stale.isEmpty { warnings.append("removed \(stale.joined(separator: ", ")), written by an earlier run: the family has nothing to report now") }
+            }
+            for output in job.outputs where !recapOnly {
                 switch output {
                 case .report(let formats, let ownRange):
                     var run = try ownRange.map { try ReportRun(data: data, selection: $0, today: today, timezone: zone, clock: options.clock) } ?? overview
@@ -372,9 +380,9 @@ package enum BatchRunner {
                 written += recaps.map(\.file)
             }
             let files = try written.map(manifestFile)
-            var warnings = Array(Set(written.flatMap(\.warnings))).sorted()
+            warnings += Array(Set(written.flatMap(\.warnings))).sorted()
             if !leftOut.isEmpty { warnings.insert(ReportText.leftOutLine(leftOut) + " (manifest.json lists them)", at: 0) }
-            var outcome = FamilyOutcome(family: family, folder: folder, status: .ok, files: files, warnings: warnings,
+            var outcome = FamilyOutcome(family: family, folder: folder, status: recapOnly ? .skippedNoData : .ok, files: files, warnings: warnings,
                                         range: jobRange.from...jobRange.to)
             outcome.mail.notSent = notSent.count
             // Each recap's record: written, or sent now or before; the manifest is written again
@@ -397,7 +405,7 @@ package enum BatchRunner {
                 } else {
                     outcome.mail.failed += 1
                     records[index] = recap.record(status: "failed", reply: result.reply)
-                    if case .ok = outcome.status { outcome.status = .failed("delivery: \(recap.recipient): \(result.reply)") }
+                    if case .failed = outcome.status {} else { outcome.status = .failed("delivery: \(recap.recipient): \(result.reply)") }
                 }
                 try save()
             }

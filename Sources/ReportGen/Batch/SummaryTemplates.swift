@@ -231,14 +231,14 @@ package struct SummaryTemplates: Sendable {
     struct FamilyContext: MustacheParent {
         let outcome: FamilyOutcome
         /// The family's folder relative to the output root; nil when the run made none
-        /// (a family with nothing to report).
+        /// (a family with nothing to report and no recap to send).
         let folder: String?
 
         init(_ outcome: FamilyOutcome, root: String) {
             self.outcome = outcome
             let prefix = root.hasSuffix("/") ? root : root + "/"
             let relative = outcome.folder.hasPrefix(prefix) ? String(outcome.folder.dropFirst(prefix.count)) : outcome.folder
-            folder = outcome.status == .skippedNoData || relative.isEmpty ? nil : relative
+            folder = outcome.status == .skippedNoData && outcome.files.isEmpty || relative.isEmpty ? nil : relative
         }
 
         func child(named name: String) -> Any? {
@@ -248,6 +248,8 @@ package struct SummaryTemplates: Sendable {
             case "id": Display.oneLine(outcome.family.id)
             case "status": Display.oneLine(outcome.status.text)
             case "ok": outcome.status == .ok
+            // Files written: an ok family's, or the recaps of one with nothing to report.
+            case "has_files": !outcome.files.isEmpty
             // A missing value is nil, never `nil as Any`, which Mustache would print as "nil".
             case "folder": folder.map(Display.oneLine)
             // The folder as a relative URL (each path component percent-encoded).
@@ -307,7 +309,7 @@ package struct SummaryTemplates: Sendable {
         {{/range_warning}}
 
         {{#families}}
-        - {{name}} ({{id}}): {{status}}{{#range}}, {{range}}{{/range}}{{#ok}}, {{file_count_text}} in {{folder}}{{/ok}}
+        - {{name}} ({{id}}): {{status}}{{#range}}, {{range}}{{/range}}{{#has_files}}, {{file_count_text}} in {{folder}}{{/has_files}}
         {{/families}}
         {{#has_failures}}
 
