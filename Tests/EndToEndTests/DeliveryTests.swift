@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The weekly recap e-mails of a batch run (docs/delivery.md), written as `.eml` files
-/// (`via: none`) and read back with Python's `email` package. Sending is not built yet.
+/// (`via: none`) and read back with Python's `email` package; `SendingTests` below sends them.
 struct DeliveryTests {
     static let now = "2026-11-23T09:00:00Z"
     static let secret = "unsubscribe-secret-7f3a91"
@@ -98,6 +98,96 @@ struct DeliveryTests {
             #expect(data.range(of: Data(Self.secret.utf8)) == nil, "\(path) holds the secret")
         }
         #expect(!result.stdout.contains(Self.secret) && !result.stderr.contains(Self.secret))
+    }
+
+    /// A family with nothing to report still hears of an offer deadline in the next 14 days: its
+    /// folder holds the recaps and the manifest, no report. Without a near deadline, nothing.
+    @Test func aFamilyWithNothingToReportStillHearsOfANearDeadline() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Fixture.database(at: folder.file("f.db")) { f in
+            for (family, name, deadline) in [("Q", "Quiet Family", "2026-11-28"), ("E", "Empty Family", "2027-01-05")] {
+                try f.family(family, name: name)
+                try f.user("\(family.lowercased())p", role: "player", fullName: "\(name) Player")
+                try f.member(family: family, user: "\(family.lowercased())p", role: "player")
+                // An offer whose school was never added: the family has no schools, so no report.
+                try f.offer("\(family)o", family: family, type: "full_ride", ["status": "pending", "deadline_date": deadline])
+            }
+            try f.family("A", name: "Active Family")
+            try f.user("ap", role: "player")
+            try f.member(family: "A", user: "ap", role: "player")
+            try f.school("s1", family: "A", name: "Amherst College")
+        }
+        try """
+            outputs:
+              - report:
+                formats: [pdf]
+            deliver:
+              email:
+                from: reports@example.com
+                attach: [report.pdf]
+                via: none
+            """.write(toFile: folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        let result = try ReportBatchProcess.run(["run", "job.yaml", "--db", "f.db", "--out", "o", "--now", Self.now], in: folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let root = folder.file("o")
+        let quiet = try #require((FileManager.default.contentsOfDirectory(atPath: root)).first { $0.hasPrefix("quiet-family") })
+        let files = try FileManager.default.subpathsOfDirectory(atPath: root + "/" + quiet).sorted()
+        let dated = try FileManager.default.contentsOfDirectory(atPath: root + "/" + quiet)
+        #expect(files == dated + dated.flatMap { day in ["email-qp-example-com.eml", "manifest.json"].map { day + "/" + $0 } }, "only the recap and the manifest: \(files)")
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: root)).contains { $0.hasPrefix("empty-family") }, "no folder for a family with nothing to say")
+        let eml = try #require(files.first { $0.hasSuffix(".eml") })
+        let script = """
+            import email, email.policy, sys
+            m = email.message_from_bytes(open(sys.argv[1], 'rb').read(), policy=email.policy.default)
+            assert not m.defects and not list(m.iter_attachments())
+            print(m['To']); print(m.get_body(preferencelist=('plain',)).get_content())
+            """
+        let text = try ReportBatchProcess.tool("python3", ["-c", script, root + "/" + quiet + "/" + eml]).stdout
+        #expect(text.contains("qp@example.com") && text.contains("1 offer deadline in the next 14 days"), "\(text)")
+        #expect(text.contains("Full Ride: Nov 28, 2026 (5 days left)"), "\(text)")
+        let summary = try String(contentsOfFile: root + "/summary.txt", encoding: .utf8)
+        #expect(summary.contains("skipped: no data"), "\(summary)")
+        #expect(summary.contains(quiet), "the summary names the folder that holds the recap: \(summary)")
+        // Empty Family's player is counted as not sent (nothing to report); Quiet's and Active's recaps are written.
+        #expect(summary.contains("messages: 0 sent, 1 not sent (e-mail off, opted out, a duplicate address or nothing to report), 0 failed"), "\(summary)")
+    }
+
+    /// The optional tables are checked like the others: a preference that is neither 0, 1 nor
+    /// null, and an opt-out without an address, are bad input for `check` (65), and a run does
+    /// not guess them: the family whose member has the bad row fails, the others do not.
+    @Test func badPreferenceAndOptOutRowsAreBadInput() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Fixture.database(at: folder.file("f.db")) { f in
+            for family in ["A", "B"] {
+                try f.family(family, name: "Family \(family)")
+                try f.user("\(family.lowercased())p", role: "player")
+                try f.member(family: family, user: "\(family.lowercased())p", role: "player")
+                try f.school("\(family)s", family: family)
+            }
+            try f.db.execute(sql: """
+                CREATE TABLE notification_preferences (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, notification_type TEXT NOT NULL, email_enabled INTEGER, push_enabled INTEGER);
+                INSERT INTO notification_preferences VALUES ('p1', 'ap', 'weekly_digest', 2, 1), ('p2', 'bp', 'weekly_digest', NULL, 0), ('p3', 'bp', 'brand_new_kind', 0, 0);
+                CREATE TABLE email_optouts (email TEXT PRIMARY KEY, created_at TEXT);
+                INSERT INTO email_optouts VALUES ('someone@example.com', NULL);
+                """)
+        }
+        let check = try ReportBatchProcess.run(["check", "--db", "f.db"], in: folder.path)
+        #expect(check.status == 65, "\(check.stdout)\(check.stderr)")
+        #expect((check.stdout + check.stderr).contains("notification_preferences row 'p1', column email_enabled: is 2; expected 0, 1 or null"), "\(check.stdout)\(check.stderr)")
+        try "outputs:\n  - report:\n    formats: [pdf]\ndeliver:\n  email:\n    from: reports@example.com\n    via: none\n"
+            .write(toFile: folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        let run = try ReportBatchProcess.run(["run", "job.yaml", "--db", "f.db", "--out", "o", "--now", Self.now], in: folder.path)
+        #expect(run.status == 4, "\(run.stderr)")
+        let summary = try String(contentsOfFile: folder.file("o/summary.txt"), encoding: .utf8)
+        #expect(summary.contains("email_enabled: is 2"), "\(summary)")
+        // B's null preference is "on" and its unknown kind is ignored: B gets its recap.
+        #expect((FileManager.default.subpaths(atPath: folder.file("o")) ?? []).contains { $0.hasSuffix("email-bp-example-com.eml") })
+        // An opt-out row without an address is bad input too.
+        _ = try ReportBatchProcess.tool("sqlite3", [folder.file("f.db"), "UPDATE notification_preferences SET email_enabled = 0 WHERE id = 'p1'; INSERT INTO email_optouts VALUES (NULL, NULL)"])
+        let again = try ReportBatchProcess.run(["check", "--db", "f.db"], in: folder.path)
+        #expect(again.status == 65 && (again.stdout + again.stderr).contains("email_optouts row null, column email: is null but is required"), "\(again.stdout)\(again.stderr)")
     }
 
     @Test(arguments: [

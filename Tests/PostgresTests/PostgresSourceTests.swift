@@ -175,6 +175,73 @@ struct PostgresSourceTests {
         #expect(noSelect.stderr.contains("'offers'") && noSelect.stderr.contains("GRANT SELECT"), "\(noSelect.stderr)")
     }
 
+    /// The delivery tables (data-model.md, "Optional tables") come with the snapshot, as the
+    /// app declares them (uuid ids, boolean flags, row-level security): a digest turned off and
+    /// an opt-out in PostgreSQL leave out the same recipients as in the SQLite file, a
+    /// one-family import copies that family's preferences and every opt-out, and a role that
+    /// row-level security would show an empty opt-out list is refused (77).
+    @Test func theDeliveryTablesComeWithTheSnapshot() throws {
+        let server = try PostgresServer.sharedServer()
+        let demo = try Demo()
+        defer { demo.folder.remove() }
+        let sqlite = { (sql: String) in try ReportBatchProcess.tool("sqlite3", [demo.folder.file("demo.db"), sql]).stdout.trimmingCharacters(in: .newlines) }
+        // The first family's player has the digest off; the first parent of another family opted out (stored normalised).
+        let player = try sqlite("SELECT user_id FROM family_members WHERE role = 'player' ORDER BY family_unit_id LIMIT 1")
+        let parent = try sqlite("SELECT u.email FROM family_members m JOIN users u ON u.id = m.user_id WHERE m.role = 'parent' ORDER BY m.family_unit_id DESC LIMIT 1")
+        let optedOut = parent.lowercased()
+        _ = try sqlite("""
+            CREATE TABLE notification_preferences (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, notification_type TEXT NOT NULL, email_enabled INTEGER, push_enabled INTEGER);
+            INSERT INTO notification_preferences VALUES ('00000000-0000-4000-8000-0000000000a1', '\(player)', 'weekly_digest', 0, 1),
+                ('00000000-0000-4000-8000-0000000000a2', '\(player)', 'offer', 1, NULL);
+            CREATE TABLE email_optouts (email TEXT PRIMARY KEY, created_at TEXT);
+            INSERT INTO email_optouts VALUES ('\(optedOut)', '2026-01-01T00:00:00Z');
+            """)
+        try server.psql(demo.database, """
+            CREATE TABLE notification_preferences (id uuid PRIMARY KEY, user_id uuid NOT NULL, notification_type text NOT NULL,
+                email_enabled boolean DEFAULT true, push_enabled boolean DEFAULT true);
+            INSERT INTO notification_preferences VALUES ('00000000-0000-4000-8000-0000000000a1', '\(player)', 'weekly_digest', false, true),
+                ('00000000-0000-4000-8000-0000000000a2', '\(player)', 'offer', true, NULL);
+            CREATE TABLE email_optouts (email text PRIMARY KEY, created_at timestamptz);
+            INSERT INTO email_optouts VALUES ('\(optedOut)', '2026-01-01 00:00:00+00');
+            ALTER TABLE notification_preferences ENABLE ROW LEVEL SECURITY;
+            ALTER TABLE email_optouts ENABLE ROW LEVEL SECURITY;
+            """)
+        try """
+            outputs:
+              - report:
+                formats: [pdf]
+            deliver:
+              email:
+                from: reports@example.com
+                attach: [report.pdf]
+                via: none
+            """.write(toFile: demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        let a = try demo.run(["run", "job.yaml", "--db", "demo.db", "--out", "a", "--now", Self.now])
+        let b = try demo.run(["run", "job.yaml", "--db", demo.uri, "--out", "b", "--now", Self.now])
+        #expect(a.status == 0 && b.status == 0, "\(a.stderr) \(b.stderr)")
+        try Self.expectSameFiles(demo.folder.file("a"), demo.folder.file("b"), ignoring: ["summary.txt", "summary.html"])
+        let manifests = try Self.files(demo.folder.file("b")).filter { $0.key.hasSuffix("manifest.json") }.values.map { String(decoding: $0, as: UTF8.self) }.joined()
+        #expect(manifests.contains("\"recipient\": \"\(optedOut)\"") && manifests.contains("not sent: opted out of e-mail"), "\(manifests)")
+        #expect(manifests.contains("not sent: weekly digest e-mail is off"))
+
+        // One family's import: its member's preferences, and the whole opt-out list.
+        let family = try sqlite("SELECT family_unit_id FROM family_members WHERE user_id = '\(player)'")
+        #expect(try demo.run(["import", demo.uri, "--out", "one.db", "--family", family]).status == 0)
+        let one = { (sql: String) in try ReportBatchProcess.tool("sqlite3", [demo.folder.file("one.db"), sql]).stdout.trimmingCharacters(in: .newlines) }
+        #expect(try one("SELECT user_id, notification_type, email_enabled FROM notification_preferences ORDER BY id") == "\(player)|weekly_digest|0\n\(player)|offer|1")
+        #expect(try one("SELECT email FROM email_optouts") == optedOut)
+
+        // A role that owns nothing and lacks BYPASSRLS would read an empty opt-out list: refused.
+        try server.psql(demo.database, """
+            DO $$ BEGIN CREATE ROLE rb_optouts LOGIN PASSWORD 'optouts-pw'; EXCEPTION WHEN duplicate_object THEN NULL; END $$;
+            GRANT SELECT ON ALL TABLES IN SCHEMA public TO rb_optouts;
+            """ + ["family_units", "users", "family_members", "user_preferences", "schools", "coaches", "interactions", "performance_metrics",
+                   "offers", "notification_preferences"].map { "ALTER TABLE \($0) DISABLE ROW LEVEL SECURITY;" }.joined(separator: "\n"))
+        let refused = try demo.run(["families", "--db", server.uri(demo.database, user: "rb_optouts", password: "optouts-pw")])
+        #expect(refused.status == 77)
+        #expect(refused.stderr.contains("row-level security on table 'email_optouts'"), "\(refused.stderr)")
+    }
+
     @Test func aWrongPasswordIsRefusedAndNeverShown() throws {
         let server = try PostgresServer.sharedServer()
         let demo = try Demo(["--families", "1"])

@@ -316,10 +316,17 @@ package enum BatchRunner {
                 // Nothing to report makes no folder. A folder an earlier run of the same week
                 // made is set right: its outputs go, and its manifest says why.
                 var outcome = FamilyOutcome(family: family, folder: folder, status: .skippedNoData, files: [], warnings: [], range: jobRange.from...jobRange.to)
+                // Each would-be recipient is counted as not sent, and why.
+                var notSent: [JSONValue] = []
+                if let deliver = job.delivery {
+                    let plan = try recipients(deliver, data: data, source: source)
+                    notSent = records(plan.recipients.map { .init(email: UnsubscribeToken.normalised($0.email), reason: "nothing to report") } + plan.skipped)
+                    outcome.mail.notSent = notSent.count
+                }
                 if !options.dryRun, AtomicFile.isFolder(folder, inside: root) {
                     let stale = removeEarlierOutputs(expectedFiles(job, family: family, today: today, jobRange: jobRange).map(\.name), in: folder)
                     if !stale.isEmpty { outcome.warnings.append("removed \(stale.joined(separator: ", ")), written by an earlier run: the family has nothing to report now") }
-                    try writeManifest(outcome, root: root, range: jobRange, zone: zone, clock: options.clock)
+                    try writeManifest(outcome, root: root, range: jobRange, zone: zone, clock: options.clock, delivery: notSent)
                 }
                 return outcome
             }
@@ -328,8 +335,7 @@ package enum BatchRunner {
                 var planned = recapOnly ? [] : expectedFiles(job, family: data.family, today: today, jobRange: jobRange)
                 // The recap e-mails it would write (and send), one per recipient.
                 if let deliver = job.delivery {
-                    let plan = RecipientPlan.make(deliver.to, data: data, digestOff: try source.weeklyDigestOff(userIDs: data.members.map(\.userID)),
-                                                  optedOut: try source.optedOutAddresses())
+                    let plan = try recipients(deliver, data: data, source: source)
                     planned += plan.recipients.map { (RecapEmail.fileName(for: $0.email), "eml") }
                 }
                 return FamilyOutcome(family: family, folder: folder, status: recapOnly ? .skippedNoData : .ok,
@@ -473,8 +479,7 @@ package enum BatchRunner {
     private static func writeRecaps(_ deliver: DeliveryJob, run: ReportRun, source: SQLiteSource, folder: String, written: [WrittenFile],
                                     options: BatchOptions) throws -> (recaps: [Recap], notSent: [JSONValue]) {
         let data = run.data
-        let plan = RecipientPlan.make(deliver.to, data: data, digestOff: try source.weeklyDigestOff(userIDs: data.members.map(\.userID)),
-                                      optedOut: try source.optedOutAddresses())
+        let plan = try recipients(deliver, data: data, source: source)
         // The attachments, by kind and format, up to the size limit; the rest are named in the body.
         var attached: [RecapEmail.File] = [], leftOut: [String] = []
         var total = 0.0
@@ -512,6 +517,12 @@ package enum BatchRunner {
             recaps.append(Recap(recipient: UnsubscribeToken.normalised(recipient.email), messageID: message.messageID, file: file, message: bytes))
         }
         return (recaps, records(plan.skipped))
+    }
+
+    /// Who gets the family's recap, from its members, their preferences and the opt-out list.
+    private static func recipients(_ deliver: DeliveryJob, data: FamilyData, source: SQLiteSource) throws -> RecipientPlan {
+        RecipientPlan.make(deliver.to, data: data, digestOff: try source.weeklyDigestOff(userIDs: data.members.map(\.userID)),
+                           optedOut: try source.optedOutAddresses())
     }
 
     /// The manifest's records of the recipients who get no message, and why.

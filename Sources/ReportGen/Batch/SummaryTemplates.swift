@@ -301,7 +301,7 @@ package struct SummaryTemplates: Sendable {
         database: {{database}}
         files under: {{root}} (folders below are relative to it)
         {{#mail}}
-        messages: {{sent}} sent, {{not_sent}} not sent (e-mail off, opted out or a duplicate address), {{failed}} failed
+        messages: {{sent}} sent, {{not_sent}} not sent (e-mail off, opted out, a duplicate address or nothing to report), {{failed}} failed
         {{/mail}}
         {{#range_warning}}
 
@@ -330,7 +330,7 @@ package struct SummaryTemplates: Sendable {
         <h1>Weekly recruiting reports</h1>
         <p>{{line}}<br>Generated {{generated_at}} from {{database}}; files under {{root}} (each family's folder is relative to it).</p>
         {{#mail}}
-        <p>Messages: {{sent}} sent, {{not_sent}} not sent (e-mail off, opted out or a duplicate address), {{failed}} failed.</p>
+        <p>Messages: {{sent}} sent, {{not_sent}} not sent (e-mail off, opted out, a duplicate address or nothing to report), {{failed}} failed.</p>
         {{/mail}}
         {{#range_warning}}
         <p style="color: #92400E"><strong>{{range_warning}}</strong></p>

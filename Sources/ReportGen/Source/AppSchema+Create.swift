@@ -8,14 +8,14 @@ extension AppSchema {
 
     /// Creates every table, leaving out the optional columns named `table.column` in `absent`.
     package static func create(in db: Database, leavingOut absent: Set<String>) throws {
-        for statement in tableStatements(leavingOut: absent, primaryKeys: true) + indexStatements(uniqueIDs: false) {
+        for statement in tableStatements(tables, leavingOut: absent, primaryKeys: true) + indexStatements(uniqueIDs: false) {
             try db.execute(sql: statement)
         }
     }
 
-    /// `CREATE TABLE` for every table; without `primaryKeys`, `id` is a plain column (a
+    /// `CREATE TABLE` for each of `tables`; without `primaryKeys`, `id` is a plain column (a
     /// bulk load adds its unique index after the rows, which is much faster).
-    static func tableStatements(leavingOut absent: Set<String>, primaryKeys: Bool) -> [String] {
+    static func tableStatements(_ tables: [Table], leavingOut absent: Set<String>, primaryKeys: Bool) -> [String] {
         tables.map { table in
             let columns = table.columns.filter { !absent.contains("\(table.name).\($0.name)") }.map { column in
                 "\(column.name.quotedDatabaseIdentifier) \(column.sqlType)" + (primaryKeys && column.name == "id" ? " PRIMARY KEY" : "")
@@ -34,13 +34,14 @@ extension AppSchema {
     static func indexStatements(of table: Table, uniqueIDs: Bool) -> [String] {
         var statements: [String] = []
         let name = table.name.quotedDatabaseIdentifier
-        if uniqueIDs, table.index(of: "id") != nil {
-            statements.append("CREATE UNIQUE INDEX \("\(table.name)_id".quotedDatabaseIdentifier) ON \(name) (id)")
+        // The key of a table with a one-column key: `id`, or `email_optouts.email`.
+        if uniqueIDs, table.rowIdentity.count == 1, let key = table.rowIdentity.first, table.index(of: key) != nil {
+            statements.append("CREATE UNIQUE INDEX \("\(table.name)_\(key)".quotedDatabaseIdentifier) ON \(name) (\(key.quotedDatabaseIdentifier))")
         }
         if table.index(of: "family_unit_id") != nil {
             statements.append("CREATE INDEX \("\(table.name)_family".quotedDatabaseIdentifier) ON \(name) (family_unit_id)")
         }
-        if table.name == "family_members" || table.name == "user_preferences" {
+        if ["family_members", "user_preferences", "notification_preferences"].contains(table.name) {
             statements.append("CREATE INDEX \("\(table.name)_user".quotedDatabaseIdentifier) ON \(name) (user_id)")
         }
         return statements

@@ -49,13 +49,13 @@ extension AppSchema {
         case _ where column.hasSuffix("_id"): return .uuid
         case "created_at", "updated_at", "occurred_at", "last_contact_date", "status_changed_at": return .timestamp
         case "recorded_date", "offer_date", "deadline_date": return .date
-        case "is_favorite", "verified": return .boolean
+        case "is_favorite", "verified", "email_enabled", "push_enabled": return .boolean
         case "pros", "cons", "attachments": return .textArray
         case "academic_info": return .json
         case "data" where table == "user_preferences": return .json
         case "ranking": return .integer
         default:
-            let sqlType = tables.first { $0.name == table }?.columns.first { $0.name == column }?.sqlType
+            let sqlType = (tables + optionalTables).first { $0.name == table }?.columns.first { $0.name == column }?.sqlType
             return sqlType == "REAL" ? .number : .text
         }
     }

@@ -93,6 +93,19 @@ package enum AppSchema {
         text("deadline_date"), text("conditions"), text("notes"), text("created_at"),
     ])
 
+    /// Optional: a member's e-mail settings by kind of message; only `weekly_digest` is read.
+    package static let notificationPreferences = Table("notification_preferences", [
+        text("id"), text("user_id"), text("notification_type"), integer("email_enabled"),
+    ])
+
+    /// Optional: addresses that get no recurring e-mail, stored trimmed and lower-cased.
+    package static let emailOptouts = Table("email_optouts", identity: ["email"], [text("email")])
+
+    /// The tables a database may lack (docs/data-model.md, "Optional tables"): without one,
+    /// every member has the weekly e-mail on and nobody has opted out. When present, a table
+    /// is checked like the others.
+    package static let optionalTables: [Table] = [notificationPreferences, emailOptouts]
+
     /// Every table, in the order of docs/data-model.md.
     package static let tables: [Table] = [
         familyUnits, users, familyMembers, userPreferences, schools, coaches, interactions, performanceMetrics, offers,

@@ -24,6 +24,8 @@ package enum PostgresSnapshot {
         package var rows: [String: Int] = [:]
         /// `table.column` of the optional columns the server lacks (left out of the snapshot).
         package var absentOptionalColumns: [String] = []
+        /// The optional tables the server lacks (`AppSchema.optionalTables`; the snapshot has none either).
+        package var absentOptionalTables: [String] = []
     }
 
     /// Takes the snapshot into a SQLite file at `path` (new, or empty).
@@ -109,7 +111,7 @@ package enum PostgresSnapshot {
             JOIN pg_type t ON t.oid = a.atttypid
             LEFT JOIN pg_type e ON e.oid = t.typelem AND t.typcategory = 'A'
             WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v', 'm', 'f') AND c.relname = ANY($2::text[])
-            """, [target.schema, arrayLiteral(AppSchema.tables.map(\.name))])
+            """, [target.schema, arrayLiteral((AppSchema.tables + AppSchema.optionalTables).map(\.name))])
         var tables: [String: [String: ServerColumn]] = [:]
         for row in rows.rows {
             guard let table = row[0], let column = row[1] else { continue }
@@ -147,9 +149,11 @@ package enum PostgresSnapshot {
             FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace, pg_roles r
             WHERE r.rolname = current_user AND n.nspname = $1 AND c.relname = ANY($2::text[])
                   AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
-            """, [target.schema, arrayLiteral(AppSchema.tables.map(\.name))])
+            """, [target.schema, arrayLiteral((AppSchema.tables + AppSchema.optionalTables).map(\.name))])
         let byTable = Dictionary(rows.rows.map { ($0[0] ?? "", $0) }, uniquingKeysWith: { first, _ in first })
-        for table in AppSchema.tables {
+        // The optional tables too: an opt-out list that row-level security empties would send
+        // e-mail to those who asked for none.
+        for table in AppSchema.tables + AppSchema.optionalTables {
             guard let row = byTable[table.name] else { continue }
             let security = row[1] == "t", forced = row[2] == "t", owns = row[3] == "t", canSelect = row[4] == "t"
             let bypass = row[5] == "t", superuser = row[6] == "t", role = row[7] ?? "?"
@@ -171,7 +175,8 @@ package enum PostgresSnapshot {
         var summary = Summary()
         // The columns to copy, table by table; optional ones the server lacks are left out.
         var plans: [(table: AppSchema.Table, columns: [AppSchema.Column], kinds: [AppSchema.PostgresKind])] = []
-        for table in AppSchema.tables {
+        summary.absentOptionalTables = AppSchema.optionalTables.map(\.name).filter { server[$0] == nil }
+        for table in AppSchema.tables + AppSchema.optionalTables where server[table.name] != nil {
             let present = server[table.name] ?? [:]
             var columns: [AppSchema.Column] = [], kinds: [AppSchema.PostgresKind] = []
             for column in table.columns {
@@ -202,7 +207,7 @@ package enum PostgresSnapshot {
             try queue.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
                 try db.inTransaction {
-                    for statement in AppSchema.tableStatements(leavingOut: Set(summary.absentOptionalColumns), primaryKeys: false) {
+                    for statement in AppSchema.tableStatements(plans.map(\.table), leavingOut: Set(summary.absentOptionalColumns), primaryKeys: false) {
                         try db.execute(sql: statement)
                     }
                     try load(plans, filters: filters, schema: target.schema, from: connection, into: db, summary: &summary)
@@ -237,6 +242,8 @@ package enum PostgresSnapshot {
             filters["family_units"] = "id = ANY(\(list))"
             filters["users"] = "id IN \(members)"
             filters["user_preferences"] = "user_id IN \(members)"
+            filters["notification_preferences"] = "user_id IN \(members)"
+            // email_optouts is copied whole: a job's own list of recipients may name any address.
             return filters
         }
     }

@@ -212,6 +212,29 @@ enum RowDecoders {
         return offer
     }
 
+    /// A member's setting for one kind of message. Any kind is accepted (the app may add
+    /// kinds); only `weekly_digest` is acted on. A null `email_enabled` means on.
+    static func notificationPreference(_ row: SQLiteRow, log: IssueLog) -> (userID: String, type: String, emailEnabled: Bool)? {
+        let f = FieldReader(table: AppSchema.notificationPreferences, row: row, log: log)
+        let before = log.count
+        _ = f.identifier("id")
+        let user = f.identifier("user_id")
+        let type = f.requiredText("notification_type")
+        let enabled = f.flag("email_enabled")
+        guard log.count == before, let user, let type else { return nil }
+        return (user, type, enabled ?? true)
+    }
+
+    /// An opted-out address, as stored (it is compared trimmed and lower-cased).
+    static func optOut(_ row: SQLiteRow, log: IssueLog) -> String? {
+        let f = FieldReader(table: AppSchema.emailOptouts, row: row, log: log)
+        let before = log.count
+        let email = f.requiredText("email")
+        if let email, email.trimmingCharacters(in: .whitespaces).isEmpty { f.issue("email", "is empty; expected an e-mail address") }
+        guard log.count == before else { return nil }
+        return email
+    }
+
     /// A 0–100 number; outside that range is bad input.
     private static func percentage(_ f: FieldReader, _ column: String) -> Double? {
         guard let value = f.real(column) else { return nil }

@@ -21,6 +21,8 @@ package final class SQLiteSource: Sendable {
     /// no two rows can share it, so they need no duplicate check. The app's tables all do; a
     /// hand-made copy without its keys is checked row by row.
     private let uniqueKeys: Set<String>
+    /// The optional tables (`AppSchema.optionalTables`) the database has.
+    private let presentOptionalTables: Set<String>
 
     /// Opens `path` read-only and checks it against `AppSchema`.
     /// - Throws: `InputError` when the file is missing or not SQLite (exit 66);
@@ -43,12 +45,15 @@ package final class SQLiteSource: Sendable {
         var missing: [String] = []
         var lists: [String: String] = [:]
         var unique: Set<String> = []
+        var optional: Set<String> = []
         do {
             try database.read { db in
-                for table in AppSchema.tables {
+                for table in AppSchema.tables + AppSchema.optionalTables {
                     guard try db.tableExists(table.name) else {
+                        if AppSchema.optionalTables.contains(where: { $0.name == table.name }) { continue }
                         throw BadDataError.missingTable(path: path, table: table.name)
                     }
+                    if AppSchema.optionalTables.contains(where: { $0.name == table.name }) { optional.insert(table.name) }
                     if try Self.keyIsUnique(table, db) { unique.insert(table.name) }
                     let present = Set(try db.columns(in: table.name).map { $0.name.lowercased() })
                     var parts: [String] = []
@@ -73,6 +78,7 @@ package final class SQLiteSource: Sendable {
         missingOptionalColumns = missing
         selectLists = lists
         uniqueKeys = unique
+        presentOptionalTables = optional
     }
 
     /// Whether the table's row key is its primary key or has a unique index of its own.
@@ -85,6 +91,11 @@ package final class SQLiteSource: Sendable {
             if Set(columns) == key { return true }
         }
         return false
+    }
+
+    /// Whether `table` is an optional table the database does not have.
+    private func isAbsent(_ table: AppSchema.Table) -> Bool {
+        AppSchema.optionalTables.contains { $0.name == table.name } && !presentOptionalTables.contains(table.name)
     }
 
     /// Runs a read transaction; an error of SQLite's is told as this database's own (the
@@ -354,30 +365,35 @@ package final class SQLiteSource: Sendable {
 
     /// The members among `userIDs` whose `weekly_digest` preference has e-mail off
     /// (`notification_preferences`, an optional table: without it, nobody has).
+    /// - Throws: `BadDataError` when one of these members' preference rows is bad input: a
+    ///   preference that cannot be read is not taken as "on".
     package func weeklyDigestOff(userIDs: [String]) throws -> Set<String> {
-        guard !userIDs.isEmpty else { return [] }
-        return try reading { db in
-            guard try db.tableExists("notification_preferences") else { return [] }
+        guard !userIDs.isEmpty, presentOptionalTables.contains(AppSchema.notificationPreferences.name) else { return [] }
+        let log = IssueLog()
+        let off = try reading { db in
             let marks = Array(repeating: "?", count: userIDs.count).joined(separator: ", ")
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT CAST(user_id AS TEXT) FROM notification_preferences
-                WHERE notification_type = 'weekly_digest' AND email_enabled IS NOT NULL AND CAST(email_enabled AS INTEGER) = 0
-                AND CAST(user_id AS TEXT) IN (\(marks))
-                """, arguments: StatementArguments(userIDs))
-            return Set(rows.compactMap { $0[0] as String? })
+            let sql = select(AppSchema.notificationPreferences, where: "user_id IN (\(marks))")
+            return try collect(db, sql, StatementArguments(userIDs)) { RowDecoders.notificationPreference($0, log: log) }
+                .filter { $0.type == "weekly_digest" && $0.emailEnabled == false }.map(\.userID)
         }
+        if !log.issues.isEmpty { throw BadDataError.badValues(path: path, familyID: nil, issues: log.issues) }
+        return Set(off)
     }
 
     /// The addresses of `email_optouts` (an optional table), trimmed and lower-cased; read once.
+    /// - Throws: `BadDataError` when a row is bad input: an opt-out list is never silently
+    ///   shorter than the table.
     package func optedOutAddresses() throws -> Set<String> {
         if let known = optOutCache.withLock({ $0 }) { return known }
-        let addresses = try reading { db -> Set<String> in
-            guard try db.tableExists("email_optouts") else { return [] }
-            return Set(try Row.fetchAll(db, sql: "SELECT CAST(email AS TEXT) FROM email_optouts WHERE email IS NOT NULL")
-                .compactMap { ($0[0] as String?).map(UnsubscribeToken.normalised) })
+        guard presentOptionalTables.contains(AppSchema.emailOptouts.name) else { return [] }
+        let log = IssueLog()
+        let addresses = try reading { db in
+            try collect(db, select(AppSchema.emailOptouts, where: "1", orderBy: nil)) { RowDecoders.optOut($0, log: log) }
         }
-        optOutCache.withLock { $0 = addresses }
-        return addresses
+        if !log.issues.isEmpty { throw BadDataError.badValues(path: path, familyID: nil, issues: log.issues) }
+        let normalised = Set(addresses.map(UnsubscribeToken.normalised))
+        optOutCache.withLock { $0 = normalised }
+        return normalised
     }
 
     /// The coaches' stored contact values that break the Add Coach rules (`ContactField`), as
@@ -449,14 +465,16 @@ package final class SQLiteSource: Sendable {
                 (AppSchema.interactions, { _ = RowDecoders.interaction($0, log: $1) }),
                 (AppSchema.performanceMetrics, { _ = RowDecoders.metric($0, log: $1) }),
                 (AppSchema.offers, { _ = RowDecoders.offer($0, log: $1) }),
+                (AppSchema.notificationPreferences, { _ = RowDecoders.notificationPreference($0, log: $1) }),
+                (AppSchema.emailOptouts, { _ = RowDecoders.optOut($0, log: $1) }),
             ]
-            for (table, decode) in decoders {
+            for (table, decode) in decoders where !isAbsent(table) {
                 try scan(table, select(table, where: "1", orderBy: nil), decode)
             }
 
             // Ids (or, for the tables without one, keys) that more than one row holds, in the
             // tables where the schema does not already forbid it.
-            for table in AppSchema.tables where !uniqueKeys.contains(table.name) {
+            for table in AppSchema.tables + AppSchema.optionalTables where !uniqueKeys.contains(table.name) && !isAbsent(table) {
                 let key = table.rowIdentity.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
                 let sql = select(table, where: "(\(key)) IN (SELECT \(key) FROM \(table.name.quotedDatabaseIdentifier) GROUP BY \(key) HAVING COUNT(*) > 1)", orderBy: nil)
                 var reported = Set<[String]>()
@@ -509,8 +527,9 @@ package final class SQLiteSource: Sendable {
             }
             let userLinks: [(AppSchema.Table, String)] = [
                 (AppSchema.familyMembers, "user_id"), (AppSchema.interactions, "logged_by"), (AppSchema.userPreferences, "user_id"),
+                (AppSchema.notificationPreferences, "user_id"),
             ]
-            for (table, column) in userLinks {
+            for (table, column) in userLinks where !isAbsent(table) {
                 let sql = """
                     SELECT \(selectLists[table.name] ?? "*") FROM \(table.name) AS t \
                     WHERE t.\(column) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM users AS u WHERE u.id = t.\(column))
