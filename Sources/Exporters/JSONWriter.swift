@@ -24,6 +24,14 @@ public indirect enum JSONValue: Hashable, Sendable {
         return out
     }
 
+    /// The value as it reads nested `indent` levels deep in a pretty-printed document, with no
+    /// final newline: for a document written a piece at a time.
+    public func serialized(indent: Int) -> String {
+        var out = ""
+        write(into: &out, indent: indent)
+        return out
+    }
+
     private func write(into out: inout String, indent: Int) {
         switch self {
         case .null: out.append("null")

@@ -18,7 +18,7 @@ struct ReportBatch: ParsableCommand {
               report-batch demo --out demo.db && report-batch run weekly.yaml --db demo.db --out weekly
             """,
         version: ToolVersion.current,
-        subcommands: [Run.self, Report.self, Export.self, Demo.self, Families.self, Check.self, Import.self]
+        subcommands: [Run.self, Summarize.self, Report.self, Export.self, Demo.self, Families.self, Check.self, Import.self]
     )
 
     /// The argument parser's message on one line: its bulleted lists (`- value` lines) become

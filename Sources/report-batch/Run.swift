@@ -14,8 +14,14 @@ struct Run: ParsableCommand {
             summary.txt and summary.html in the output root. Exit codes: 0 all ok or skipped (no data), 4 some families \
             failed, 1 every family failed, 64 a bad job file, 65 a table or column missing, 66 no database file, 69 the database server unreachable, 75 another run holds the output root, 77 the database refused the login or would hide rows.
 
-            Example:
+            With --shards N the run is one of N shards, on as many processes or machines: it runs the families whose id \
+            hashes to its K (FNV-1a 64 of the id, mod N), writes their folders and an outcome file shards/K-of-N.json \
+            instead of the summary, and exits 0 once that file is written (1 when every one of its families failed). \
+            `report-batch summarize` then writes the run's summary. Every shard must have the same job file, --db and --now.
+
+            Examples:
               report-batch run weekly.yaml --db app.db --out /srv/recruiting/weekly
+              report-batch run weekly.yaml --db app.db --out /srv/shared/weekly --shards 4 --shard 2 --now 2026-11-23T09:00:00Z
             """
     )
 
@@ -42,6 +48,12 @@ struct Run: ParsableCommand {
     @Flag(help: "Send the recap e-mails again to recipients an earlier run of the same days already reached (they are skipped otherwise).")
     var resend = false
 
+    @Option(help: ArgumentHelp("Split the run into N shards (1 to 1024), this process running one of them (--shard, or the JOB_COMPLETION_INDEX variable of a Kubernetes Indexed Job). Needs --now. --shards 1 is the whole run.", valueName: "N"))
+    var shards: Int?
+
+    @Option(help: ArgumentHelp("This process's shard, from 0 to N − 1. Default: the JOB_COMPLETION_INDEX variable.", valueName: "K"))
+    var shard: Int?
+
     @Option(help: "How many families to run at once (1 to 256), each on its own thread with its own database connection. Default: one per core. More than the cores helps only when writing waits on a slow disk; each worker adds about 25 MB.")
     var workers: Int?
 
@@ -63,12 +75,17 @@ struct Run: ParsableCommand {
                 guard (1...256).contains(workers) else { throw UsageError("--workers must be from 1 to 256 (got \(workers))") }
                 options.workers = workers
             }
+            options.shard = try shardOption(clock: options.clock)
             let progress = Progress(dryRun: dryRun)
             let summary = try BatchRunner.run(job, options: options, progress: progress.report)
             progress.end()
             if dryRun {
                 if let failure = progress.outputFailure { throw failure }
-                try Console.output(summary.line + " (dry run: nothing written)\n")
+                try Console.output((options.shard.map { "shard \($0.name): " } ?? "") + summary.line + " (dry run: nothing written)\n")
+            } else if let shard = options.shard, let file = summary.outcomeFile {
+                status = summary.exitStatus
+                try Console.output("shard \(shard.name): \(summary.line); outcomes in \(file) "
+                                   + "(`report-batch summarize \(summary.root)` writes the run's summary once every shard is done)\n")
             } else {
                 status = summary.exitStatus
                 do {
@@ -81,6 +98,22 @@ struct Run: ParsableCommand {
             }
         }
         if status != .success { throw ExitCode(status.rawValue) }
+    }
+
+    /// The shard this process runs, or nil for the whole run (`--shards 1`, or no `--shards`).
+    private func shardOption(clock: Clock) throws -> Shard? {
+        guard let shards else {
+            if shard != nil { throw UsageError("--shard needs --shards N, the number of shards of the run") }
+            return nil
+        }
+        let index = shards == 1 ? (shard ?? 0) : try Shard.index(option: shard, environment: ProcessInfo.processInfo.environment)
+        let shard = try Shard(index: index, count: shards)
+        guard shards > 1 else { return nil }
+        guard clock.source != Clock.system else {
+            throw UsageError("--shards needs --now (or SOURCE_DATE_EPOCH): every shard of a run must have the same clock, "
+                             + "e.g. --now \"$(date -u +%Y-%m-%dT09:00:00Z)\" in each")
+        }
+        return shard
     }
 }
 
@@ -106,6 +139,8 @@ final class Progress: Sendable {
             state.withLock { $0.total = total }
         case .note(let text):
             Console.note(text)
+        case .detail(let text):
+            Console.detail(text)
         case .began:
             break
         case .finished(let outcome, let done, let total):

@@ -242,6 +242,36 @@ struct PostgresSourceTests {
         #expect(refused.stderr.contains("row-level security on table 'email_optouts'"), "\(refused.stderr)")
     }
 
+    /// Sharded from PostgreSQL: each shard's snapshot holds only its own families' rows (the
+    /// shards' interactions add up to the database's, each read once), and the shards with the
+    /// merged summary write what a whole run from PostgreSQL writes.
+    @Test func shardsReadOnlyTheirOwnFamiliesRows() throws {
+        let demo = try Demo(["--families", "12"])
+        defer { demo.folder.remove() }
+        let weekly = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("weekly.yaml").path
+        let whole = try demo.run(["run", weekly, "--db", demo.uri, "--out", "o", "--now", Self.now, "--quiet"])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        try FileManager.default.moveItem(atPath: demo.folder.file("o"), toPath: demo.folder.file("whole"))
+        let total = Int(try demo.server.psql(demo.database, "SELECT count(*) FROM interactions")) ?? -1
+        var read = 0
+        for shard in 0..<3 {
+            let result = try demo.run(["run", weekly, "--db", demo.uri, "--out", "o", "--now", Self.now, "--shards", "3", "--shard", "\(shard)", "--verbose"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let own = try #require(result.stderr.firstMatch(of: /snapshot of \S+: \d+ schools, \d+ coaches, (\d+) interactions/).flatMap { Int($0.output.1) },
+                                   "\(result.stderr)")
+            #expect(own > 0 && own < total)
+            read += own
+        }
+        #expect(read == total, "the shards read \(read) interactions of \(total)")
+        let summarize = try demo.run(["summarize", "o"])
+        #expect(summarize.status == 0, "\(summarize.stderr)")
+        let shards = try Self.files(demo.folder.file("o")).filter { !$0.key.hasPrefix("shards/") && !$0.key.hasSuffix(".lock") }
+        let expected = try Self.files(demo.folder.file("whole")).filter { !$0.key.hasSuffix(".lock") }
+        #expect(Set(shards.keys) == Set(expected.keys))
+        for (name, data) in expected where shards[name] != data { Issue.record("\(name) differs between the whole run and the shards") }
+    }
+
     @Test func aWrongPasswordIsRefusedAndNeverShown() throws {
         let server = try PostgresServer.sharedServer()
         let demo = try Demo(["--families", "1"])

@@ -1,3 +1,4 @@
+import Crypto
 import Aggregation
 import Foundation
 import Yams
@@ -58,6 +59,8 @@ package struct BatchJob: Sendable {
     /// The run's dates: the report's range unless it has its own, and `{from}`/`{to}` in folders.
     package var range: RangeSelection = .preset(.previousWeek)
     package var outputs: [Output] = []
+    /// The SHA-256 of the job file's bytes (lower-case hex): the shards of one run must share it.
+    package var sha256 = ""
 
     /// Whether any output is a pdf (the run then sets up fonts before its workers start).
     package var writesPDF: Bool {
@@ -102,7 +105,9 @@ package struct BatchJob: Sendable {
             throw UsageError("\(path): not valid YAML: \(JobReader.describe(error))")
         }
         guard let root else { throw UsageError("\(path): the job file is empty") }
-        return try JobReader(file: path).job(root)
+        var job = try JobReader(file: path).job(root)
+        job.sha256 = SHA256.hash(data: data).hex
+        return job
     }
 }
 

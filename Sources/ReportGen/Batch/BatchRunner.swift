@@ -19,6 +19,8 @@ package struct BatchOptions: Sendable {
     var mailSender: MailSender?
     /// Send again to recipients an earlier run of the same days already reached.
     package var resend = false
+    /// This process's part of a run split over several (nil: the whole run).
+    package var shard: Shard?
 
     package init(clock: Clock, templates: OutputTemplates) {
         self.clock = clock
@@ -82,6 +84,8 @@ package struct BatchSummary: Sendable {
     package var delivers = false
     /// The text summary as written to `summary.txt`; nil in a dry run, which writes none.
     package internal(set) var text: String?
+    /// A shard's outcome file, written instead of the summaries.
+    package internal(set) var outcomeFile: String?
 
     package var ok: Int { outcomes.spool.ok }
     package var skipped: Int { outcomes.spool.skipped }
@@ -92,10 +96,13 @@ package struct BatchSummary: Sendable {
         "\(outcomes.count) \(outcomes.count == 1 ? "family" : "families"): \(ok) ok, \(skipped) skipped (no data), \(failed) failed"
     }
 
-    /// 0 when no family failed, 4 when some did, 1 when every family failed.
+    /// 0 when no family failed, 4 when some did, 1 when every family failed. A shard's is 0
+    /// once its outcome file is written, or 1 when every one of its families failed (a retry
+    /// may then help): whether families failed is `summarize`'s to say, for the whole run.
     package var exitStatus: ExitStatus {
         if failed == 0 { return .success }
-        return failed == outcomes.count ? .failure : .someFamiliesFailed
+        if failed == outcomes.count { return .failure }
+        return outcomeFile == nil ? .someFamiliesFailed : .success
     }
 }
 
@@ -119,6 +126,8 @@ package enum BatchRunner {
         /// Something the operator should read once per run, e.g. the optional columns the
         /// database lacks.
         case note(String)
+        /// Something for `--verbose` only, e.g. how many rows a PostgreSQL snapshot holds.
+        case detail(String)
         case finished(FamilyOutcome, done: Int, total: Int)
     }
 
@@ -145,14 +154,16 @@ package enum BatchRunner {
                                                                  username: username, password: password))
             }
         }
-        let scope: SnapshotScope = switch job.families {
-        case .all: .allFamilies
-        case .ids(let ids): .families(ids)
+        let scope: SnapshotScope = switch (job.families, options.shard) {
+        case (.all, nil): .allFamilies
+        case (.ids(let ids), nil): .families(ids)
+        case (.all, let shard?): .shard(shard, listed: nil)
+        case (.ids(let ids), let shard?): .shard(shard, listed: ids)
         }
         let opened = try OpenDatabase(database, scope: scope)
         defer { opened.close() }
         let source = opened.source
-        let families: [FamilyUnit]
+        var families: [FamilyUnit]
         switch job.families {
         case .all:
             // By name, A–Z ignoring case and accents, ties by id: the order the summary lists
@@ -163,32 +174,58 @@ package enum BatchRunner {
                 do { return try source.family(id: id) } catch let error as UsageError { throw UsageError("\(job.file): \(error.message)") }
             }
         }
-        let lock = options.dryRun ? nil : try OutputLock(root: root)
-        defer { withExtendedLifetime(lock) {} }
-        // With the lock held no other run writes here: what a killed run left is removed.
-        if lock != nil { TemporaryFiles.sweep(root) }
+        // A shard keeps its families, each with its place in the whole run's list.
+        var positions = Array(families.indices)
+        if let shard = options.shard { (positions, families) = shard.select(families) }
+        var locks: [OutputLock] = []
+        if !options.dryRun {
+            if let shard = options.shard {
+                locks = [try OutputLock(root: root, shared: true), try OutputLock(root: root, name: ".report-batch.\(shard.name).lock")]
+                // An outcome file of an earlier run of this shard would pass for this run's until it ends.
+                unlink(ShardOutcomes.path(root: root, shard: shard))
+            } else {
+                locks = [try OutputLock(root: root)]
+                // With the lock held no other run writes here: what a killed run left is removed.
+                // (A shard cleans only its own families' folders, as it reaches them.)
+                TemporaryFiles.sweep(root)
+            }
+        }
+        defer { withExtendedLifetime(locks) {} }
 
         // Process-wide set-up (locale, fontconfig) happens here, before any worker thread.
         if !options.dryRun { try ProcessSetup.prepare(fonts: job.writesPDF) }
         progress(.started(total: families.count))
         if let note = source.optionalColumnsNote { progress(.note(note)) }
+        if let detail = opened.snapshotDetail { progress(.detail(detail)) }
         let spool = OutcomeSpool(families: families)
         try runFamilies(families, into: spool, job: job, database: opened, root: root, options: options, progress: progress)
         var summary = BatchSummary(outcomes: FamilyOutcomes(spool: spool), database: opened.display, root: root,
                                    generatedAt: options.clock.now, dryRun: options.dryRun)
         summary.delivers = job.delivery != nil
         if !options.dryRun {
-            // Each summary is rendered, checked and written before the next is rendered.
-            func write(_ text: String, _ name: String) throws {
+            if let shard = options.shard {
                 if let failure = spool.readFailure { throw OutputError(path: NSTemporaryDirectory(), reason: failure) }
-                try AtomicFile.write(text, to: (root as NSString).appendingPathComponent(name))
+                try ShardOutcomes.write(summary.outcomes, positions: positions, shard: shard, job: job,
+                                        order: job.families == .all ? .name : .job, summary: summary, today: options.today, root: root)
+                summary.outcomeFile = ShardOutcomes.path(root: root, shard: shard)
+            } else {
+                try writeSummaries(&summary, spool: spool, root: root, templates: options.templates.summary)
             }
-            try write(options.templates.summary.html(summary), "summary.html")
-            let text = options.templates.summary.text(summary)
-            try write(text, "summary.txt")
-            summary.text = text
         }
         return summary
+    }
+
+    /// Writes `summary.html` and `summary.txt` into the root; each is rendered, checked and
+    /// written before the next is rendered.
+    static func writeSummaries(_ summary: inout BatchSummary, spool: OutcomeSpool, root: String, templates: SummaryTemplates) throws {
+        func write(_ text: String, _ name: String) throws {
+            if let failure = spool.readFailure { throw OutputError(path: NSTemporaryDirectory(), reason: failure) }
+            try AtomicFile.write(text, to: (root as NSString).appendingPathComponent(name))
+        }
+        try write(templates.html(summary), "summary.html")
+        let text = templates.text(summary)
+        try write(text, "summary.txt")
+        summary.text = text
     }
 
     /// Runs the families on a bounded number of workers, each with its own database
@@ -307,6 +344,8 @@ package enum BatchRunner {
             folder = try self.folder(for: family, pattern: job.folder, range: jobRange, root: root)
             try claims.claim(folder, for: family)
             ownsFolder = true
+            // A shard cleans what a killed run left only in its own families' folders.
+            if options.shard != nil, !options.dryRun, AtomicFile.isFolder(folder, inside: root) { TemporaryFiles.sweep(folder) }
             var overview = try ReportRun(data: data, selection: job.range, today: today, timezone: zone, clock: options.clock)
             overview.leftOutRows = leftOut
             // With nothing to report, a family still gets its recap when an offer deadline is

@@ -10,6 +10,8 @@ package final class OpenDatabase: Sendable {
     package let display: String
     private let file: String
     private let snapshot: Bool
+    /// What a PostgreSQL snapshot holds, for `--verbose`: "snapshot of …: 40 schools, 79 coaches, 521 interactions, 1290 rows in all".
+    package let snapshotDetail: String?
 
     /// Opens `location` (a SQLite path or a `postgresql://` URI), reading only `scope`'s rows
     /// from PostgreSQL. A SQLite file is read whole whatever the scope.
@@ -24,6 +26,7 @@ package final class OpenDatabase: Sendable {
             display = location
             file = location
             snapshot = false
+            snapshotDetail = nil
             return
         }
         let target = try PostgresTarget(location)
@@ -31,8 +34,11 @@ package final class OpenDatabase: Sendable {
             ".snapshot.db\(TemporaryFiles.marker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         TemporaryFiles.register(path)
         do {
-            try PostgresSnapshot.take(target, scope: scope, to: path)
+            let summary = try PostgresSnapshot.take(target, scope: scope, to: path)
             source = try SQLiteSource(path: path, name: target.display)
+            let rows = summary.rows
+            snapshotDetail = "snapshot of \(target.display): \(rows["schools"] ?? 0) schools, \(rows["coaches"] ?? 0) coaches, "
+                + "\(rows["interactions"] ?? 0) interactions, \(rows.values.reduce(0, +)) rows in all"
         } catch {
             TemporaryFiles.remove(path)
             TemporaryFiles.unregister(path)

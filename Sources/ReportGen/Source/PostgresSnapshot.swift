@@ -12,6 +12,11 @@ package enum SnapshotScope: Sendable, Equatable {
     case allFamilies
     /// Every row, those with no family included: what `check` reads.
     case everything
+    /// The rows of a shard's families (`Shard`): of those listed, or of every family, the ones
+    /// whose id hashes to the shard, looked up in the snapshot's own transaction. Every family
+    /// row is copied, so that each family's slug is the one a whole run gives it (slugs are
+    /// unique among all families).
+    case shard(Shard, listed: [String]?)
 }
 
 /// Copies the app's tables from PostgreSQL into a SQLite file in exactly the form of
@@ -235,17 +240,30 @@ package enum PostgresSnapshot {
         case .families(let ids):
             let found = try connection.query("SELECT id::text FROM family_units WHERE id::text = ANY($1::text[])", [arrayLiteral(ids)])
                 .rows.compactMap { $0[0] }
-            let type = identifier(server["family_units"]?["id"]?.typeName ?? "text")
-            let list = found.isEmpty ? "ARRAY[]::\(type)[]" : "ARRAY[\(try found.map { try connection.literal($0) }.joined(separator: ", "))]::\(type)[]"
-            let members = "(SELECT user_id FROM family_members WHERE family_unit_id = ANY(\(list)))"
-            var filters = Dictionary(uniqueKeysWithValues: familyScoped.map { ($0, "family_unit_id = ANY(\(list))") })
-            filters["family_units"] = "id = ANY(\(list))"
-            filters["users"] = "id IN \(members)"
-            filters["user_preferences"] = "user_id IN \(members)"
-            filters["notification_preferences"] = "user_id IN \(members)"
-            // email_optouts is copied whole: a job's own list of recipients may name any address.
+            return try familyFilters(found, connection, server: server)
+        case .shard(let shard, let listed):
+            let all = try connection.query("SELECT id::text FROM family_units WHERE id IS NOT NULL").rows.compactMap { $0[0] }
+            let known = Set(all)
+            let own = (listed.map { $0.filter(known.contains) } ?? all).filter(shard.owns)
+            var filters = try familyFilters(own, connection, server: server)
+            filters["family_units"] = nil
             return filters
         }
+    }
+
+    /// The filters that copy the rows of the families `found` (ids that exist) and their members'.
+    private static func familyFilters(_ found: [String], _ connection: PGConnection, server: [String: [String: ServerColumn]]) throws -> [String: String] {
+        let familyScoped = AppSchema.tables.filter { $0.index(of: "family_unit_id") != nil }.map(\.name)
+        let type = identifier(server["family_units"]?["id"]?.typeName ?? "text")
+        let list = found.isEmpty ? "ARRAY[]::\(type)[]" : "ARRAY[\(try found.map { try connection.literal($0) }.joined(separator: ", "))]::\(type)[]"
+        let members = "(SELECT user_id FROM family_members WHERE family_unit_id = ANY(\(list)))"
+        var filters = Dictionary(uniqueKeysWithValues: familyScoped.map { ($0, "family_unit_id = ANY(\(list))") })
+        filters["family_units"] = "id = ANY(\(list))"
+        filters["users"] = "id IN \(members)"
+        filters["user_preferences"] = "user_id IN \(members)"
+        filters["notification_preferences"] = "user_id IN \(members)"
+        // email_optouts is copied whole: a job's own list of recipients may name any address.
+        return filters
     }
 
     /// The SELECT expression that turns a column into docs/data-model.md's text form.

@@ -9,6 +9,9 @@ package struct Clock: Sendable {
     /// Where `now` came from, for messages: "--now", "SOURCE_DATE_EPOCH" or "system clock".
     package let source: String
 
+    /// The source of a clock read from the system.
+    package static let system = "system clock"
+
     package init(now: Instant, source: String) {
         self.now = now
         self.source = source
@@ -38,7 +41,7 @@ package struct Clock: Sendable {
         }
         let date = Date()
         let seconds = date.timeIntervalSince1970
-        return Clock(now: Instant(seconds: Int64(seconds.rounded(.down)), nanoseconds: 0), source: "system clock")
+        return Clock(now: Instant(seconds: Int64(seconds.rounded(.down)), nanoseconds: 0), source: system)
     }
 
     /// Parses a `--today` (or `--from`, `--to`) value.

@@ -25,7 +25,7 @@ package enum ExitStatus: Int32, Sendable {
         case is BusyError: .busy
         case is InputError: .inputMissing
         case is UnavailableError: .unavailable
-        case is BadDataError, is DataIssue: .badData
+        case is BadDataError, is DataIssue, is ShardSetError: .badData
         case SourceError.damaged: .badData
         default: .failure
         }

@@ -30,13 +30,19 @@ package enum Slug {
 
     /// 8 lower-case hex digits: the upper half of the FNV-1a 64 hash of `text`'s UTF-8 bytes.
     static func hash(_ text: String) -> String {
+        let hex = String(fnv1a64(text) >> 32, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+
+    /// The FNV-1a 64 hash of `text`'s UTF-8 bytes (offset basis 0xcbf29ce484222325, prime
+    /// 0x100000001b3): simple enough that any tool can compute it, as shards do (`Shard`).
+    package static func fnv1a64(_ text: String) -> UInt64 {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             value ^= UInt64(byte)
             value = value &* 0x0000_0100_0000_01b3
         }
-        let hex = String(value >> 32, radix: 16)
-        return String(repeating: "0", count: 8 - hex.count) + hex
+        return value
     }
 
     /// Folds `text` to lower-case ASCII letters and digits joined by single dashes.
