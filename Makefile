@@ -1,5 +1,5 @@
 # Every command a contributor runs; the scripts do the work so that they run without make too.
-.PHONY: build test demo quickstart deps clean bench bench-pdf bench-postgres bench-delivery fuzz install
+.PHONY: build test demo quickstart deps clean bench bench-pdf bench-postgres bench-delivery bench-shards fuzz install
 
 PREFIX ?= /usr/local
 
@@ -41,3 +41,6 @@ bench-postgres:
 
 bench-delivery:
 	bash bench/delivery.sh
+
+bench-shards:
+	bash bench/shards.sh

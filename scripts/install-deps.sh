@@ -51,12 +51,14 @@ fi
 
 # Python readers used by the tests to open what report-batch writes.
 if [ "${REPORT_BATCH_SKIP_PYTHON:-0}" != "1" ]; then
-  # openpyxl reads xlsx back; aiosmtpd is the SMTP server the delivery tests start.
-  for module in openpyxl aiosmtpd; do
+  # openpyxl reads xlsx back; aiosmtpd is the SMTP server the delivery tests start; PyYAML
+  # reads the README's Kubernetes manifest. Each as module:package.
+  for pair in openpyxl:openpyxl aiosmtpd:aiosmtpd yaml:PyYAML; do
+    module=${pair%%:*} package=${pair#*:}
     if ! python3 -c "import $module" 2>/dev/null; then
-      echo "install-deps: installing $module (for the tests)" >&2
-      python3 -m pip install --quiet --disable-pip-version-check "$module" 2>/dev/null \
-        || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "$module"
+      echo "install-deps: installing $package (for the tests)" >&2
+      python3 -m pip install --quiet --disable-pip-version-check "$package" 2>/dev/null \
+        || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "$package"
     fi
   done
 fi

@@ -225,4 +225,30 @@ struct ShardTests {
             #expect(sizes.max()! * count <= 2 * families.count, "N = \(count): \(sizes)")
         }
     }
+
+    /// The README's "Many machines" says what the tool does: its Kubernetes manifest parses,
+    /// the shards' job is indexed with completions = parallelism = --shards, and its Python
+    /// shard function gives each family the shard report-batch gives it.
+    @Test func theReadmesManifestAndHashAgreeWithTheTool() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md").path
+        let ids = ["1cc52098-ced2-a019-76ce-e8561ad8beeb", "813ad83c-cb64-15fb-fbff-394c8df1f7dd", "田中-family", ""]
+        let script = """
+            import re, sys, textwrap, yaml
+            text = open(sys.argv[1], encoding='utf-8').read()
+            section = text[text.index('## Many machines'):text.index('## Exit codes')]
+            jobs = list(yaml.safe_load_all(re.search(r'```yaml\\n(.*?)```', section, re.S).group(1)))
+            shards = jobs[0]['spec']['jobTemplate']['spec']
+            args = ' '.join(shards['template']['spec']['containers'][0]['args'])
+            n = int(re.search(r'--shards (\\d+)', args).group(1))
+            assert shards['completionMode'] == 'Indexed' and shards['completions'] == shards['parallelism'] == n, shards
+            assert '--shard ' not in args and '--now' in args, args
+            assert jobs[1]['spec']['jobTemplate']['spec']['template']['spec']['containers'][0]['command'][:2] == ['report-batch', 'summarize']
+            exec(textwrap.dedent(re.search(r'```python\\n(.*?)```', section, re.S).group(1)))
+            for id in sys.argv[2:]: print(shard(id, 7))
+            """
+        let result = try ReportBatchProcess.tool("python3", ["-c", script, readme] + ids)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == ids.map { "\(Shard.of(familyID: $0, count: 7))\n" }.joined(), "\(result.stdout)")
+    }
 }

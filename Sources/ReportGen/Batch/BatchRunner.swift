@@ -181,8 +181,10 @@ package enum BatchRunner {
         if !options.dryRun {
             if let shard = options.shard {
                 locks = [try OutputLock(root: root, shared: true), try OutputLock(root: root, name: ".report-batch.\(shard.name).lock")]
-                // An outcome file of an earlier run of this shard would pass for this run's until it ends.
-                unlink(ShardOutcomes.path(root: root, shard: shard))
+                // An outcome file of an earlier run of this shard would pass for this run's until it
+                // ends (removed only from a real folder of the root's, no link followed).
+                let file = ShardOutcomes.path(root: root, shard: shard)
+                if AtomicFile.isFolder((file as NSString).deletingLastPathComponent, inside: root) { unlink(file) }
             } else {
                 locks = [try OutputLock(root: root)]
                 // With the lock held no other run writes here: what a killed run left is removed.
