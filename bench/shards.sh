@@ -42,8 +42,8 @@ print("%.3f %.3f %s" % (max(fam) * n / sum(fam), max(rows) * n / max(sum(rows), 
 
 echo "report-batch weekly job in shards, $(date -u +%Y-%m-%d), $(nproc) cores, $(echo "$set_name" | tr a-z A-Z) ($families families), every shard --workers 1, started together, outputs in $out_root"
 echo
-echo "| shards | total s (all shards and summarize) | slowest shard s | fastest shard s | peak MiB of a shard | families per shard | largest ÷ mean, families | largest ÷ mean, interactions |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| shards | total s (all shards and summarize) | slowest shard s | fastest shard s | summarize s | peak MiB of a shard | families per shard | largest ÷ mean, families | largest ÷ mean, interactions |"
+echo "|---|---|---|---|---|---|---|---|---|"
 for n in ${SHARDS:-1 2 4}; do
   rm -rf "$scratch/out"
   mkdir -p "$scratch/out" "$scratch/times"
@@ -55,12 +55,16 @@ for n in ${SHARDS:-1 2 4}; do
     pids+=($!)
   done
   for pid in "${pids[@]}"; do wait "$pid"; done
-  if [ "$n" -gt 1 ]; then "$bin" summarize "$scratch/out" --quiet >/dev/null; fi
+  summarize=–
+  if [ "$n" -gt 1 ]; then
+    /usr/bin/time -f "%e" -o "$scratch/summarize" "$bin" summarize "$scratch/out" --quiet >/dev/null
+    summarize=$(cat "$scratch/summarize")
+  fi
   total=$(python3 -c "import sys; print('%.1f' % (float(sys.argv[2]) - float(sys.argv[1])))" "$start" "$(date +%s.%N)")
   slowest=$(cut -d' ' -f1 "$scratch"/times/* | sort -n | tail -1)
   fastest=$(cut -d' ' -f1 "$scratch"/times/* | sort -n | head -1)
   peak=$(cut -d' ' -f2 "$scratch"/times/* | sort -n | tail -1 | awk '{ printf "%.1f", $1 / 1024 }')
   grep -q "^$families families: " "$scratch/out/summary.txt" || { echo "bench: the merged summary does not count $families families" >&2; exit 1; }
   read -r fam_ratio row_ratio sizes <<<"$(balance "$n")"
-  echo "| $n | $total | $slowest | $fastest | $peak | $sizes | $fam_ratio | $row_ratio |"
+  echo "| $n | $total | $slowest | $fastest | $summarize | $peak | $sizes | $fam_ratio | $row_ratio |"
 done

@@ -336,6 +336,12 @@ struct PostgresSourceTests {
         try Self.expectSameFiles(demo.folder.file("a"), demo.folder.file("b"), ignoring: ["summary.txt", "summary.html"])
 
         let family = try server.psql(demo.database, "SELECT family_unit_id FROM schools GROUP BY 1 ORDER BY count(*) LIMIT 1")
+        // A user who is not a member logged one of the family's interactions: the snapshot has them too ("Logged By").
+        try server.psql(demo.database, """
+            INSERT INTO users (id, email, full_name, role) VALUES ('00000000-0000-4000-8000-0000000000b1', 'helper@example.com', 'Ada Helper', 'parent');
+            UPDATE interactions SET logged_by = '00000000-0000-4000-8000-0000000000b1'
+            WHERE id = (SELECT id FROM interactions WHERE family_unit_id = '\(family)' ORDER BY id LIMIT 1);
+            """)
         let one = try demo.run(["import", demo.uri, "--out", "one.db", "--family", family])
         #expect(one.status == 0, "\(one.stderr)")
         let sqlite = { (sql: String) in try ReportBatchProcess.tool("sqlite3", [demo.folder.file("one.db"), sql]).stdout.trimmingCharacters(in: .newlines) }
@@ -344,7 +350,7 @@ struct PostgresSourceTests {
             #expect(try sqlite("SELECT count(*) FROM \(table)") == (try server.psql(demo.database, "SELECT count(*) FROM \(table) WHERE family_unit_id = '\(family)'")), "\(table)")
         }
         #expect(try sqlite("SELECT group_concat(id) FROM family_units") == family)
-        #expect(try sqlite("SELECT count(*) FROM users WHERE id NOT IN (SELECT user_id FROM family_members)") == "0")
+        #expect(try sqlite("SELECT group_concat(full_name) FROM users WHERE id NOT IN (SELECT user_id FROM family_members)") == "Ada Helper")
         let unknown = try demo.run(["import", demo.uri, "--out", "none.db", "--family", "no-such-family"])
         #expect(unknown.status == 64)
         #expect(!FileManager.default.fileExists(atPath: demo.folder.file("none.db")))

@@ -259,7 +259,8 @@ package enum PostgresSnapshot {
         let members = "(SELECT user_id FROM family_members WHERE family_unit_id = ANY(\(list)))"
         var filters = Dictionary(uniqueKeysWithValues: familyScoped.map { ($0, "family_unit_id = ANY(\(list))") })
         filters["family_units"] = "id = ANY(\(list))"
-        filters["users"] = "id IN \(members)"
+        // The members, and whoever logged one of the families' interactions (the "Logged By" column).
+        filters["users"] = "id IN \(members) OR id IN (SELECT logged_by FROM interactions WHERE family_unit_id = ANY(\(list)))"
         filters["user_preferences"] = "user_id IN \(members)"
         filters["notification_preferences"] = "user_id IN \(members)"
         // email_optouts is copied whole: a job's own list of recipients may name any address.
