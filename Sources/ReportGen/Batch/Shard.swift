@@ -8,7 +8,7 @@ import Foundation
 package struct Shard: Sendable, Equatable {
     /// K, from 0 to `count` − 1.
     package let index: Int
-    /// N, at least 2 (a run of one shard is a plain run).
+    /// N (the command line runs N = 1 as a plain run, without a shard).
     package let count: Int
 
     /// The most shards a run may have: far more machines than a run of families needs, and a
