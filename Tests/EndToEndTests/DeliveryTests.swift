@@ -118,16 +118,7 @@ struct DeliveryTests {
             try f.member(family: "A", user: "ap", role: "player")
             try f.school("s1", family: "A", name: "Amherst College")
         }
-        try """
-            outputs:
-              - report:
-                formats: [pdf]
-            deliver:
-              email:
-                from: reports@example.com
-                attach: [report.pdf]
-                via: none
-            """.write(toFile: folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        try JobFiles.recapWrittenOnly().write(toFile: folder.file("job.yaml"), atomically: true, encoding: .utf8)
         let result = try ReportBatchProcess.run(["run", "job.yaml", "--db", "f.db", "--out", "o", "--now", Self.now], in: folder.path)
         #expect(result.status == 0, "\(result.stderr)")
         let root = folder.file("o")
@@ -176,8 +167,7 @@ struct DeliveryTests {
         let check = try ReportBatchProcess.run(["check", "--db", "f.db"], in: folder.path)
         #expect(check.status == 65, "\(check.stdout)\(check.stderr)")
         #expect((check.stdout + check.stderr).contains("notification_preferences row 'p1', column email_enabled: is 2; expected 0, 1 or null"), "\(check.stdout)\(check.stderr)")
-        try "outputs:\n  - report:\n    formats: [pdf]\ndeliver:\n  email:\n    from: reports@example.com\n    via: none\n"
-            .write(toFile: folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        try JobFiles.recapWrittenOnly(attach: false).write(toFile: folder.file("job.yaml"), atomically: true, encoding: .utf8)
         let run = try ReportBatchProcess.run(["run", "job.yaml", "--db", "f.db", "--out", "o", "--now", Self.now], in: folder.path)
         #expect(run.status == 4, "\(run.stderr)")
         let summary = try String(contentsOfFile: folder.file("o/summary.txt"), encoding: .utf8)

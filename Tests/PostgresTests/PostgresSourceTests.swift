@@ -206,16 +206,7 @@ struct PostgresSourceTests {
             ALTER TABLE notification_preferences ENABLE ROW LEVEL SECURITY;
             ALTER TABLE email_optouts ENABLE ROW LEVEL SECURITY;
             """)
-        try """
-            outputs:
-              - report:
-                formats: [pdf]
-            deliver:
-              email:
-                from: reports@example.com
-                attach: [report.pdf]
-                via: none
-            """.write(toFile: demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        try JobFiles.recapWrittenOnly().write(toFile: demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
         let a = try demo.run(["run", "job.yaml", "--db", "demo.db", "--out", "a", "--now", Self.now])
         let b = try demo.run(["run", "job.yaml", "--db", demo.uri, "--out", "b", "--now", Self.now])
         #expect(a.status == 0 && b.status == 0, "\(a.stderr) \(b.stderr)")
