@@ -9,11 +9,17 @@ package final class PGConnection {
     private let connection: OpaquePointer
 
     /// Connects. `target` is a URI (`postgresql://…`) or a keyword string (`host=… dbname=…`);
-    /// `applicationName` is used unless the target sets its own.
+    /// `applicationName` is used unless the target sets its own. `defaults` are libpq
+    /// keywords the target (or the `PG*` environment, for those the caller leaves out) may
+    /// override; `settings` override the target. The connection always speaks UTF-8
+    /// (`client_encoding`), whatever the database's encoding.
     /// - Throws: `PGError` of kind `.connect` with libpq's reason.
-    package init(_ target: String, applicationName: String) throws {
-        let keywords = ["dbname", "fallback_application_name"]
-        let values = [target, applicationName]
+    package init(_ target: String, applicationName: String, defaults: [(String, String)] = [], settings: [(String, String)] = []) throws {
+        // libpq reads the keywords in order, a later one overriding an earlier: the defaults,
+        // then what the target's string says, then the settings.
+        let settings = settings + [("client_encoding", "UTF8")]
+        let keywords = defaults.map(\.0) + ["dbname", "fallback_application_name"] + settings.map(\.0)
+        let values = defaults.map(\.1) + [target, applicationName] + settings.map(\.1)
         let connection = withCStrings(keywords) { keywordPointers in
             withCStrings(values) { valuePointers in
                 PQconnectdbParams(keywordPointers, valuePointers, 1)

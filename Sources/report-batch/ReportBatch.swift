@@ -45,6 +45,10 @@ struct ReportBatch: ParsableCommand {
         ProcessSetup.limitArenas()
         Console.holdStandardStreams()
         TemporaryFiles.handleSignals()
+        // A pipe whose reader is gone (a sendmail that exits without reading its message, a
+        // closed stdout) is a write error (EPIPE) that the writer reports, never the end of the run.
+        signal(SIGPIPE, SIG_IGN)
+        if let warning = TemporaryFiles.checkTemporaryFolder() { Console.warning(warning) }
         ProcessSetup.fatalLibraryError = { message in
             TemporaryFiles.abandon("a C library stopped the process (\(message)); temporary files removed. "
                                    + "If a memory limit (ulimit -v) is set, raise it or use --workers 1", status: ExitStatus.failure.rawValue)
@@ -118,6 +122,11 @@ enum Console {
     /// `report-batch: error: …` on stderr, on one line whatever the message holds.
     static func error(_ message: String) {
         _ = write(Display.oneLine("report-batch: error: " + message) + "\n", to: STDERR_FILENO)
+    }
+
+    /// `report-batch: warning: …` on stderr, also with `--quiet`: something set up wrong that the run worked around.
+    static func warning(_ message: String) {
+        _ = write(Display.oneLine("report-batch: warning: " + message) + "\n", to: STDERR_FILENO)
     }
 
     /// A line on stderr unless `--quiet`, with control characters escaped.

@@ -8,8 +8,8 @@ import TestSupport
 /// package in its strict modern policy, and the unsubscribe token against Python's `hmac`.
 struct MIMEMessageTests {
     func message(attachments: [MIMEMessage.Attachment]) -> MIMEMessage {
-        let from = MIMEMessage.Address(name: "The Recruiting Compass – Reports", email: "reports@example.com")
-        let to = MIMEMessage.Address(name: "Grace 田中", email: "parent.71a905@example.com")
+        let from = MIMEMessage.Address(name: "The Recruiting Compass – Reports", email: "reports@example.com")!
+        let to = MIMEMessage.Address(name: "Grace 田中", email: "parent.71a905@example.com")!
         let range = try! DateRange(from: CivilDate(iso: "2026-11-16")!, to: CivilDate(iso: "2026-11-22")!)
         var message = MIMEMessage(
             from: from, to: to, subject: "Your Weekly Recruiting Recap – 田中 Tanaka Family 🏈, \"The Hawks\" and a subject long enough to need folding twice over",
@@ -74,7 +74,7 @@ struct MIMEMessageTests {
     }
 
     @Test func theMessageIDNamesFamilyRecipientAndDaysOnly() {
-        let from = MIMEMessage.Address(email: "reports@example.com")
+        let from = MIMEMessage.Address(email: "reports@example.com")!
         let week = try! DateRange(from: CivilDate(iso: "2026-11-16")!, to: CivilDate(iso: "2026-11-22")!)
         let next = try! DateRange(from: CivilDate(iso: "2026-11-23")!, to: CivilDate(iso: "2026-11-29")!)
         let id = MIMEMessage.messageID(family: "F", recipient: "a@example.com", range: week, from: from)
@@ -91,6 +91,28 @@ struct MIMEMessageTests {
     ])
     func addressesAsAJobFileWritesThem(text: String, name: String?, email: String) {
         #expect(MIMEMessage.Address.parse(text) == MIMEMessage.Address(name: name, email: email))
+    }
+
+    /// A display name is one quoted string or RFC 2047 words, whatever it holds: Python reads
+    /// the header back as exactly one address with the name as given (control characters as spaces).
+    @Test(arguments: ["Mallory, \"Boss\" <evil2@evil.example>,", "back\\slash \"quoted\"", "Line\r\nBcc: evil@evil.example", "Zoë \"Z\" Müller"])
+    func aNameNeverAddsAnAddressOrAHeader(name: String) throws {
+        let to = try #require(MIMEMessage.Address(name: name, email: "parent@example.com"))
+        var message = self.message(attachments: [])
+        message.to = to
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try message.bytes().write(to: URL(fileURLWithPath: folder.file("m.eml")))
+        let read = try ReportBatchProcess.tool("python3", ["-c", """
+            import email, email.policy, sys, json
+            m = email.message_from_bytes(open(sys.argv[1], 'rb').read(), policy=email.policy.default)
+            assert not m.defects and m['Bcc'] is None, m.defects
+            print(json.dumps([[a.display_name, a.addr_spec] for a in m['To'].addresses]))
+            """, folder.file("m.eml")])
+        #expect(read.status == 0, "\(read.stderr)")
+        let expected = name.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        let json = try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [[String]]
+        #expect(json == [[expected, "parent@example.com"]], "\(read.stdout)")
     }
 
     @Test func aBadAddressIsRefused() {
@@ -125,12 +147,27 @@ struct RecipientPlanTests {
             .map { FamilyMember(familyUnitID: "F", userID: $0.0, role: $0.1) }
         let data = FamilyData(family: family, members: members, users: users)
         let plan = RecipientPlan.make(.members, data: data, digestOff: ["d"], optedOut: ["opted.out@example.com"])
-        #expect(plan.recipients.map(\.email) == ["Player@Example.com", "mom@example.com"])
-        #expect(plan.skipped.map(\.reason) == ["weekly digest e-mail is off", "already a recipient", "opted out of e-mail"])  // by user id after the player
-        #expect(RecipientPlan.make(.player, data: data, digestOff: [], optedOut: []).recipients.map(\.email) == ["Player@Example.com"])
+        #expect(plan.recipients.map(\.address.email) == ["Player@Example.com", "mom@example.com"])
+        #expect(plan.skipped.map(\.reason) == [.emailOff, .duplicate, .optedOut])  // by user id after the player
+        #expect(plan.skipped.map(\.userID) == ["d", "m2", "o"])
+        #expect(RecipientPlan.make(.player, data: data, digestOff: [], optedOut: []).recipients.map(\.address.email) == ["Player@Example.com"])
         #expect(RecipientPlan.make(.parents, data: data, digestOff: [], optedOut: []).recipients.count == 3)
         let listed = RecipientPlan.make(.list(["coach@example.com", " Coach@Example.com", "opted.out@example.com"]), data: data, digestOff: [], optedOut: ["opted.out@example.com"])
-        #expect(listed.recipients.map(\.email) == ["coach@example.com"])
-        #expect(listed.skipped.map(\.reason) == ["already a recipient", "opted out of e-mail"])
+        #expect(listed.recipients.map(\.address.email) == ["coach@example.com"])
+        #expect(listed.skipped.map(\.reason) == [.duplicate, .optedOut])
+    }
+
+    /// An address from the database that is not exactly one mailbox is never a recipient:
+    /// it is skipped as stored, with its user, whatever else holds for it.
+    @Test(arguments: ["a@example.com>\r\nRCPT TO:<evil@evil.example", "a@x.example, evil6@evil.example", "not-an-address",
+                      "a@example.com\u{0}", "a b@example.com", "<a@example.com>", "a@bücher.example", "a@example.com\nBcc: evil@evil.example"])
+    func anAddressThatIsNotOneMailboxIsNotSent(email: String) {
+        let users = ["p": User(id: "p", email: email, fullName: "Ana", role: .player, timezone: nil),
+                     "m": User(id: "m", email: "mom@example.com", fullName: "Mom", role: .parent, timezone: nil)]
+        let members = [FamilyMember(familyUnitID: "F", userID: "p", role: .player), FamilyMember(familyUnitID: "F", userID: "m", role: .parent)]
+        let plan = RecipientPlan.make(.members, data: FamilyData(family: family, members: members, users: users), digestOff: [], optedOut: [])
+        #expect(plan.recipients.map(\.address.email) == ["mom@example.com"])
+        #expect(plan.skipped == [RecipientPlan.Skipped(email: email, userID: "p", reason: .invalidAddress)])
+        #expect(MIMEMessage.Address(name: "Ana", email: email) == nil)
     }
 }

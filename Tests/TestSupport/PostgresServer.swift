@@ -128,7 +128,7 @@ public final class PostgresServer: Sendable {
     }
 
     /// A TCP port that was free a moment ago on 127.0.0.1.
-    static func freePort() -> Int {
+    public static func freePort() -> Int {
         let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
         var address = sockaddr_in()

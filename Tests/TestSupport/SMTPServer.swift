@@ -10,12 +10,17 @@ public final class SMTPServer {
     public let certificate: String
     public let user = "reports"
     public let password = "smtp-password-5d1c0e"
+    /// Every RCPT TO the server was given, accepted or not, as Python's repr of the address.
+    public let rcptLog: String
     private let process: Process
 
     /// - Parameters: `starttls` false offers no STARTTLS (and no AUTH); `reject` recipients get 550;
-    ///   `tempfail` recipients get 451 that many times.
-    public init(folder: TemporaryFolder, starttls: Bool = true, reject: [String] = [], tempfail: [String: Int] = [:]) throws {
+    ///   `tempfail` recipients get 451 that many times; `dropData` messages lose their
+    ///   connection after their data, before the reply; a `silent` server accepts connections and never answers.
+    public init(folder: TemporaryFolder, starttls: Bool = true, reject: [String] = [], tempfail: [String: Int] = [:],
+                dropData: Int = 0, silent: Bool = false) throws {
         inbox = folder.file("inbox-\(UUID().uuidString.prefix(8))")
+        rcptLog = inbox + ".rcpt"
         try FileManager.default.createDirectory(atPath: inbox, withIntermediateDirectories: true)
         certificate = folder.file("smtp-cert.pem")
         let key = folder.file("smtp-key.pem")
@@ -28,7 +33,8 @@ public final class SMTPServer {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("scripts/test-smtp-server.py").path
         let ready = inbox + ".ready"
-        var arguments = [script, "--port", "\(port)", "--dir", inbox, "--ready-file", ready]
+        var arguments = [script, "--port", "\(port)", "--dir", inbox, "--ready-file", ready, "--log-rcpt", rcptLog, "--drop-data", "\(dropData)"]
+        if silent { arguments.append("--silent") }
         if starttls {
             arguments += ["--cert", certificate, "--key", key, "--user", user, "--password", password]
         } else {
@@ -59,6 +65,11 @@ public final class SMTPServer {
         ((try? FileManager.default.contentsOfDirectory(atPath: inbox)) ?? []).filter { $0.hasSuffix(".eml") }.sorted().map { name in
             (name, (try? Data(contentsOf: URL(fileURLWithPath: inbox + "/" + name))) ?? Data())
         }
+    }
+
+    /// The RCPT TO addresses the server was given, each as Python's repr (`'a@example.com'`).
+    public var rcpts: [String] {
+        ((try? String(contentsOfFile: rcptLog, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
     public func stop() {

@@ -58,10 +58,38 @@ package struct FamilyOutcome: Sendable {
     package var mail = MailCounts()
 }
 
-/// How a family's recap e-mails went.
+/// How a family's (or a run's) recap e-mails went.
 package struct MailCounts: Sendable, Equatable {
-    package var sent = 0, notSent = 0, failed = 0
+    /// Messages written as `.eml` files, and of those sent (now or by an earlier run of the same days) and failed.
+    package var written = 0, sent = 0, failed = 0
+    /// Members and addresses that got no message, by reason.
+    package var notSent: [NotSentReason: Int] = [:]
+
     package init() {}
+
+    /// Counts each member or address that gets no message, by its reason.
+    package mutating func count(_ skipped: [RecipientPlan.Skipped]) {
+        for item in skipped { notSent[item.reason, default: 0] += 1 }
+    }
+
+    package var notSentTotal: Int { notSent.values.reduce(0, +) }
+
+    package mutating func add(_ other: MailCounts) {
+        written += other.written
+        sent += other.sent
+        failed += other.failed
+        notSent.merge(other.notSent, uniquingKeysWith: +)
+    }
+
+    /// The summary's line (docs/delivery.md): `messages: 12 written, 8 sent, 4 not sent (2
+    /// e-mail off, 1 opted out, 1 invalid address), 0 failed`; when nothing is sent
+    /// (`via: none`), `messages: 12 written, not sent (via: none)`.
+    package func line(sends: Bool) -> String {
+        guard sends else { return "messages: \(written) written, not sent (via: none)" }
+        let reasons = NotSentReason.allCases.compactMap { reason in notSent[reason].map { "\($0) \(reason.rawValue)" } }
+        let notSentText = reasons.isEmpty ? "0 not sent" : "\(notSentTotal) not sent (\(reasons.joined(separator: ", ")))"
+        return "messages: \(written) written, \(sent) sent, \(notSentText), \(failed) failed"
+    }
 }
 
 /// A file in a manifest.
@@ -82,6 +110,10 @@ package struct BatchSummary: Sendable {
     package let dryRun: Bool
     /// Whether the job e-mails recaps (the summary then counts the messages).
     package var delivers = false
+    /// Whether it sends them (`via` is not `none`).
+    package var sends = false
+    /// Whether the mail server was taken as down, leaving messages `not sent: server unreachable`.
+    package var mailServerDown = false
     /// The text summary as written to `summary.txt`; nil in a dry run, which writes none.
     package internal(set) var text: String?
     /// A shard's outcome file, written instead of the summaries.
@@ -99,8 +131,9 @@ package struct BatchSummary: Sendable {
     /// 0 when no family failed, 4 when some did, 1 when every family failed. A shard's is 0
     /// once its outcome file is written, or 1 when every one of its families failed (a retry
     /// may then help): whether families failed is `summarize`'s to say, for the whole run.
+    /// A mail server taken as down also ends in 4: messages were left unsent.
     package var exitStatus: ExitStatus {
-        if failed == 0 { return .success }
+        if failed == 0 && !mailServerDown { return .success }
         if failed == outcomes.count { return .failure }
         return outcomeFile == nil ? .someFamiliesFailed : .success
     }
@@ -147,11 +180,12 @@ package enum BatchRunner {
             let password = try delivery.passwordEnv.map { try DeliveryJob.environment($0, file: job.file) }
             switch delivery.via {
             case .none: break
-            case .sendmail: options.mailSender = MailSender(transport: .sendmail)
+            case .sendmail: options.mailSender = MailSender(transport: .sendmail, timeout: delivery.timeout)
             case .smtp(let host, let port, let implicitTLS):
                 options.mailSender = MailSender(transport: .smtp(url: "\(implicitTLS ? "smtps" : "smtp")://\(host):\(port)",
                                                                  starttlsRequired: !implicitTLS && delivery.starttlsRequired,
-                                                                 username: username, password: password))
+                                                                 username: username, password: password),
+                                                timeout: delivery.timeout)
             }
         }
         let scope: SnapshotScope = switch (job.families, options.shard) {
@@ -176,6 +210,7 @@ package enum BatchRunner {
         }
         // A shard keeps its families, each with its place in the whole run's list.
         var positions = Array(families.indices)
+        let familiesInRun = families.count
         if let shard = options.shard { (positions, families) = shard.select(families) }
         var locks: [OutputLock] = []
         if !options.dryRun {
@@ -204,10 +239,16 @@ package enum BatchRunner {
         var summary = BatchSummary(outcomes: FamilyOutcomes(spool: spool), database: opened.display, root: root,
                                    generatedAt: options.clock.now, dryRun: options.dryRun)
         summary.delivers = job.delivery != nil
+        summary.sends = options.mailSender != nil
+        if let sender = options.mailSender, sender.serverDown {
+            summary.mailServerDown = true
+            progress(.note("the mail server did not answer \(MailSender.downAfter) recipients in a row (a timeout or a refused connection): "
+                + "the run's remaining messages were not sent (manifests say 'not sent: server unreachable'); run again once it is back"))
+        }
         if !options.dryRun {
             if let shard = options.shard {
                 if let failure = spool.readFailure { throw OutputError(path: NSTemporaryDirectory(), reason: failure) }
-                try ShardOutcomes.write(summary.outcomes, positions: positions, shard: shard, job: job,
+                try ShardOutcomes.write(summary.outcomes, positions: positions, familiesInRun: familiesInRun, shard: shard, job: job,
                                         order: job.families == .all ? .name : .job, summary: summary, today: options.today, root: root)
                 summary.outcomeFile = ShardOutcomes.path(root: root, shard: shard)
             } else {
@@ -338,7 +379,7 @@ package enum BatchRunner {
         var range: DateRange?
         var zone = Zone.utc
         do {
-            let (data, leftOut) = job.skipBadRows ? try source.loadFamilyLeavingOutBadRows(id: family.id) : (try source.loadFamily(id: family.id), [])
+            let (data, leftOut) = try load(family, source: source, skipBadRows: job.skipBadRows)
             if case .fixed(let fixed) = job.timezone { zone = fixed } else { zone = Zone.report(for: data, override: nil) }
             let today = options.today ?? zone.date(of: options.clock.now)
             let jobRange = try job.range.range(today: today)
@@ -361,8 +402,10 @@ package enum BatchRunner {
                 var notSent: [JSONValue] = []
                 if let deliver = job.delivery {
                     let plan = try recipients(deliver, data: data, source: source)
-                    notSent = records(plan.recipients.map { .init(email: UnsubscribeToken.normalised($0.email), reason: "nothing to report") } + plan.skipped)
-                    outcome.mail.notSent = notSent.count
+                    let skipped = plan.recipients.map { RecipientPlan.Skipped(email: UnsubscribeToken.normalised($0.address.email), userID: $0.userID,
+                                                                              reason: .nothingToReport) } + plan.skipped
+                    notSent = records(skipped)
+                    outcome.mail.count(skipped)
                 }
                 if !options.dryRun, AtomicFile.isFolder(folder, inside: root) {
                     let stale = removeEarlierOutputs(expectedFiles(job, family: family, today: today, jobRange: jobRange).map(\.name), in: folder)
@@ -377,7 +420,7 @@ package enum BatchRunner {
                 // The recap e-mails it would write (and send), one per recipient.
                 if let deliver = job.delivery {
                     let plan = try recipients(deliver, data: data, source: source)
-                    planned += plan.recipients.map { (RecapEmail.fileName(for: $0.email), "eml") }
+                    planned += plan.recipients.map { (RecapEmail.fileName(for: $0.address.email), "eml") }
                 }
                 return FamilyOutcome(family: family, folder: folder, status: recapOnly ? .skippedNoData : .ok,
                                      files: planned.map { ManifestFile(name: $0.name, format: $0.format, bytes: 0, sha256: "", rows: nil) }, warnings: [],
@@ -419,41 +462,37 @@ package enum BatchRunner {
                 }
             }
             var recaps: [Recap] = []
-            var notSent: [JSONValue] = []
+            var skipped: [RecipientPlan.Skipped] = []
             // What an earlier run of these days sent: read before this run's manifest replaces it.
             let sentBefore = job.delivery == nil ? [:] : sentRecords(in: folder)
             if let deliver = job.delivery {
-                (recaps, notSent) = try writeRecaps(deliver, run: overview, source: source, folder: folder, written: written, options: options)
+                (recaps, skipped) = try writeRecaps(deliver, run: overview, source: source, folder: folder, written: written, options: options)
                 written += recaps.map(\.file)
             }
             let files = try written.map(manifestFile)
             warnings += Array(Set(written.flatMap(\.warnings))).sorted()
             if !leftOut.isEmpty { warnings.insert(ReportText.leftOutLine(leftOut) + " (manifest.json lists them)", at: 0) }
+            warnings += skipped.filter { $0.reason == .invalidAddress }.map(invalidAddressWarning)
             var outcome = FamilyOutcome(family: family, folder: folder, status: recapOnly ? .skippedNoData : .ok, files: files, warnings: warnings,
                                         range: jobRange.from...jobRange.to)
-            outcome.mail.notSent = notSent.count
+            outcome.mail.written = recaps.count
+            outcome.mail.count(skipped)
             // Each recap's record: written, or sent now or before; the manifest is written again
             // after each message the server accepts, so that a rerun never sends it twice.
-            var records = recaps.map { recap -> JSONValue in sentBefore[recap.recipient] ?? recap.record(status: "written") }
+            var delivery = Delivery(records: recaps.map { recap in sentBefore[recap.recipient] ?? recap.record(status: "written") },
+                                    notSent: records(skipped))
             func save() throws {
-                try writeManifest(outcome, root: root, range: jobRange, zone: zone, clock: options.clock, leftOut: leftOut, delivery: records + notSent)
+                try writeManifest(outcome, root: root, range: jobRange, zone: zone, clock: options.clock, leftOut: leftOut,
+                                  delivery: delivery.records + delivery.notSent)
             }
             try save()
-            guard let sender = options.mailSender else { return outcome }
+            guard let sender = options.mailSender, let from = job.delivery?.from else { return outcome }
             for (index, recap) in recaps.enumerated() {
                 if sentBefore[recap.recipient] != nil && !options.resend {
                     outcome.mail.sent += 1
                     continue
                 }
-                let result = sender.send(recap.message, from: job.delivery?.from.email ?? "", to: recap.recipient)
-                if result.accepted {
-                    outcome.mail.sent += 1
-                    records[index] = recap.record(status: "sent", sentAt: options.clock.now.iso8601, reply: result.reply)
-                } else {
-                    outcome.mail.failed += 1
-                    records[index] = recap.record(status: "failed", reply: result.reply)
-                    if case .failed = outcome.status {} else { outcome.status = .failed("delivery: \(recap.recipient): \(result.reply)") }
-                }
+                delivery.record(sender.send(recap.message, from: from, to: recap.address), of: recap, at: index, outcome: &outcome, clock: options.clock)
                 try save()
             }
             return outcome
@@ -486,18 +525,64 @@ package enum BatchRunner {
         }
     }
 
+    /// Reads the family's rows once; a file another program kept locked past the busy timeout
+    /// is tried once more before the family fails (docs/cli.md, "Reading a SQLite file").
+    private static func load(_ family: FamilyUnit, source: SQLiteSource, skipBadRows: Bool) throws -> (FamilyData, [DataIssue]) {
+        func read() throws -> (FamilyData, [DataIssue]) {
+            skipBadRows ? try source.loadFamilyLeavingOutBadRows(id: family.id) : (try source.loadFamily(id: family.id), [])
+        }
+        do {
+            return try read()
+        } catch SourceError.locked {
+            return try read()
+        }
+    }
+
     /// A recap written for one recipient.
     struct Recap {
-        let recipient: String
+        let address: MIMEMessage.Address
+        /// The users.id the address came from; nil for a list address.
+        let userID: String?
         let messageID: String
         let file: WrittenFile
         let message: Data
 
+        /// The address as the manifest keys it (trimmed, lower-cased).
+        var recipient: String { UnsubscribeToken.normalised(address.email) }
+
         func record(status: String, sentAt: String? = nil, reply: String? = nil) -> JSONValue {
-            .object([("recipient", .string(recipient)), ("messageId", .string("<\(messageID)>")),
+            .object([("recipient", .string(recipient)), ("user", .string(userID)), ("messageId", .string("<\(messageID)>")),
                      ("file", .string((file.path as NSString).lastPathComponent)), ("status", .string(status)),
                      ("sentAt", .string(sentAt)), ("reply", .string(reply))])
         }
+    }
+
+    /// A family's delivery records as its messages are sent: one per recap, then those not sent.
+    struct Delivery {
+        var records: [JSONValue]
+        var notSent: [JSONValue]
+
+        /// Records what became of `recap`'s message, and counts it; a failure fails the family,
+        /// a server taken as down leaves the message not sent.
+        mutating func record(_ result: MailSender.Outcome, of recap: Recap, at index: Int, outcome: inout FamilyOutcome, clock: Clock) {
+            switch result.kind {
+            case .accepted:
+                outcome.mail.sent += 1
+                records[index] = recap.record(status: "sent", sentAt: clock.now.iso8601, reply: result.reply)
+            case .serverDown:
+                outcome.mail.notSent[.serverUnreachable, default: 0] += 1
+                records[index] = recap.record(status: "not sent: \(NotSentReason.serverUnreachable.rawValue)")
+            case .transient, .permanent, .unreachable:
+                outcome.mail.failed += 1
+                records[index] = recap.record(status: "failed", reply: result.reply)
+                if case .failed = outcome.status {} else { outcome.status = .failed("delivery: \(recap.recipient): \(result.reply)") }
+            }
+        }
+    }
+
+    /// The summary's line for an address that is not one mailbox: the value as stored, and its row.
+    private static func invalidAddressWarning(_ skipped: RecipientPlan.Skipped) -> String {
+        "not sent: invalid address \(Quote.value(skipped.email))" + (skipped.userID.map { " (users row \(Quote.value($0)))" } ?? "")
     }
 
     /// The delivery records with status `sent` of the manifest in `folder`, by recipient.
@@ -508,7 +593,7 @@ package enum BatchRunner {
         var sent: [String: JSONValue] = [:]
         for record in records where record["status"] as? String == "sent" {
             guard let recipient = record["recipient"] as? String else { continue }
-            sent[recipient] = .object(["recipient", "messageId", "file", "status", "sentAt", "reply"].map { key in
+            sent[recipient] = .object(["recipient", "user", "messageId", "file", "status", "sentAt", "reply"].map { key in
                 (key, .string(record[key] as? String))
             })
         }
@@ -518,7 +603,7 @@ package enum BatchRunner {
     /// Writes the family's recap e-mails (docs/delivery.md) as `.eml` files in its folder, one per
     /// recipient, with the job's attachments; returns them and the records of those not sent.
     private static func writeRecaps(_ deliver: DeliveryJob, run: ReportRun, source: SQLiteSource, folder: String, written: [WrittenFile],
-                                    options: BatchOptions) throws -> (recaps: [Recap], notSent: [JSONValue]) {
+                                    options: BatchOptions) throws -> (recaps: [Recap], skipped: [RecipientPlan.Skipped]) {
         let data = run.data
         let plan = try recipients(deliver, data: data, source: source)
         // The attachments, by kind and format, up to the size limit; the rest are named in the body.
@@ -544,20 +629,20 @@ package enum BatchRunner {
         ])
         let unsubscribe = deliver.unsubscribeURL.flatMap { url in options.unsubscribeSecret.map { (url: url, secret: $0) } }
         var recaps: [Recap] = []
-        guard !plan.recipients.isEmpty else { return ([], records(plan.skipped)) }
+        guard !plan.recipients.isEmpty else { return ([], plan.skipped) }
         // What every message says, once for the family; then one message per recipient.
         let recap = try RecapEmail(run, job: deliver, subject: subject, files: attached, leftOut: leftOut, templates: options.templates.email)
         for recipient in plan.recipients {
-            let message = recap.message(to: recipient, unsubscribe: unsubscribe)
-            let name = RecapEmail.fileName(for: recipient.email)
+            let message = recap.message(to: recipient.address, unsubscribe: unsubscribe)
+            let name = RecapEmail.fileName(for: recipient.address.email)
             let path = (folder as NSString).appendingPathComponent(name)
             let bytes = message.bytes()
             try AtomicFile.write(to: path) { temporary in try bytes.write(to: URL(fileURLWithPath: temporary)) }
             var file = WrittenFile(path: path, format: "eml", rows: nil)
             if !leftOut.isEmpty { file.warnings.append("not attached to the e-mail (over \(deliver.maxAttachmentMB) MB): \(leftOut.joined(separator: ", "))") }
-            recaps.append(Recap(recipient: UnsubscribeToken.normalised(recipient.email), messageID: message.messageID, file: file, message: bytes))
+            recaps.append(Recap(address: recipient.address, userID: recipient.userID, messageID: message.messageID, file: file, message: bytes))
         }
-        return (recaps, records(plan.skipped))
+        return (recaps, plan.skipped)
     }
 
     /// Who gets the family's recap, from its members, their preferences and the opt-out list.
@@ -569,8 +654,8 @@ package enum BatchRunner {
     /// The manifest's records of the recipients who get no message, and why.
     private static func records(_ skipped: [RecipientPlan.Skipped]) -> [JSONValue] {
         skipped.map { skipped in
-            .object([("recipient", .string(skipped.email)), ("messageId", .null), ("file", .null),
-                     ("status", .string("not sent: \(skipped.reason)")), ("sentAt", .null), ("reply", .null)])
+            .object([("recipient", .string(skipped.email)), ("user", .string(skipped.userID)), ("messageId", .null), ("file", .null),
+                     ("status", .string("not sent: \(skipped.reason.rawValue)")), ("sentAt", .null), ("reply", .null)])
         }
     }
 

@@ -119,9 +119,8 @@ enum OutcomeRecord {
         outcome.warnings.forEach(text)
         text(outcome.range.map { $0.lowerBound.description } ?? "")
         text(outcome.range.map { $0.upperBound.description } ?? "")
-        number(outcome.mail.sent)
-        number(outcome.mail.notSent)
-        number(outcome.mail.failed)
+        for count in [outcome.mail.written, outcome.mail.sent, outcome.mail.failed] { number(count) }
+        for reason in NotSentReason.allCases { number(outcome.mail.notSent[reason] ?? 0) }
         return bytes
     }
 
@@ -165,14 +164,18 @@ enum OutcomeRecord {
             warnings.append(warning)
         }
         guard let from = text(), let to = text() else { return nil }
-        guard let sent = number(), let notSent = number(), let failed = number() else { return nil }
+        var mail = MailCounts()
+        guard let written = number(), let sent = number(), let failed = number() else { return nil }
+        (mail.written, mail.sent, mail.failed) = (written, sent, failed)
+        for reason in NotSentReason.allCases {
+            guard let count = number() else { return nil }
+            if count > 0 { mail.notSent[reason] = count }
+        }
         guard position == bytes.count else { return nil }
         var range: ClosedRange<CivilDate>?
         if let first = CivilDate(iso: from), let last = CivilDate(iso: to), first <= last { range = first...last }
         var outcome = FamilyOutcome(family: family, folder: folder, status: status, files: files, warnings: warnings, range: range)
-        outcome.mail.sent = sent
-        outcome.mail.notSent = notSent
-        outcome.mail.failed = failed
+        outcome.mail = mail
         return outcome
     }
 }

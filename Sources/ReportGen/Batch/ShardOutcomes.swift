@@ -35,17 +35,16 @@ package enum ShardOutcomes {
 
     /// Writes the shard's file, a family at a time (a shard of thousands of families is never
     /// one string in memory), atomically.
-    /// - Parameter positions: each outcome's place in the run's whole list of families.
-    static func write(_ outcomes: FamilyOutcomes, positions: [Int], shard: Shard, job: BatchJob, order: Order,
+    /// - Parameters:
+    ///   - positions: each outcome's place in the run's whole list of families.
+    ///   - familiesInRun: how many families that whole list holds (summarize checks that the
+    ///     shards' positions cover it, each once).
+    static func write(_ outcomes: FamilyOutcomes, positions: [Int], familiesInRun: Int, shard: Shard, job: BatchJob, order: Order,
                       summary: BatchSummary, today: CivilDate?, root: String) throws {
         let path = path(root: root, shard: shard)
         try AtomicFile.ensureFolder((path as NSString).deletingLastPathComponent, inside: root)
         var mail = MailCounts()
-        for outcome in outcomes {
-            mail.sent += outcome.mail.sent
-            mail.notSent += outcome.mail.notSent
-            mail.failed += outcome.mail.failed
-        }
+        for outcome in outcomes { mail.add(outcome.mail) }
         let header: [(String, JSONValue)] = [
             ("schemaVersion", .integer(schemaVersion)),
             ("tool", .string(ToolVersion.creator)),
@@ -57,9 +56,12 @@ package enum ShardOutcomes {
             ("database", .string(summary.database)),
             ("order", .string(order.rawValue)),
             ("delivers", .bool(summary.delivers)),
+            ("sends", .bool(summary.sends)),
+            ("familiesInRun", .integer(familiesInRun)),
             ("counts", .object([
                 ("families", .integer(outcomes.count)), ("ok", .integer(summary.ok)), ("skipped", .integer(summary.skipped)),
-                ("failed", .integer(summary.failed)), ("messagesSent", .integer(mail.sent)), ("messagesNotSent", .integer(mail.notSent)),
+                ("failed", .integer(summary.failed)), ("messagesWritten", .integer(mail.written)), ("messagesSent", .integer(mail.sent)),
+                ("messagesNotSent", .integer(mail.notSentTotal)),
                 ("messagesFailed", .integer(mail.failed)),
             ])),
         ]
@@ -98,7 +100,11 @@ package enum ShardOutcomes {
                          ("sha256", .string(file.sha256)), ("rows", file.rows.map { .integer($0) } ?? .null)])
             })),
             ("warnings", .array(outcome.warnings.map { .string($0) })),
-            ("mail", .object([("sent", .integer(outcome.mail.sent)), ("notSent", .integer(outcome.mail.notSent)), ("failed", .integer(outcome.mail.failed))])),
+            ("mail", .object([("written", .integer(outcome.mail.written)), ("sent", .integer(outcome.mail.sent)),
+                              ("failed", .integer(outcome.mail.failed)),
+                              ("notSent", .object(NotSentReason.allCases.compactMap { reason in
+                                  outcome.mail.notSent[reason].map { (reason.rawValue, JSONValue.integer($0)) }
+                              }))])),
         ])
     }
 
@@ -111,6 +117,9 @@ package enum ShardOutcomes {
         let identity: RunIdentity
         let order: Order
         let delivers: Bool
+        let sends: Bool
+        /// The whole run's number of families, which every shard's file states.
+        let familiesInRun: Int
         let families: [(position: Int, outcome: FamilyOutcome)]
     }
 
@@ -157,10 +166,7 @@ package enum ShardOutcomes {
             let order = Dictionary(SQLiteSource.byName(all.map(\.outcome.family)).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
             all.sort { (order[$0.outcome.family.id] ?? 0) < (order[$1.outcome.family.id] ?? 0) }
         }
-        var seen = Set<String>()
-        for family in all where !seen.insert(family.outcome.family.id).inserted {
-            throw ShardSetError("family \(family.outcome.family.id) is in more than one outcome file in \(Quote.path(folder)); they are not the shards of one run")
-        }
+        try checkPositions(files, folder: folder)
         guard let clock = parseInstant(first.identity.clock) else { throw ShardSetError("\(Quote.path(first.path)): 'clock' is not a timestamp") }
         let spool = OutcomeSpool(families: all.map(\.outcome.family))
         for (index, family) in all.enumerated() {
@@ -172,11 +178,41 @@ package enum ShardOutcomes {
         var summary = BatchSummary(outcomes: FamilyOutcomes(spool: spool), database: first.identity.database, root: root,
                                    generatedAt: clock, dryRun: false)
         summary.delivers = first.delivers
+        summary.sends = first.sends
+        summary.mailServerDown = all.contains { ($0.outcome.mail.notSent[.serverUnreachable] ?? 0) > 0 }
         try BatchRunner.writeSummaries(&summary, spool: spool, root: root, templates: templates)
         return summary
     }
 
     /// `(K, N)` of `K-of-N.json`.
+    /// Every family of the run once: the files agree on the run's size, and their positions
+    /// cover it with no gap and no family twice (a family removed from a file, or a file of
+    /// another run put beside these, is a `ShardSetError` naming the file).
+    private static func checkPositions(_ files: [ShardFile], folder: String) throws {
+        let total = files[0].familiesInRun
+        var owner = [String?](repeating: nil, count: total)
+        var ids = Set<String>()
+        for file in files {
+            let name = (file.path as NSString).lastPathComponent
+            guard file.familiesInRun == total else {
+                throw ShardSetError("\(name) says the run has \(file.familiesInRun) families, \((files[0].path as NSString).lastPathComponent) says \(total); they are not the shards of one run")
+            }
+            for (position, outcome) in file.families {
+                if let other = owner[position] {
+                    throw ShardSetError("\(name) and \(other) both hold the family at position \(position) in \(Quote.path(folder)); they are not the shards of one run")
+                }
+                guard ids.insert(outcome.family.id).inserted else {
+                    throw ShardSetError("family \(outcome.family.id) is in more than one outcome file in \(Quote.path(folder)) (\(name) among them); they are not the shards of one run")
+                }
+                owner[position] = name
+            }
+        }
+        if let gap = owner.firstIndex(where: { $0 == nil }) {
+            throw ShardSetError("no outcome file in \(Quote.path(folder)) holds the family at position \(gap) of the run's \(total); "
+                + "a file was changed or is of another run: run the shards again, then summarize")
+        }
+    }
+
     private static func shardNumbers(_ name: String) -> (index: Int, count: Int) {
         let parts = name.dropLast(5).components(separatedBy: "-of-")
         return (Int(parts.first ?? "") ?? 0, Int(parts.last ?? "") ?? 0)
@@ -204,17 +240,40 @@ package enum ShardOutcomes {
         return nil
     }
 
+    /// The most bytes an outcome file may hold (about 1.8 KB a family: room for 100,000 families).
+    static let maximumFileSize = 256 << 20
+
+    /// A family's `mail` object read back, or nil when a count is not a whole number.
+    private static func mailCounts(_ object: [String: Any]) -> MailCounts? {
+        var mail = MailCounts()
+        guard let written = object["written"] as? Int, let sent = object["sent"] as? Int, let failed = object["failed"] as? Int,
+              let reasons = object["notSent"] as? [String: Any] else { return nil }
+        (mail.written, mail.sent, mail.failed) = (written, sent, failed)
+        for (key, value) in reasons {
+            guard let reason = NotSentReason(rawValue: key), let count = value as? Int else { return nil }
+            mail.notSent[reason] = count
+        }
+        return mail
+    }
+
     /// Reads one outcome file; anything not in its shape is a `ShardSetError` naming the file.
     static func read(_ path: String) throws -> ShardFile {
         func bad(_ what: String) -> ShardSetError { ShardSetError("\(Quote.path(path)) is not a shard outcome file report-batch can read: \(what)") }
+        // Read whole, so capped: a stray file of gigabytes is refused before it fills memory.
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if let size, size > maximumFileSize {
+            throw bad("it holds \(size) bytes, more than an outcome file's \(maximumFileSize) at most")
+        }
         guard let data = FileManager.default.contents(atPath: path) else { throw bad("it cannot be read") }
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw bad("it is not a JSON object") }
         guard object["schemaVersion"] as? Int == schemaVersion else { throw bad("schemaVersion is not \(schemaVersion)") }
         guard let shard = object["shard"] as? Int, let shards = object["shards"] as? Int,
               let job = object["job"] as? [String: Any], let sha = job["sha256"] as? String,
               let clock = object["clock"] as? String, let database = object["database"] as? String,
-              let order = (object["order"] as? String).flatMap(Order.init(rawValue:)), let families = object["families"] as? [[String: Any]]
+              let order = (object["order"] as? String).flatMap(Order.init(rawValue:)), let families = object["families"] as? [[String: Any]],
+              let familiesInRun = object["familiesInRun"] as? Int, let counted = (object["counts"] as? [String: Any])?["families"] as? Int
         else { throw bad("a key is missing or of the wrong kind") }
+        guard counted == families.count else { throw bad("it counts \(counted) families but lists \(families.count)") }
         let name = (path as NSString).lastPathComponent
         guard name == "\(shard)-of-\(shards).json" else { throw bad("it says it is shard \(shard)-of-\(shards)") }
         var outcomes: [(position: Int, outcome: FamilyOutcome)] = []
@@ -222,8 +281,9 @@ package enum ShardOutcomes {
         for entry in families {
             guard let position = entry["position"] as? Int, let id = entry["id"] as? String, let status = entry["status"] as? String,
                   let folder = entry["folder"] as? String, let files = entry["files"] as? [[String: Any]],
-                  let warnings = entry["warnings"] as? [String], let mail = entry["mail"] as? [String: Int]
+                  let warnings = entry["warnings"] as? [String], let mail = entry["mail"] as? [String: Any]
             else { throw bad("a family's entry is incomplete") }
+            guard (0..<familiesInRun).contains(position) else { throw bad("family \(id) has the position \(position), outside the run's \(familiesInRun) families") }
             let family = FamilyUnit(id: id, familyName: entry["name"] as? String, createdAt: nil)
             let state: FamilyOutcome.Status
             switch status {
@@ -243,14 +303,13 @@ package enum ShardOutcomes {
                 return ManifestFile(name: name, format: format, bytes: bytes, sha256: sha256, rows: file["rows"] as? Int)
             }
             var outcome = FamilyOutcome(family: family, folder: folder, status: state, files: manifest, warnings: warnings, range: range)
-            outcome.mail.sent = mail["sent"] ?? 0
-            outcome.mail.notSent = mail["notSent"] ?? 0
-            outcome.mail.failed = mail["failed"] ?? 0
+            outcome.mail = try mailCounts(mail) ?? { throw bad("the messages of family \(id) are not counts") }()
             outcomes.append((position, outcome))
         }
         return ShardFile(path: path, shard: shard,
                          identity: RunIdentity(jobSHA256: sha, clock: clock, today: object["today"] as? String, shards: shards, database: database),
-                         order: order, delivers: object["delivers"] as? Bool ?? false, families: outcomes)
+                         order: order, delivers: object["delivers"] as? Bool ?? false, sends: object["sends"] as? Bool ?? false,
+                         familiesInRun: familiesInRun, families: outcomes)
     }
 }
 

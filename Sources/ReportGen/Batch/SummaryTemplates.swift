@@ -135,12 +135,9 @@ package struct SummaryTemplates: Sendable {
         ]
         if summary.delivers {
             var mail = MailCounts()
-            for outcome in summary.outcomes {
-                mail.sent += outcome.mail.sent
-                mail.notSent += outcome.mail.notSent
-                mail.failed += outcome.mail.failed
-            }
-            context["mail"] = ["sent": mail.sent, "not_sent": mail.notSent, "failed": mail.failed]
+            for outcome in summary.outcomes { mail.add(outcome.mail) }
+            context["mail"] = ["text": mail.line(sends: summary.sends), "written": mail.written, "sent": mail.sent,
+                               "not_sent": mail.notSentTotal, "failed": mail.failed] as [String: Any]
         }
         // Only when there is one: a key holding `nil as Any` would print "nil".
         if let warning = rangeWarning(summary.outcomes) { context["range_warning"] = warning }
@@ -301,7 +298,7 @@ package struct SummaryTemplates: Sendable {
         database: {{database}}
         files under: {{root}} (folders below are relative to it)
         {{#mail}}
-        messages: {{sent}} sent, {{not_sent}} not sent (e-mail off, opted out, a duplicate address or nothing to report), {{failed}} failed
+        {{text}}
         {{/mail}}
         {{#range_warning}}
 
@@ -310,6 +307,9 @@ package struct SummaryTemplates: Sendable {
 
         {{#families}}
         - {{name}} ({{id}}): {{status}}{{#range}}, {{range}}{{/range}}{{#has_files}}, {{file_count_text}} in {{folder}}{{/has_files}}
+        {{#warnings}}
+          warnings: {{warnings}}
+        {{/warnings}}
         {{/families}}
         {{#has_failures}}
 
@@ -330,7 +330,7 @@ package struct SummaryTemplates: Sendable {
         <h1>Weekly recruiting reports</h1>
         <p>{{line}}<br>Generated {{generated_at}} from {{database}}; files under {{root}} (each family's folder is relative to it).</p>
         {{#mail}}
-        <p>Messages: {{sent}} sent, {{not_sent}} not sent (e-mail off, opted out, a duplicate address or nothing to report), {{failed}} failed.</p>
+        <p>{{text}}</p>
         {{/mail}}
         {{#range_warning}}
         <p style="color: #92400E"><strong>{{range_warning}}</strong></p>

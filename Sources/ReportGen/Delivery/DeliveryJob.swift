@@ -19,7 +19,7 @@ package struct DeliveryJob: Sendable {
         /// Write the messages only (`.eml` files), send nothing.
         case none
         case smtp(host: String, port: Int, implicitTLS: Bool)
-        /// The system's `sendmail -t -oi`.
+        /// The system's sendmail, the recipient on its command line (`sendmail -oi -- ADDRESS`).
         case sendmail
     }
 
@@ -31,6 +31,8 @@ package struct DeliveryJob: Sendable {
     package var maxAttachmentMB = 10.0
     package var via: Via = .none
     package var starttlsRequired = true
+    /// Seconds to wait for the mail server's (or sendmail's) answer: `timeout`, 1 to 600.
+    package var timeout = 30
     package var usernameEnv: String?
     package var passwordEnv: String?
     package var unsubscribeURL: String?
@@ -72,7 +74,7 @@ extension JobReader {
         let sections = try mapping(node, "'deliver'", allowed: ["email"])
         guard let email = sections.first?.node else { throw fail(node, "'deliver' needs its 'email' section") }
         let pairs = try mapping(email, "'deliver.email'", allowed: ["from", "to", "subject", "attach", "max_attachment_mb", "via", "starttls",
-                                                                    "username_env", "password_env", "unsubscribe"])
+                                                                    "timeout", "username_env", "password_env", "unsubscribe"])
         guard let fromNode = pairs.first(where: { $0.key == "from" })?.node else { throw fail(email, "'deliver.email' needs 'from', the sender's address") }
         let fromText = try string(fromNode, "from")
         guard let from = MIMEMessage.Address.parse(fromText) else {
@@ -118,7 +120,9 @@ extension JobReader {
             case "via":
                 let text = try string(value, key)
                 guard let via = DeliveryJob.via(text) else {
-                    throw fail(value, "'via' must be smtp://HOST[:PORT], smtps://HOST[:PORT], sendmail or none (got \(Quote.value(text)))")
+                    // Never the text as given: `smtp://user:PASSWORD@host` is refused, and must not be shown.
+                    throw fail(value, "'via' must be smtp://HOST[:PORT], smtps://HOST[:PORT], sendmail or none, with no user or password "
+                        + "(those come from username_env and password_env) (got \(Quote.value(Quote.withoutCredentials(text))))")
                 }
                 job.via = via
             case "starttls":
@@ -128,6 +132,12 @@ extension JobReader {
                 case "never": job.starttlsRequired = false
                 case let other: throw fail(value, "'starttls' must be required or never (got \(Quote.value(other)))")
                 }
+            case "timeout":
+                let seconds = try double(value, key)
+                guard seconds == seconds.rounded(), (1...600).contains(seconds) else {
+                    throw fail(value, "'timeout' is how many seconds to wait for the mail server's answer: a whole number from 1 to 600")
+                }
+                job.timeout = Int(seconds)
             case "username_env": job.usernameEnv = try envName(value, key)
             case "password_env": job.passwordEnv = try envName(value, key)
             default:

@@ -8,26 +8,52 @@ import Foundation
 /// encoded words. The same message gives the same bytes: the date is the run's clock and the
 /// boundaries come from the Message-ID, so a rerun with the same clock writes the same `.eml`.
 package struct MIMEMessage: Sendable {
+    /// Exactly one mailbox (docs/delivery.md, "Addresses are untrusted"): the only way an
+    /// address reaches a header, the SMTP client or the sendmail command line. The address
+    /// passes the Add Coach rules' e-mail check, which leaves no room for CR, LF, NUL, a comma,
+    /// an angle bracket or white space, and takes ASCII domains only (an IDN domain is
+    /// refused, not converted). The display name is kept as text and written as an RFC 5322
+    /// quoted string or RFC 2047 words, so no name can add an address or a header line.
     package struct Address: Sendable, Equatable {
         package let name: String?
         package let email: String
 
-        package init(name: String? = nil, email: String) {
-            self.name = name
+        /// nil when `email` is not exactly one mailbox. Control characters of `name` (CR,
+        /// LF, NUL, …) become spaces.
+        package init?(name: String? = nil, email: String) {
+            guard ContactField.email.accepts(email) else { return nil }
             self.email = email
+            let clean = name.map(Address.printable)?.trimmingCharacters(in: .whitespaces)
+            self.name = clean?.isEmpty == false ? clean : nil
         }
 
         /// `"Display Name" <a@b.c>` or `a@b.c`, as a job file writes it.
         package static func parse(_ text: String) -> Address? {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
-            if let open = trimmed.lastIndex(of: "<"), trimmed.hasSuffix(">") {
-                let email = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]).trimmingCharacters(in: .whitespaces)
-                var name = trimmed[..<open].trimmingCharacters(in: .whitespaces)
-                if name.hasPrefix("\""), name.hasSuffix("\""), name.count >= 2 { name = String(name.dropFirst().dropLast()) }
-                guard ContactField.email.accepts(email) else { return nil }
-                return Address(name: name.isEmpty ? nil : name, email: email)
-            }
-            return ContactField.email.accepts(trimmed) ? Address(email: trimmed) : nil
+            guard let open = trimmed.lastIndex(of: "<"), trimmed.hasSuffix(">") else { return Address(email: trimmed) }
+            let email = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]).trimmingCharacters(in: .whitespaces)
+            var name = trimmed[..<open].trimmingCharacters(in: .whitespaces)
+            if name.hasPrefix("\""), name.hasSuffix("\""), name.count >= 2 { name = String(name.dropFirst().dropLast()) }
+            return Address(name: name, email: email)
+        }
+
+        /// The address as a header writes it: `"Name" <a@b.c>` (quotes and backslashes
+        /// escaped), `=?utf-8?B?…?= <a@b.c>` for a name that is not ASCII, or `a@b.c`.
+        /// `prefix` is how many characters stand before it on the header's line.
+        func header(prefix: Int) -> String {
+            guard let name else { return email }
+            let isASCII = name.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }
+            let phrase = isASCII ? MIMEMessage.quotedString(name) : MIMEMessage.encodedWords(name, prefix: prefix)
+            return phrase + " <\(email)>"
+        }
+
+        /// `text` with every control or line-breaking character replaced by a space.
+        private static func printable(_ text: String) -> String {
+            String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+                let breaks = scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .lineSeparator
+                    || scalar.properties.generalCategory == .paragraphSeparator
+                return breaks ? " " : scalar
+            }))
         }
     }
 
@@ -78,8 +104,8 @@ package struct MIMEMessage: Sendable {
         var out = ""
         func header(_ name: String, _ value: String) { out += MIMEMessage.fold("\(name): \(value)") + "\r\n" }
         let boundary = MIMEMessage.boundary(messageID)
-        header("From", MIMEMessage.address(from))
-        header("To", MIMEMessage.address(to))
+        header("From", from.header(prefix: "From: ".count))
+        header("To", to.header(prefix: "To: ".count))
         header("Subject", MIMEMessage.encodedWords(subject, prefix: "Subject: ".count))
         header("Date", MIMEMessage.date(date))
         header("Message-ID", "<\(messageID)>")
@@ -121,12 +147,6 @@ package struct MIMEMessage: Sendable {
         return "\(weekday), \(day.day) \(month) \(day.year) \(two(time.hour)):\(two(time.minute)):\(two(time.second)) +0000"
     }
 
-    static func address(_ address: Address) -> String {
-        guard let name = address.name, !name.isEmpty else { return address.email }
-        let isPlain = name.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" }
-        return (isPlain ? "\"\(name)\"" : encodedWords(name, prefix: 6)) + " <\(address.email)>"  // "From: " or "To: "
-    }
-
     /// Text as it may stand in a header: itself when it is printable ASCII, else RFC 2047
     /// `=?utf-8?B?…?=` words of at most 75 characters, split between characters (never
     /// inside one), separated by folding whitespace.
@@ -149,12 +169,14 @@ package struct MIMEMessage: Sendable {
         return words.joined(separator: "\r\n ")
     }
 
+    /// `text` as an RFC 5322 quoted string: in double quotes, with `"` and `\` escaped.
+    static func quotedString(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
     /// A MIME parameter: `name="value"` for printable ASCII, else RFC 2231's `name*=utf-8''…`.
     static func parameter(_ name: String, _ value: String) -> String {
-        func quoted(_ text: String) -> String {
-            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-        }
-        if value.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }) { return "\(name)=\(quoted(value))" }
+        if value.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }) { return "\(name)=\(quotedString(value))" }
         return "\(name)*=utf-8''" + (value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "")
     }
 

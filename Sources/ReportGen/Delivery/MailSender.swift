@@ -1,137 +1,97 @@
 import CLibCurl
 import Foundation
+import Synchronization
 
 /// Sends a written message (docs/delivery.md, "Sending"): over SMTP through libcurl (SMTPS,
 /// STARTTLS and AUTH are libcurl's; nothing here speaks SMTP or TLS itself), or through the
-/// system's `sendmail -t -oi`. A transient failure (a 4xx reply, a dropped connection) is
-/// tried twice more, after 1 s and 5 s; a permanent one (5xx, no STARTTLS where it is
-/// required, a refused login) is not.
-package struct MailSender: Sendable {
+/// system's sendmail with the recipient on its command line. A transient failure (a 4xx
+/// reply, a dropped connection, also in the middle of DATA) is tried twice more, after 1 s and
+/// 5 s; a permanent one (5xx, no STARTTLS where it is required, a refused login) is not. A
+/// timeout or a refused connection is not retried at once: after three recipients in a row
+/// fail so, the server is taken as down and every later message is `server unreachable`
+/// without being tried. One sender serves the whole run, from every worker.
+package final class MailSender: Sendable {
     package enum Transport: Sendable {
         case smtp(url: String, starttlsRequired: Bool, username: String?, password: String?)
+        /// The program to run: `REPORT_BATCH_SENDMAIL`, else the system's sendmail.
         case sendmail
     }
 
     /// What became of one message.
     package struct Outcome: Sendable, Equatable {
-        package let accepted: Bool
-        /// The server's reply code and what libcurl says of it ("250", "550: RCPT failed"), never a credential.
+        package enum Kind: Sendable, Equatable {
+            case accepted
+            /// A 4xx reply or a dropped connection: worth another try.
+            case transient
+            /// A 5xx reply, a refused login, no STARTTLS: another try would fail the same way.
+            case permanent
+            /// No answer within the timeout, or the connection refused: counts toward the server being down.
+            case unreachable
+            /// Not tried: the server was taken as down earlier in the run.
+            case serverDown
+        }
+
+        package let kind: Kind
+        /// The server's reply code and what libcurl says of it ("250", "550: RCPT failed"), or
+        /// sendmail's exit status and first line of stderr; never a credential.
         package let reply: String
-        package let transient: Bool
+
+        package var accepted: Bool { kind == .accepted }
     }
+
+    /// How many recipients in a row may fail with a timeout or a refused connection before the
+    /// server is taken as down.
+    package static let downAfter = 3
 
     let transport: Transport
+    /// Seconds to wait for the server's answer (to connect, or to any command) before giving up.
+    let timeout: Int
     /// The waits before the second and third tries.
-    var retryDelays: [Double] = [1, 5]
+    let retryDelays: [Double]
+    /// Recipients in a row that met a timeout or a refused connection, and whether the server is down.
+    private let health = Mutex<(inARow: Int, down: Bool)>((0, false))
 
-    package init(transport: Transport) {
+    /// Makes libcurl ready (its global set-up is not thread-safe): create the sender on the
+    /// main thread, before the workers start.
+    package init(transport: Transport, timeout: Int = 30, retryDelays: [Double] = [1, 5]) {
         self.transport = transport
+        self.timeout = timeout
+        self.retryDelays = retryDelays
+        _ = MailSender.ready
     }
 
-    /// libcurl's global set-up, done once, before any thread sends.
+    /// libcurl's global set-up, done once, from `init`.
     private static let ready: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 
-    package func send(_ message: Data, from: String, to: String) -> Outcome {
+    /// Whether the server has been taken as down in this run.
+    package var serverDown: Bool { health.withLock { $0.down } }
+
+    /// Sends `message` to `to`, retrying a transient failure; a server taken as down is not tried.
+    package func send(_ message: Data, from: MIMEMessage.Address, to: MIMEMessage.Address) -> Outcome {
+        if serverDown { return Outcome(kind: .serverDown, reply: "server unreachable") }
         var outcome = attempt(message, from: from, to: to)
-        for delay in retryDelays where !outcome.accepted && outcome.transient {
+        for delay in retryDelays where outcome.kind == .transient {
             Thread.sleep(forTimeInterval: delay)
             outcome = attempt(message, from: from, to: to)
+        }
+        health.withLock { state in
+            if outcome.kind == .unreachable {
+                state.inARow += 1
+                if state.inARow >= MailSender.downAfter { state.down = true }
+            } else {
+                state.inARow = 0
+            }
         }
         return outcome
     }
 
-    private func attempt(_ message: Data, from: String, to: String) -> Outcome {
+    private func attempt(_ message: Data, from: MIMEMessage.Address, to: MIMEMessage.Address) -> Outcome {
         switch transport {
         case .smtp(let url, let starttls, let username, let password):
-            return MailSender.smtp(message, url: url, starttlsRequired: starttls, username: username, password: password, from: from, to: to)
+            let session = SMTPSession(url: url, starttlsRequired: starttls, username: username, password: password, timeout: timeout)
+            return session.send(message, from: from, to: to)
         case .sendmail:
-            return MailSender.sendmail(message)
+            return SendmailProcess(timeout: timeout).send(message, to: to)
         }
-    }
-
-    /// The bytes libcurl reads, and how far it has read.
-    private final class Upload {
-        let bytes: [UInt8]
-        var offset = 0
-        init(_ data: Data) { bytes = [UInt8](data) }
-    }
-
-    private static func smtp(_ message: Data, url: String, starttlsRequired: Bool, username: String?, password: String?,
-                             from: String, to: String) -> Outcome {
-        guard ready, let handle = curl_easy_init() else { return Outcome(accepted: false, reply: "libcurl could not start", transient: false) }
-        defer { curl_easy_cleanup(handle) }
-        var errors = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        let upload = Upload(message)
-        let recipients: UnsafeMutablePointer<curl_slist>? = curl_slist_append(nil, "<\(to)>")
-        defer { curl_slist_free_all(recipients) }
-        let code: CURLcode = errors.withUnsafeMutableBufferPointer { buffer in
-            withExtendedLifetime(upload) {
-                _ = rb_curl_set_string(handle, CURLOPT_URL, url)
-                _ = rb_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
-                _ = rb_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT, 30)
-                _ = rb_curl_set_long(handle, CURLOPT_TIMEOUT, 120)
-                _ = rb_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
-                // STARTTLS or nothing: libcurl fails rather than go on in clear text.
-                _ = rb_curl_set_long(handle, CURLOPT_USE_SSL, Int(starttlsRequired ? CURLUSESSL_ALL.rawValue : CURLUSESSL_NONE.rawValue))
-                // A private CA (a relay with its own certificate), as the curl tool reads it.
-                if let bundle = ProcessInfo.processInfo.environment["CURL_CA_BUNDLE"], !bundle.isEmpty {
-                    _ = rb_curl_set_string(handle, CURLOPT_CAINFO, bundle)
-                }
-                if let username { _ = rb_curl_set_string(handle, CURLOPT_USERNAME, username) }
-                if let password { _ = rb_curl_set_string(handle, CURLOPT_PASSWORD, password) }
-                _ = rb_curl_set_string(handle, CURLOPT_MAIL_FROM, "<\(from)>")
-                _ = rb_curl_set_list(handle, CURLOPT_MAIL_RCPT, recipients)
-                _ = rb_curl_set_long(handle, CURLOPT_UPLOAD, 1)
-                _ = rb_curl_set_pointer(handle, CURLOPT_READDATA, Unmanaged.passUnretained(upload).toOpaque())
-                _ = rb_curl_set_read_function(handle) { pointer, size, count, context in
-                    guard let pointer, let context else { return 0 }
-                    let upload = Unmanaged<Upload>.fromOpaque(context).takeUnretainedValue()
-                    let length = min(size * count, upload.bytes.count - upload.offset)
-                    upload.bytes.withUnsafeBufferPointer { bytes in
-                        UnsafeMutableRawPointer(pointer).copyMemory(from: bytes.baseAddress! + upload.offset, byteCount: length)
-                    }
-                    upload.offset += length
-                    return length
-                }
-                return curl_easy_perform(handle)
-            }
-        }
-        var response = 0
-        _ = rb_curl_response_code(handle, &response)
-        if code == CURLE_OK { return Outcome(accepted: true, reply: "\(response)", transient: false) }
-        let buffered = String(decoding: errors.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let detail = buffered.isEmpty ? String(cString: curl_easy_strerror(code)) : buffered
-        let reply = (response > 0 ? "\(response): " : "") + detail
-        let connectionLevel: Set<UInt32> = [CURLE_COULDNT_CONNECT.rawValue, CURLE_OPERATION_TIMEDOUT.rawValue, CURLE_SEND_ERROR.rawValue,
-                                            CURLE_RECV_ERROR.rawValue, CURLE_GOT_NOTHING.rawValue, CURLE_COULDNT_RESOLVE_HOST.rawValue]
-        let transient = (400..<500).contains(response) || response == 0 && connectionLevel.contains(code.rawValue)
-        return Outcome(accepted: false, reply: reply, transient: transient)
-    }
-
-    /// `sendmail -t -oi`: the recipients from the message's own headers, a lone dot not the end.
-    private static func sendmail(_ message: Data) -> Outcome {
-        let candidates = ["/usr/sbin/sendmail", "/usr/lib/sendmail"]
-        let path = ProcessInfo.processInfo.environment["REPORT_BATCH_SENDMAIL"] ?? candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let path else { return Outcome(accepted: false, reply: "no sendmail found (looked for /usr/sbin/sendmail)", transient: false) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-t", "-oi"]
-        let input = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return Outcome(accepted: false, reply: "cannot run \(path): \(error.localizedDescription)", transient: false)
-        }
-        input.fileHandleForWriting.write(message)
-        try? input.fileHandleForWriting.close()
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let status = process.terminationStatus
-        // sysexits: 75 (EX_TEMPFAIL) is worth another try.
-        return Outcome(accepted: status == 0, reply: status == 0 ? "sendmail: accepted" : "sendmail exited \(status): \(Display.oneLine(said.trimmingCharacters(in: .whitespacesAndNewlines)))",
-                       transient: status == 75)
     }
 }

@@ -1,14 +1,34 @@
 import Aggregation
 import Foundation
 
+/// Why a message is not sent: the manifest's `not sent: <reason>` (docs/delivery.md, "What the
+/// run records"), counted apart in the summary in this order.
+package enum NotSentReason: String, Sendable, CaseIterable {
+    case emailOff = "e-mail off"
+    case optedOut = "opted out"
+    case duplicate = "duplicate address"
+    case nothingToReport = "nothing to report"
+    case invalidAddress = "invalid address"
+    case serverUnreachable = "server unreachable"
+    case familyFailed = "family failed"
+}
+
 /// Who gets a family's recap and why the others do not (docs/delivery.md, "Who gets a message").
 package struct RecipientPlan: Sendable {
-    package struct Skipped: Sendable, Equatable {
-        package let email: String
-        package let reason: String
+    package struct Recipient: Sendable, Equatable {
+        package let address: MIMEMessage.Address
+        /// The users.id the address came from; nil for an address of the job's list.
+        package let userID: String?
     }
 
-    package var recipients: [MIMEMessage.Address] = []
+    package struct Skipped: Sendable, Equatable {
+        /// The address as the manifest names it: normalised when it is one mailbox, else as stored.
+        package let email: String
+        package let userID: String?
+        package let reason: NotSentReason
+    }
+
+    package var recipients: [Recipient] = []
     package var skipped: [Skipped] = []
 
     /// - Parameters:
@@ -16,32 +36,40 @@ package struct RecipientPlan: Sendable {
     ///   - optedOut: addresses of `email_optouts`, normalised.
     package static func make(_ choice: DeliveryJob.Recipients, data: FamilyData, digestOff: Set<String>, optedOut: Set<String>) -> RecipientPlan {
         var plan = RecipientPlan()
-        var candidates: [(address: MIMEMessage.Address, userID: String?)] = []
-        switch choice {
-        case .list(let addresses):
-            candidates = addresses.map { (MIMEMessage.Address(email: $0.trimmingCharacters(in: .whitespaces)), nil) }
-        case .members, .player, .parents:
-            let roles: Set<MemberRole> = choice == .player ? [.player] : choice == .parents ? [.parent] : [.player, .parent]
-            // The player first, then the parents, each in the order of their user ids.
-            for member in data.members.filter({ roles.contains($0.role) }).sorted(by: { ($0.role == .player ? 0 : 1, $0.userID) < ($1.role == .player ? 0 : 1, $1.userID) }) {
-                guard let user = data.users[member.userID] else { continue }
-                candidates.append((MIMEMessage.Address(name: user.fullName, email: user.email.trimmingCharacters(in: .whitespaces)), member.userID))
-            }
-        }
         var seen = Set<String>()
-        for candidate in candidates {
-            let normalised = UnsubscribeToken.normalised(candidate.address.email)
-            if let user = candidate.userID, digestOff.contains(user) {
-                plan.skipped.append(Skipped(email: normalised, reason: "weekly digest e-mail is off"))
+        for (name, stored, userID) in candidates(choice, data: data) {
+            // Untrusted: a stored value that is not exactly one mailbox is never sent to.
+            guard let address = MIMEMessage.Address(name: name, email: stored.trimmingCharacters(in: .whitespaces)) else {
+                plan.skipped.append(Skipped(email: stored, userID: userID, reason: .invalidAddress))
+                continue
+            }
+            let normalised = UnsubscribeToken.normalised(address.email)
+            if let userID, digestOff.contains(userID) {
+                plan.skipped.append(Skipped(email: normalised, userID: userID, reason: .emailOff))
             } else if optedOut.contains(normalised) {
-                plan.skipped.append(Skipped(email: normalised, reason: "opted out of e-mail"))
+                plan.skipped.append(Skipped(email: normalised, userID: userID, reason: .optedOut))
             } else if !seen.insert(normalised).inserted {
-                plan.skipped.append(Skipped(email: normalised, reason: "already a recipient"))
+                plan.skipped.append(Skipped(email: normalised, userID: userID, reason: .duplicate))
             } else {
-                plan.recipients.append(candidate.address)
+                plan.recipients.append(Recipient(address: address, userID: userID))
             }
         }
         return plan
+    }
+
+    /// The addresses `choice` names, as stored: the job's list, or the family's members (the
+    /// player first, then the parents, each in the order of their user ids).
+    private static func candidates(_ choice: DeliveryJob.Recipients, data: FamilyData) -> [(name: String?, email: String, userID: String?)] {
+        switch choice {
+        case .list(let addresses):
+            return addresses.map { (nil, $0, nil) }
+        case .members, .player, .parents:
+            let roles: Set<MemberRole> = choice == .player ? [.player] : choice == .parents ? [.parent] : [.player, .parent]
+            let rank = { (member: FamilyMember) in (member.role == .player ? 0 : 1, member.userID) }
+            return data.members.filter { roles.contains($0.role) }.sorted { rank($0) < rank($1) }.compactMap { member in
+                data.users[member.userID].map { ($0.fullName, $0.email, member.userID) }
+            }
+        }
     }
 }
 

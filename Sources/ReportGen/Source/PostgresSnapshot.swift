@@ -45,6 +45,9 @@ package enum PostgresSnapshot {
                        set_config('IntervalStyle', 'iso_8601', false), set_config('extra_float_digits', '3', false),
                        set_config('search_path', quote_ident($1), false)
                 """, [target.schema])
+            if !target.setsStatementTimeout {
+                try connection.query("SELECT set_config('statement_timeout', $1, false)", [statementTimeout])
+            }
             try connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             let columns = try serverColumns(connection, target)
             try checkAccess(connection, target)
@@ -60,10 +63,23 @@ package enum PostgresSnapshot {
 
     static func connect(_ target: PostgresTarget) throws -> PGConnection {
         do {
-            return try PGConnection(target.connectionString, applicationName: "report-batch")
+            return try PGConnection(target.connectionString, applicationName: "report-batch", defaults: connectionDefaults())
         } catch let error as PGError {
             throw translate(error, target)
         }
+    }
+
+    /// How long a snapshot's statement may take unless the URI's `options` or `PGOPTIONS` set
+    /// `statement_timeout` (docs/postgres.md, "Timeouts and encoding").
+    static let statementTimeout = "600s"
+
+    /// What a connection uses unless the URI says otherwise: a 10 s connect timeout (unless
+    /// `PGCONNECT_TIMEOUT` gives one), and TCP keepalives that find a server gone silent
+    /// mid-read within about a minute.
+    static func connectionDefaults() -> [(String, String)] {
+        var defaults = [("keepalives", "1"), ("keepalives_idle", "30"), ("keepalives_interval", "10"), ("keepalives_count", "3")]
+        if (ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] ?? "").isEmpty { defaults.append(("connect_timeout", "10")) }
+        return defaults
     }
 
     /// libpq's and the server's errors as report-batch's: the exit code of docs/postgres.md

@@ -12,6 +12,8 @@ package struct PostgresTarget: Sendable {
     package let schema: String
     /// The database as shown to people: no password, ever.
     package let display: String
+    /// Whether the URI's `options` or `PGOPTIONS` set `statement_timeout` (the snapshot then keeps it).
+    package let setsStatementTimeout: Bool
     /// Texts that must never be shown: the password as given (raw and decoded) and the whole URI.
     private let secrets: [String]
 
@@ -49,7 +51,7 @@ package struct PostgresTarget: Sendable {
         self.schema = schema
         self.connectionString = connection
 
-        let shownBeforeParsing = Self.withoutUserInfo(uri)
+        let shownBeforeParsing = Quote.withoutCredentials(uri)
         let options: [String: String]
         do {
             options = try PGConnectionInfo.options(of: connection)
@@ -57,6 +59,7 @@ package struct PostgresTarget: Sendable {
             let reason = Self.scrub(error.message, secrets: self.secrets)
             throw UsageError("the database URI \(Quote.value(shownBeforeParsing)) is not one libpq can read: \(reason)")
         }
+        setsStatementTimeout = (options["options"] ?? "").contains("statement_timeout")
         let user = options["user"] ?? ProcessInfo.processInfo.environment["USER"] ?? ""
         let host = options["host"].flatMap { $0.isEmpty ? nil : $0 } ?? options["hostaddr"] ?? "localhost"
         let port = options["port"].flatMap { $0.isEmpty ? nil : $0 } ?? "5432"
@@ -91,15 +94,6 @@ package struct PostgresTarget: Sendable {
         guard let colon = userInfo.firstIndex(of: ":") else { return nil }
         let password = userInfo[userInfo.index(after: colon)...]
         return password.isEmpty ? nil : String(password)
-    }
-
-    /// The URI without `user:password@`, for a message about a URI libpq could not read.
-    private static func withoutUserInfo(_ uri: String) -> String {
-        guard let scheme = uri.range(of: "://") else { return uri }
-        let rest = uri[scheme.upperBound...]
-        let authority = rest.prefix { $0 != "/" && $0 != "?" }
-        guard let at = authority.lastIndex(of: "@") else { return String(uri.prefix { $0 != "?" }) }
-        return String(uri[..<scheme.upperBound]) + String(rest[rest.index(after: at)...].prefix { $0 != "?" })
     }
 }
 

@@ -23,6 +23,15 @@ package final class SQLiteSource: Sendable {
     private let uniqueKeys: Set<String>
     /// The optional tables (`AppSchema.optionalTables`) the database has.
     private let presentOptionalTables: Set<String>
+    /// Seconds a read waits for another program's lock on the file.
+    private let busyTimeout: Double
+
+    /// `REPORT_BATCH_SQLITE_BUSY_TIMEOUT` (seconds, more than 0), else 30.
+    static func busyTimeout() -> Double {
+        guard let text = ProcessInfo.processInfo.environment["REPORT_BATCH_SQLITE_BUSY_TIMEOUT"], let seconds = Double(text),
+              seconds.isFinite, seconds > 0 else { return 30 }
+        return seconds
+    }
 
     /// Opens `path` read-only and checks it against `AppSchema`.
     /// - Throws: `InputError` when the file is missing or not SQLite (exit 66);
@@ -36,6 +45,11 @@ package final class SQLiteSource: Sendable {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "report-batch"
+        // While the app or a sync job writes the file, a read waits for its lock, up to the
+        // busy timeout, instead of failing at once (docs/cli.md, "Reading a SQLite file").
+        let busyTimeout = Self.busyTimeout()
+        configuration.busyMode = .timeout(busyTimeout)
+        self.busyTimeout = busyTimeout
         do {
             database = try DatabaseQueue(path: file, configuration: configuration)
         } catch let error as DatabaseError {
@@ -104,14 +118,15 @@ package final class SQLiteSource: Sendable {
         do {
             return try database.read(body)
         } catch let error as DatabaseError {
-            throw Self.sourceError(error, path: path)
+            throw Self.sourceError(error, path: path, busyTimeout: busyTimeout)
         }
     }
 
-    static func sourceError(_ error: DatabaseError, path: String) -> SourceError {
+    static func sourceError(_ error: DatabaseError, path: String, busyTimeout: Double = busyTimeout()) -> SourceError {
         let reason = error.message ?? "SQLite error \(error.resultCode.rawValue)"
         switch error.resultCode {
         case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .damaged(path: path, reason: reason)
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path, seconds: busyTimeout)
         default: return .failed(path: path, reason: reason)
         }
     }

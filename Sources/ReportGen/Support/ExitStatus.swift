@@ -27,6 +27,7 @@ package enum ExitStatus: Int32, Sendable {
         case is UnavailableError: .unavailable
         case is BadDataError, is DataIssue, is ShardSetError: .badData
         case SourceError.damaged: .badData
+        case SourceError.locked: .busy
         default: .failure
         }
     }

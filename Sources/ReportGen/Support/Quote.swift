@@ -7,4 +7,14 @@ package enum Quote {
     package static func path(_ path: String) -> String { MessageText.quoted(path) }
 
     package static func value(_ text: String, limit: Int = 60) -> String { MessageText.quoted(text, limit: limit) }
+
+    /// A URI as a message may show it: without its user information (`user:password@`), which
+    /// may hold a password, and without its query, which may hold one too.
+    package static func withoutCredentials(_ uri: String) -> String {
+        guard let scheme = uri.range(of: "://") else { return uri }
+        let rest = uri[scheme.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" }
+        guard let at = authority.lastIndex(of: "@") else { return String(uri.prefix { $0 != "?" }) }
+        return String(uri[..<scheme.upperBound]) + String(rest[rest.index(after: at)...].prefix { $0 != "?" })
+    }
 }

@@ -132,6 +132,17 @@ package enum TemporaryFiles {
     }
 
     /// Routes SIGTERM and SIGINT to `stop(signal:)`, on a queue of their own. Call once, at start.
+    /// Checks `TMPDIR` (where snapshots, spools and fontconfig's configuration go): when it
+    /// names no folder the process can write in, it is set to `/tmp` and the warning to print
+    /// once is returned. Call first thing in `main`, before any thread (it sets the environment).
+    package static func checkTemporaryFolder() -> String? {
+        guard let folder = ProcessInfo.processInfo.environment["TMPDIR"], !folder.isEmpty else { return nil }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue, access(folder, W_OK | X_OK) == 0 { return nil }
+        setenv("TMPDIR", "/tmp", 1)
+        return "TMPDIR=\(Quote.path(folder)) is not a folder report-batch can write in; using /tmp instead"
+    }
+
     package static func handleSignals() {
         for number in [SIGTERM, SIGINT] {
             signal(number, SIG_IGN)
