@@ -173,6 +173,52 @@ struct ShardTests {
         #expect(damaged.status == 65 && damaged.stderr.contains("3-of-4.json' is not a shard outcome file report-batch can read"), "\(damaged.stderr)")
     }
 
+    /// An outcome file whose families were edited (one removed, one copied into another
+    /// shard's file) is refused, naming the file; so is a file too large to be an outcome file.
+    @Test func summarizeRefusesAFamilyMissingOrTwiceAndAnOversizedFile() throws {
+        let folder = try Self.demo()
+        defer { folder.remove() }
+        for k in 0..<2 {
+            let result = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "o", "--now", Self.now, "--shards", "2", "--shard", "\(k)",
+                                                     "--quiet"], in: folder.path)
+            try #require(result.status == 0, "\(result.stderr)")
+        }
+        let shards = folder.file("o/shards")
+        let original = try Data(contentsOf: URL(fileURLWithPath: shards + "/1-of-2.json"))
+        func edit(_ python: String) throws {
+            let edited = try ReportBatchProcess.tool("python3", ["-c", """
+                import json, sys
+                path, other = sys.argv[1] + '/1-of-2.json', sys.argv[1] + '/0-of-2.json'
+                data = json.load(open(path))
+                \(python)
+                json.dump(data, open(path, 'w'))
+                """, shards])
+            try #require(edited.status == 0, "\(edited.stderr)")
+        }
+        func summarize() throws -> CommandResult { try ReportBatchProcess.run(["summarize", "o"], in: folder.path) }
+        // A family taken out, its count with it: a gap in the run's positions.
+        try edit("data['families'].pop(0); data['counts']['families'] -= 1")
+        let gap = try summarize()
+        #expect(gap.status == 65 && gap.stderr.contains("no outcome file in 'o/shards' holds the family at position"), "\(gap.stderr)")
+        // A family taken out, its count left: the file is named.
+        try original.write(to: URL(fileURLWithPath: shards + "/1-of-2.json"))
+        try edit("data['families'].pop(0)")
+        let counted = try summarize()
+        #expect(counted.status == 65 && counted.stderr.contains("1-of-2.json' is not a shard outcome file report-batch can read: it counts"), "\(counted.stderr)")
+        // Another shard's family copied in: both files are named.
+        try original.write(to: URL(fileURLWithPath: shards + "/1-of-2.json"))
+        try edit("data['families'].append(json.load(open(other))['families'][0]); data['counts']['families'] += 1")
+        let twice = try summarize()
+        #expect(twice.status == 65 && twice.stderr.contains("1-of-2.json and 0-of-2.json both hold the family at position")
+                || twice.stderr.contains("0-of-2.json and 1-of-2.json both hold the family at position"), "\(twice.stderr)")
+        // A file larger than any outcome file is refused before it is read (a sparse file: no disk used).
+        try original.write(to: URL(fileURLWithPath: shards + "/1-of-2.json"))
+        #expect(try summarize().status == 0)
+        #expect(truncate(shards + "/1-of-2.json", 300 << 20) == 0)
+        let large = try summarize()
+        #expect(large.status == 65 && large.stderr.contains("1-of-2.json' is not a shard outcome file report-batch can read: it holds 314572800 bytes"), "\(large.stderr)")
+    }
+
     @Test(arguments: [
         (["--shard", "1"], "--shard needs --shards N, the number of shards of the run"),
         (["--shards", "3"], "--shards needs the shard's number: give --shard K (0 to N − 1), or run where JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job)"),

@@ -121,8 +121,11 @@ extension JobReader {
                 let text = try string(value, key)
                 guard let via = DeliveryJob.via(text) else {
                     // Never the text as given: `smtp://user:PASSWORD@host` is refused, and must not be shown.
-                    throw fail(value, "'via' must be smtp://HOST[:PORT], smtps://HOST[:PORT], sendmail or none, with no user or password "
-                        + "(those come from username_env and password_env) (got \(Quote.value(Quote.withoutCredentials(text))))")
+                    if text.contains("@") {
+                        throw fail(value, "'via' takes no user or password (they come from username_env and password_env): "
+                            + "give smtp://HOST[:PORT] (got \(Quote.value(Quote.withoutCredentials(text))))")
+                    }
+                    throw fail(value, "'via' must be smtp://HOST[:PORT], smtps://HOST[:PORT], sendmail or none (got \(Quote.value(text)))")
                 }
                 job.via = via
             case "starttls":
