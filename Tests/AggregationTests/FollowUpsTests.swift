@@ -68,8 +68,29 @@ struct FollowUpsTests {
         ].filter { $0.familyUnitID == "F" }
         let data = FamilyData(family: family, schools: [school("s1", "Amherst College")], coaches: coaches, interactions: interactions)
         let result = FollowUps.compute(data, today: today, zone: zone)
-        #expect(result.awaitingReply.map(\.coachID) == ["cTie", "c7"])
-        #expect(result.awaitingReply.map(\.daysWaiting) == [9, 7])
+        // Fewest days first: the ones still worth a follow-up lead.
+        #expect(result.awaitingReply.map(\.coachID) == ["c7", "cTie"])
+        #expect(result.awaitingReply.map(\.daysWaiting) == [7, 9])
+        #expect(result.awaitingReplyOlder == 0)
+    }
+
+    /// Past 60 days a coach is counted, not listed; a stored last contact later than the
+    /// outbound interaction (a contact no interaction says who made) takes the coach out.
+    @Test func onlySixtyDaysAreListedAndTheLastContactMustAgree() {
+        let coaches = ["c60", "c61", "c307", "cCalled"].map { coach($0, "Ann", $0) }
+        var called = coaches[3]
+        called.lastContactDate = .day(today.adding(days: -2))
+        let interactions = [
+            interaction("i1", coach: "c60", school: "s1", at: day(-60) + "T12:00:00Z", .outbound),
+            interaction("i2", coach: "c61", school: "s1", at: day(-61) + "T12:00:00Z", .outbound),
+            interaction("i3", coach: "c307", school: "s1", at: day(-307) + "T12:00:00Z", .outbound),
+            interaction("i4", coach: "cCalled", school: "s1", at: day(-20) + "T12:00:00Z", .outbound),
+        ]
+        let data = FamilyData(family: family, schools: [school("s1", "Amherst College")], coaches: Array(coaches.prefix(3)) + [called],
+                              interactions: interactions)
+        let result = FollowUps.compute(data, today: today, zone: zone)
+        #expect(result.awaitingReply.map(\.coachID) == ["c60"])
+        #expect(result.awaitingReplyOlder == 2)
     }
 
     @Test func anInteractionAt2330InLosAngelesIsThatDay() {

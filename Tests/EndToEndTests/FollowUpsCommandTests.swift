@@ -24,7 +24,11 @@ struct FollowUpsCommandTests {
         let text = try ReportBatchProcess.tool("pdftotext", ["-f", "1", "-l", "2", paths[2], "-"]).stdout
         #expect(text.contains("Follow-ups") && text.contains("Offer deadlines in the next 14 days"), "\(text.prefix(600))")
         #expect(text.contains(deadline["school"] as? String ?? "?"))
-        #expect(text.contains("and 11 more") || (followUps["awaitingReply"] as? [Any])?.count ?? 0 <= 10)
+        // The coaches waiting 7 to 60 days are listed, fewest days first; the older ones are counted.
+        let waiting = ((followUps["awaitingReply"] as? [[String: Any]]) ?? []).compactMap { $0["daysWaiting"] as? Int }
+        #expect(waiting == waiting.sorted() && waiting.allSatisfy { (7...60).contains($0) }, "\(waiting)")
+        let older = try #require(followUps["awaitingReplyOlder"] as? Int)
+        #expect(older == 0 || text.contains("\(older) more coach"), "\(text.prefix(1500))")
         let script = """
             import openpyxl, sys, datetime
             s = openpyxl.load_workbook(sys.argv[1])['Summary']
@@ -120,7 +124,7 @@ struct FollowUpsCommandTests {
         let json = try String(contentsOfFile: paths[0], encoding: .utf8)
         #expect(json.contains("\"deadlines\": []") && json.contains("\"awaitingReply\": []") && json.contains("\"goneQuiet\": []") && json.contains("\"contactsToFix\": []"))
         let text = try ReportBatchProcess.tool("pdftotext", [paths[1], "-"]).stdout
-        for line in ["No offer deadlines in the next 14 days", "No coach has waited 7 days or more for a reply",
+        for line in ["No offer deadlines in the next 14 days", "No coach has waited 7 to 60 days for a reply",
                      "Every school you are pursuing had an interaction in the last 30 days", "Every coach's e-mail, phone and handles follow the app's rules"] {
             #expect(text.contains(line), "\(line)")
         }

@@ -101,6 +101,7 @@ struct ReportCommandTests {
                 got = [tuple(r[1:]) for r in rows[1:] if r[0] == 'follow_ups']
                 want = ([('deadline', d['school'], str(d['daysLeft']), 'days') for d in f['deadlines']]
                         + [('awaiting_reply', '%s (%s)' % (a['coach'], a['school']), str(a['daysWaiting']), 'days') for a in f['awaitingReply']]
+                        + [('awaiting_reply_older', '', str(f['awaitingReplyOlder']), '')]
                         + [('gone_quiet', g['school'], '' if g['daysSince'] is None else str(g['daysSince']), 'days') for g in f['goneQuiet']]
                         + [('contact_to_fix', '%s (%s)' % (c['coach'], c['school']), c['field'], '') for c in f['contactsToFix']])
                 assert got == want, (got[:3], want[:3])

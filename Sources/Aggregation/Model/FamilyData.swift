@@ -11,6 +11,8 @@ public struct FamilyData: Sendable {
     public var interactions: [Interaction]
     public var metrics: [PerformanceMetric]
     public var offers: [Offer]
+    /// The season's optional tables (docs/season.md §1); a missing table is nil.
+    public var season = SeasonRows()
 
     public init(family: FamilyUnit, members: [FamilyMember] = [], users: [String: User] = [:],
                 homeLocations: [String: HomeLocation] = [:], schools: [School] = [], coaches: [Coach] = [],

@@ -40,12 +40,16 @@ public struct FollowUps: Sendable, Equatable {
     public let today: CivilDate
     public var deadlines: [Deadline] = []
     public var awaitingReply: [AwaitingReply] = []
+    /// Coaches who would be awaiting a reply but have waited more than 60 days: counted, not listed.
+    public var awaitingReplyOlder = 0
     public var goneQuiet: [GoneQuiet] = []
     public var contactsToFix: [ContactToFix] = []
 
     /// How far ahead deadlines are listed, how long an outbound interaction waits before its
     /// coach is listed, and how long a school may go without one.
     public static let deadlineDays = 14, replyDays = 7, quietDays = 30
+    /// Past this many days a coach's silence is counted (`awaitingReplyOlder`), no longer listed.
+    public static let replyListDays = 60
 
     /// The statuses of a school the family is still pursuing.
     public static let activeStatuses: Set<SchoolStatus> = [.interested, .offerReceived, .campInvite, .recruited,
@@ -86,11 +90,14 @@ public struct FollowUps: Sendable, Equatable {
             func isBefore(_ other: Latest) -> Bool { (instant, id) < (other.instant, other.id) }
         }
         var coachLatest: [String: (Latest, Direction)] = [:]
+        // Each coach's latest interaction day of all, a later one included: the coaches list's Last Contact.
+        var coachLastDay: [String: CivilDate] = [:]
         var schoolRecent = Set<String>()
         var schoolBefore: [String: CivilDate] = [:]
         let quietStart = today.adding(days: -(quietDays - 1))
         for interaction in data.interactions {
             let day = zone.date(of: interaction.date)
+            if let coach = interaction.coachID { coachLastDay[coach] = max(coachLastDay[coach] ?? day, day) }
             guard day <= today else { continue }
             let latest = Latest(day: day, instant: zone.instant(of: interaction.date), id: interaction.id)
             if let coach = interaction.coachID, coachLatest[coach].map({ $0.0.isBefore(latest) }) ?? true {
@@ -107,8 +114,15 @@ public struct FollowUps: Sendable, Equatable {
 
         for coach in data.coaches {
             guard let (latest, direction) = coachLatest[coach.id], direction == .outbound else { continue }
+            // The coaches list's Last Contact must be this same day: a later stored
+            // last_contact_date records a contact that no interaction says who made.
+            let listed = max(coachLastDay[coach.id] ?? latest.day, coach.lastContactDate.map(zone.date(of:)) ?? latest.day)
             let waiting = latest.day.days(until: today)
-            guard waiting >= replyDays else { continue }
+            guard waiting >= replyDays, listed == latest.day else { continue }
+            guard waiting <= replyListDays else {
+                result.awaitingReplyOlder += 1
+                continue
+            }
             result.awaitingReply.append(AwaitingReply(coachID: coach.id, coach: coach.fullName, school: schoolName(coach.schoolID),
                                                       lastContact: latest.day, daysWaiting: waiting))
         }
@@ -118,7 +132,7 @@ public struct FollowUps: Sendable, Equatable {
             return aToZ(x.lastName, y.lastName) ?? aToZ(x.firstName, y.firstName)
         }
         result.awaitingReply.sort { a, b in
-            if a.daysWaiting != b.daysWaiting { return a.daysWaiting > b.daysWaiting }
+            if a.daysWaiting != b.daysWaiting { return a.daysWaiting < b.daysWaiting }  // fewest first: still worth a follow-up
             return byName(a.coachID, b.coachID) ?? (a.coachID < b.coachID)
         }
 

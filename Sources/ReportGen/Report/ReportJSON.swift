@@ -72,6 +72,7 @@ package enum ReportJSON {
                 .object([("coach", .string(coach.coach)), ("school", .string(coach.school)),
                          ("lastContact", .string(coach.lastContact.description)), ("daysWaiting", .integer(coach.daysWaiting))])
             })),
+            ("awaitingReplyOlder", .integer(followUps.awaitingReplyOlder)),
             ("goneQuiet", .array(followUps.goneQuiet.map { school in
                 .object([("school", .string(school.school)), ("status", .string(school.status.rawValue)),
                          ("lastContact", .string(school.lastContact?.description)), ("daysSince", school.daysSince.map { .integer($0) } ?? .null)])
@@ -142,6 +143,8 @@ extension ReportText {
         package let rows: [[Cell]]
         package let urgency: [Urgency]
         package let empty: String
+        /// A line under the table, e.g. how many older ones are counted but not listed.
+        package var note: String? = nil
     }
 
     package static func followUpTables(_ followUps: FollowUps) -> [FollowUpTable] {
@@ -152,10 +155,12 @@ extension ReportText {
                           rows: followUps.deadlines.map { [.text($0.school), .text($0.offerType.displayName), date($0.deadline), .integer($0.daysLeft)] },
                           urgency: followUps.deadlines.map { $0.daysLeft <= 3 ? .urgent : $0.daysLeft <= 7 ? .soon : .none },
                           empty: "No offer deadlines in the next \(FollowUps.deadlineDays) days"),
-            FollowUpTable(heading: "Coaches who have not replied for \(FollowUps.replyDays) days or more", columns: ["Coach", "School", "Last contact", "Days waiting"],
+            FollowUpTable(heading: "Coaches who have not replied for \(FollowUps.replyDays) to \(FollowUps.replyListDays) days", columns: ["Coach", "School", "Last contact", "Days waiting"],
                           rows: followUps.awaitingReply.map { [.text($0.coach), .text($0.school), date($0.lastContact), .integer($0.daysWaiting)] },
                           urgency: followUps.awaitingReply.map { _ in .none },
-                          empty: "No coach has waited \(FollowUps.replyDays) days or more for a reply"),
+                          empty: "No coach has waited \(FollowUps.replyDays) to \(FollowUps.replyListDays) days for a reply",
+                          note: followUps.awaitingReplyOlder == 0 ? nil
+                            : "\(followUps.awaitingReplyOlder) more \(followUps.awaitingReplyOlder == 1 ? "coach has" : "coaches have") not replied for over \(FollowUps.replyListDays) days"),
             FollowUpTable(heading: "Schools you are pursuing with no interaction in \(FollowUps.quietDays) days", columns: ["School", "Status", "Last contact", "Days since"],
                           rows: followUps.goneQuiet.map { [.text($0.school), .text($0.status.displayName), $0.lastContact.map(date) ?? .text(never), .integer($0.daysSince)] },
                           urgency: followUps.goneQuiet.map { _ in .none },

@@ -60,12 +60,13 @@ enum ReportPDF {
                 document.blocks.append(.note("As of \(ReportText.day(run.followUps.today))"))
                 for table in ReportText.followUpTables(run.followUps) {
                     document.blocks.append(.subheading(table.heading))
-                    guard !table.rows.isEmpty else {
+                    if table.rows.isEmpty {
                         document.blocks.append(.note(table.empty))
-                        continue
+                    } else {
+                        document.blocks.append(followUpTable(table))
+                        if table.rows.count > 10 { document.blocks.append(.note("and \(table.rows.count - 10) more")) }
                     }
-                    document.blocks.append(followUpTable(table))
-                    if table.rows.count > 10 { document.blocks.append(.note("and \(table.rows.count - 10) more")) }
+                    if let note = table.note { document.blocks.append(.note(note)) }
                 }
             case .schoolsByStatus:
                 let statuses = figures.schools.byStatus.filter { $0.count > 0 }

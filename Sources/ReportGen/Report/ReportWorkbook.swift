@@ -81,6 +81,10 @@ enum ReportWorkbook {
                     } else {
                         _ = try table(list.heading, list.columns, list.rows)
                     }
+                    if let note = list.note {
+                        try sheet.write(.text(note), row: row - 1, column: 0, style: .note)
+                        row += 1
+                    }
                 }
             case .schoolsByStatus:
                 let statuses = figures.schools.byStatus

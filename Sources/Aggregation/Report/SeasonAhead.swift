@@ -1,0 +1,154 @@
+/// What the coming days hold (docs/season.md §3), looking from `today` like the follow-ups:
+/// the family's events of the next 14 days (and those still going on), and the recruiting
+/// calendar's entries that apply to it.
+public struct SeasonAhead: Sendable, Equatable {
+    public static let days = 14
+
+    public struct Event: Sendable, Equatable {
+        public let id: String
+        public let start: CivilDate
+        public let end: CivilDate?
+        public let time: String?
+        public let type: EventType
+        public let name: String
+        public let school: String?
+        public let place: String?
+        public let registered: Bool
+        /// 0 for an event already going on.
+        public let daysAway: Int
+    }
+
+    public struct CalendarItem: Sendable, Equatable {
+        public let id: String
+        public let label: String
+        public let category: CalendarCategory
+        public let start: CivilDate
+        public let end: CivilDate
+        public let division: Division?
+        public let sport: String?
+    }
+
+    public var events: [Event] = []
+    /// Nil without `system_calendar`.
+    public var calendar: [CalendarItem]?
+
+    public init() {}
+
+    public static func compute(_ data: FamilyData, today: CivilDate, zone: Zone) -> SeasonAhead {
+        let family = FamilyLookup(data, zone: zone)
+        let last = today.adding(days: days)
+        var ahead = SeasonAhead()
+        ahead.events = (data.season.events ?? []).compactMap { event -> Event? in
+            let upcoming = (today...last).contains(event.startDate)
+            let ongoing = event.startDate < today && (event.endDate.map { $0 >= today } ?? false)
+            guard upcoming || ongoing else { return nil }
+            return Event(id: event.id, start: event.startDate, end: event.endDate, time: event.startTime, type: event.type, name: event.name,
+                         school: family.knownSchoolName(event.schoolID), place: place(event), registered: event.registered ?? false,
+                         daysAway: ongoing ? 0 : today.days(until: event.startDate))
+        }.sorted(by: eventOrder)
+        if let entries = data.season.calendar {
+            let divisions = Set(data.schools.compactMap(\.division))
+            let sport = playerSport(data)
+            ahead.calendar = entries.filter { entry in
+                entry.startDate <= last && entry.lastDay >= today
+                    && (entry.division.map(divisions.contains) ?? true)
+                    && (entry.sport.map { named in sport.map { normalised(named) == $0 } ?? false } ?? true)
+            }.map { CalendarItem(id: $0.id, label: $0.label, category: $0.category, start: $0.startDate, end: $0.lastDay, division: $0.division, sport: $0.sport) }
+            .sorted { a, b in
+                if a.start != b.start { return a.start < b.start }
+                if a.end != b.end { return a.end < b.end }
+                if a.label != b.label { return CodePoint.less(a.label, b.label) }
+                return a.id < b.id
+            }
+        }
+        return ahead
+    }
+
+    /// `city, state` when both are set, else the location, else nil.
+    static func place(_ event: FamilyEvent) -> String? {
+        if let city = event.city, let state = event.state, !city.isEmpty, !state.isEmpty { return "\(city), \(state)" }
+        return event.location.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// By start, then time (none last), then name (code points), then id.
+    static func eventOrder(_ a: Event, _ b: Event) -> Bool {
+        if a.start != b.start { return a.start < b.start }
+        switch (a.time, b.time) {
+        case (let x?, let y?) where x != y: return x < y
+        case (nil, .some): return false
+        case (.some, nil): return true
+        default: break
+        }
+        if a.name != b.name { return CodePoint.less(a.name, b.name) }
+        return a.id < b.id
+    }
+
+    /// The player's sport's name, trimmed and lower-cased; nil when unknown.
+    static func playerSport(_ data: FamilyData) -> String? {
+        guard let id = data.season.playerSportID, let sport = data.season.sports?.first(where: { $0.id == id }) else { return nil }
+        return normalised(sport.name)
+    }
+
+    static func normalised(_ name: String) -> String { name.trimmingCharacters(in: .whitespaces).lowercased() }
+}
+
+/// One user's own reminders and deadlines (docs/season.md §4): in that user's e-mail only,
+/// never in the family's files.
+public struct PersonalItems: Sendable, Equatable {
+    public struct ReminderItem: Sendable, Equatable {
+        public let id: String
+        public let title: String
+        public let type: ReminderType
+        public let priority: ReminderPriority
+        public let school: String?
+        public let coach: String?
+        public let due: CivilDate
+        /// Negative when overdue.
+        public let daysLeft: Int
+    }
+
+    public struct DeadlineItem: Sendable, Equatable {
+        public let id: String
+        public let label: String
+        public let category: String
+        public let date: CivilDate
+        public let daysLeft: Int
+        public let school: String?
+    }
+
+    public var reminders: [ReminderItem] = []
+    public var deadlines: [DeadlineItem] = []
+
+    public init() {}
+
+    /// Reminders not completed that are due by today + 7 (overdue ones too), and deadlines of
+    /// today … today + 14, of the user `userID` only.
+    public static func compute(_ data: FamilyData, userID: String, today: CivilDate, zone: Zone) -> PersonalItems {
+        let family = FamilyLookup(data, zone: zone)
+        let priorityRank: [ReminderPriority: Int] = [.high: 0, .medium: 1, .low: 2]
+        var items = PersonalItems()
+        items.reminders = (data.season.reminders ?? []).filter { $0.userID == userID && !$0.isCompleted }.compactMap { reminder in
+            let due = zone.date(of: reminder.dueDate)
+            guard due <= today.adding(days: 7) else { return nil }
+            return ReminderItem(id: reminder.id, title: reminder.title, type: reminder.type, priority: reminder.priority,
+                                school: family.knownSchoolName(reminder.schoolID), coach: reminder.coachID.flatMap { family.coaches[$0]?.fullName },
+                                due: due, daysLeft: today.days(until: due))
+        }.sorted { a, b in
+            if a.due != b.due { return a.due < b.due }
+            if a.priority != b.priority { return priorityRank[a.priority, default: 1] < priorityRank[b.priority, default: 1] }
+            if a.title != b.title { return CodePoint.less(a.title, b.title) }
+            return a.id < b.id
+        }
+        items.deadlines = (data.season.deadlines ?? []).filter { $0.userID == userID && (today...today.adding(days: 14)).contains($0.date) }
+            .map { DeadlineItem(id: $0.id, label: $0.label, category: $0.category, date: $0.date, daysLeft: today.days(until: $0.date),
+                                school: family.knownSchoolName($0.schoolID)) }
+            .sorted { a, b in
+                if a.date != b.date { return a.date < b.date }
+                if a.label != b.label { return CodePoint.less(a.label, b.label) }
+                return a.id < b.id
+            }
+        return items
+    }
+
+    public var isEmpty: Bool { reminders.isEmpty && deadlines.isEmpty }
+}
