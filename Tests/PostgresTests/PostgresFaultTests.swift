@@ -35,6 +35,13 @@ struct PostgresFaultTests {
         #expect(result.stderr.contains("statement timeout"), "\(result.stderr)")
         #expect(Date().timeIntervalSince(started) < 20)
         #expect(try PostgresSourceTests.leftoverSnapshots().isEmpty)
+        // Without PGOPTIONS, the snapshot sets its own 600 s (the server logs every statement).
+        _ = writer.finish("ROLLBACK;")
+        func settings() -> Int { demo.server.log.components(separatedBy: "set_config('statement_timeout', $1, false)").count }
+        let before = settings()
+        let plain = try ReportBatchProcess.run(["families", "--db", demo.uri], in: demo.folder.path)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(settings() > before && demo.server.log.contains("$1 = '600s'"), "the snapshot set no statement timeout of its own")
     }
 
     @Test func textFromALatin1DatabaseArrivesAsWritten() throws {
