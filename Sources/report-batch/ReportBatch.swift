@@ -129,6 +129,18 @@ enum Console {
         _ = write(Display.oneLine("report-batch: warning: " + message) + "\n", to: STDERR_FILENO)
     }
 
+    /// A run's summary on stdout; with `--quiet` nothing when every family is ok or skipped,
+    /// and one line on stderr for each failed family (`report-batch: family NAME (ID) failed:
+    /// REASON`), so that cron mails exactly when someone must look.
+    static func summary(_ summary: BatchSummary, quiet: Bool) throws {
+        guard quiet else { return try output(summary.text ?? "") }
+        for outcome in summary.outcomes {
+            guard case .failed(let reason) = outcome.status else { continue }
+            let family = outcome.family
+            _ = write(Display.oneLine("report-batch: family \(family.displayName) (\(family.id)) failed: \(reason)") + "\n", to: STDERR_FILENO)
+        }
+    }
+
     /// A line on stderr unless `--quiet`, with control characters escaped.
     static func note(_ message: String) {
         guard !quiet else { return }

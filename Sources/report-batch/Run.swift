@@ -88,8 +88,12 @@ struct Run: ParsableCommand {
                                    + "(`report-batch summarize \(summary.root)` writes the run's summary once every shard is done)\n")
             } else {
                 status = summary.exitStatus
+                if summary.mailServerDown {
+                    Console.warning("the mail server did not answer \(MailSender.downAfter) recipients in a row (a timeout or a refused connection): "
+                        + "the run's remaining messages were not sent (manifests say 'not sent: server unreachable'); run again once it is back")
+                }
                 do {
-                    try Console.output(summary.text ?? "")
+                    try Console.summary(summary, quiet: global.quiet)
                 } catch {
                     // The files and summary.txt are written: the run's own status stands, with one line to say stdout failed.
                     Console.error("\(ExitStatus.message(for: error)); the run finished and wrote its summary to "

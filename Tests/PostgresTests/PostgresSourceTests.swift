@@ -63,7 +63,7 @@ struct PostgresSourceTests {
         let expected = try String(contentsOfFile: demo.folder.file("a/summary.txt"), encoding: .utf8)
             .replacingOccurrences(of: "database: demo.db", with: "database: \(demo.uri)")
             .replacingOccurrences(of: "files under: \(demo.folder.file("a"))", with: "files under: \(demo.folder.file("b"))")
-        #expect(summary == expected)
+        #expect(Summaries.withoutDuration(summary) == Summaries.withoutDuration(expected))
     }
 
     @Test func reportExportsFamiliesAndCheckMatchTheSQLiteFile() throws {
@@ -260,7 +260,9 @@ struct PostgresSourceTests {
         let shards = try Self.files(demo.folder.file("o")).filter { !$0.key.hasPrefix("shards/") && !$0.key.hasSuffix(".lock") }
         let expected = try Self.files(demo.folder.file("whole")).filter { !$0.key.hasSuffix(".lock") }
         #expect(Set(shards.keys) == Set(expected.keys))
-        for (name, data) in expected where shards[name] != data { Issue.record("\(name) differs between the whole run and the shards") }
+        for (name, data) in expected where shards[name].map({ Summaries.comparable(name, $0) }) != Summaries.comparable(name, data) {
+            Issue.record("\(name) differs between the whole run and the shards")
+        }
     }
 
     @Test func aWrongPasswordIsRefusedAndNeverShown() throws {

@@ -35,6 +35,8 @@ package struct FamilyOutcome: Sendable {
         case skippedNoData
         case failed(String)
 
+        package var isFailure: Bool { if case .failed = self { true } else { false } }
+
         /// The manifest's words: `ok`, `skipped: no data`, `failed: reason`.
         package var text: String {
             switch self {
@@ -114,6 +116,8 @@ package struct BatchSummary: Sendable {
     package var sends = false
     /// Whether the mail server was taken as down, leaving messages `not sent: server unreachable`.
     package var mailServerDown = false
+    /// Seconds the run took (for summarize, its longest shard's).
+    package var duration = 0.0
     /// The text summary as written to `summary.txt`; nil in a dry run, which writes none.
     package internal(set) var text: String?
     /// A shard's outcome file, written instead of the summaries.
@@ -168,6 +172,7 @@ package enum BatchRunner {
     ///   when another run holds the root; a family's own failure is recorded, not thrown.
     /// `progress` is called from the workers' threads (`finished` one at a time), hence `@Sendable`.
     package static func run(_ job: BatchJob, options: BatchOptions, progress: @Sendable (Event) -> Void = { _ in }) throws -> BatchSummary {
+        let started = DispatchTime.now()
         guard let database = options.database ?? job.database else {
             throw UsageError("\(job.file): no database; give 'database' in the job file or --db")
         }
@@ -240,11 +245,8 @@ package enum BatchRunner {
                                    generatedAt: options.clock.now, dryRun: options.dryRun)
         summary.delivers = job.delivery != nil
         summary.sends = options.mailSender != nil
-        if let sender = options.mailSender, sender.serverDown {
-            summary.mailServerDown = true
-            progress(.note("the mail server did not answer \(MailSender.downAfter) recipients in a row (a timeout or a refused connection): "
-                + "the run's remaining messages were not sent (manifests say 'not sent: server unreachable'); run again once it is back"))
-        }
+        summary.duration = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        summary.mailServerDown = options.mailSender?.serverDown ?? false
         if !options.dryRun {
             if let shard = options.shard {
                 if let failure = spool.readFailure { throw OutputError(path: NSTemporaryDirectory(), reason: failure) }
@@ -518,9 +520,14 @@ package enum BatchRunner {
                     warnings.append("removed \(stale.joined(separator: ", ")), written by an earlier run: this run failed, and a folder holds only what its manifest lists")
                 }
             }
-            let outcome = FamilyOutcome(family: family, folder: folder, status: .failed(reason), files: [], warnings: warnings,
+            var outcome = FamilyOutcome(family: family, folder: folder, status: .failed(reason), files: [], warnings: warnings,
                                         range: range.map { $0.from...$0.to })
-            if !options.dryRun, ownsFolder, let range { try? writeManifest(outcome, root: root, range: range, zone: zone, clock: options.clock) }
+            // Every would-be recipient is counted (docs/delivery.md): none of them got the week's message.
+            let unsent = job.delivery.map { familyFailedRecipients($0, family: family, source: source) } ?? []
+            outcome.mail.count(unsent)
+            if !options.dryRun, ownsFolder, let range {
+                try? writeManifest(outcome, root: root, range: range, zone: zone, clock: options.clock, delivery: records(unsent))
+            }
             return outcome
         }
     }
@@ -649,6 +656,22 @@ package enum BatchRunner {
     private static func recipients(_ deliver: DeliveryJob, data: FamilyData, source: SQLiteSource) throws -> RecipientPlan {
         RecipientPlan.make(deliver.to, data: data, digestOff: try source.weeklyDigestOff(userIDs: data.members.map(\.userID)),
                            optedOut: try source.optedOutAddresses())
+    }
+
+    /// The recipients a failed family's job would have written to, each `not sent: family
+    /// failed`, read from its memberships alone (its other rows may be what failed it).
+    private static func familyFailedRecipients(_ deliver: DeliveryJob, family: FamilyUnit, source: SQLiteSource) -> [RecipientPlan.Skipped] {
+        let roles: Set<String>
+        switch deliver.to {
+        case .list(let addresses): return addresses.map { RecipientPlan.Skipped(email: $0, userID: nil, reason: .familyFailed) }
+        case .members: roles = ["player", "athlete", "parent"]
+        case .player: roles = ["player", "athlete"]
+        case .parents: roles = ["parent"]
+        }
+        let members = (try? source.members(ofFamily: family.id)) ?? []
+        return members.filter { $0.role.map(roles.contains) ?? false }.map { member in
+            RecipientPlan.Skipped(email: member.email ?? "", userID: member.userID, reason: .familyFailed)
+        }
     }
 
     /// The manifest's records of the recipients who get no message, and why.

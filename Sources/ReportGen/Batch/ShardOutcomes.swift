@@ -58,6 +58,7 @@ package enum ShardOutcomes {
             ("delivers", .bool(summary.delivers)),
             ("sends", .bool(summary.sends)),
             ("familiesInRun", .integer(familiesInRun)),
+            ("durationSeconds", .number(summary.duration)),
             ("counts", .object([
                 ("families", .integer(outcomes.count)), ("ok", .integer(summary.ok)), ("skipped", .integer(summary.skipped)),
                 ("failed", .integer(summary.failed)), ("messagesWritten", .integer(mail.written)), ("messagesSent", .integer(mail.sent)),
@@ -120,6 +121,8 @@ package enum ShardOutcomes {
         let sends: Bool
         /// The whole run's number of families, which every shard's file states.
         let familiesInRun: Int
+        /// How long the shard ran.
+        let duration: Double
         let families: [(position: Int, outcome: FamilyOutcome)]
     }
 
@@ -179,6 +182,8 @@ package enum ShardOutcomes {
                                    generatedAt: clock, dryRun: false)
         summary.delivers = first.delivers
         summary.sends = first.sends
+        // The shards ran side by side: the run took as long as the longest.
+        summary.duration = files.map(\.duration).max() ?? 0
         summary.mailServerDown = all.contains { ($0.outcome.mail.notSent[.serverUnreachable] ?? 0) > 0 }
         try BatchRunner.writeSummaries(&summary, spool: spool, root: root, templates: templates)
         return summary
@@ -309,7 +314,7 @@ package enum ShardOutcomes {
         return ShardFile(path: path, shard: shard,
                          identity: RunIdentity(jobSHA256: sha, clock: clock, today: object["today"] as? String, shards: shards, database: database),
                          order: order, delivers: object["delivers"] as? Bool ?? false, sends: object["sends"] as? Bool ?? false,
-                         familiesInRun: familiesInRun, families: outcomes)
+                         familiesInRun: familiesInRun, duration: object["durationSeconds"] as? Double ?? 0, families: outcomes)
     }
 }
 

@@ -132,6 +132,16 @@ package struct SummaryTemplates: Sendable {
                 guard case .failed(let reason) = outcome.status else { return nil }
                 return FailureContext(family: outcome.family, reason: reason)
             },
+            // The families split so that a page can put the failed ones first.
+            "failed_families": OutcomeSequence(outcomes: summary.outcomes, count: summary.failed) { outcome -> FamilyContext? in
+                outcome.status.isFailure ? FamilyContext(outcome, root: summary.root) : nil
+            },
+            "others": OutcomeSequence(outcomes: summary.outcomes, count: summary.outcomes.count - summary.failed) { outcome -> FamilyContext? in
+                outcome.status.isFailure ? nil : FamilyContext(outcome, root: summary.root)
+            },
+            "exit_code": summary.exitStatus.rawValue,
+            "exit_meaning": exitMeaning(summary),
+            "duration": durationText(summary.duration),
         ]
         if summary.delivers {
             var mail = MailCounts()
@@ -142,6 +152,22 @@ package struct SummaryTemplates: Sendable {
         // Only when there is one: a key holding `nil as Any` would print "nil".
         if let warning = rangeWarning(summary.outcomes) { context["range_warning"] = warning }
         return context
+    }
+
+    /// What the run's exit code tells cron, in words (docs/cli.md, "Exit codes").
+    static func exitMeaning(_ summary: BatchSummary) -> String {
+        switch summary.exitStatus {
+        case .success: "every family ok or skipped"
+        case .failure: "every family failed"
+        default: summary.failed > 0 ? "some families failed" : "messages were left unsent: the mail server did not answer"
+        }
+    }
+
+    /// "0.8 s", "12.4 s", "3 min 05 s": measured, so the one line a rerun's summary differs in.
+    static func durationText(_ seconds: Double) -> String {
+        guard seconds >= 60 else { return ReportText.decimal(seconds, places: 1) + " s" }
+        let whole = Int(seconds.rounded())
+        return "\(whole / 60) min \(whole % 60 < 10 ? "0" : "")\(whole % 60) s"
     }
 
     /// "2026-11-16 – 2026-11-22", or the one day.
@@ -295,6 +321,8 @@ package struct SummaryTemplates: Sendable {
         {{% CONTENT_TYPE: TEXT}}
         report-batch run at {{generated_at}}
         {{line}}
+        exit code: {{exit_code}} ({{exit_meaning}})
+        Duration: {{duration}}
         database: {{database}}
         files under: {{root}} (folders below are relative to it)
         {{#mail}}
@@ -304,20 +332,20 @@ package struct SummaryTemplates: Sendable {
 
         {{range_warning}}
         {{/range_warning}}
-
-        {{#families}}
-        - {{name}} ({{id}}): {{status}}{{#range}}, {{range}}{{/range}}{{#has_files}}, {{file_count_text}} in {{folder}}{{/has_files}}
-        {{#warnings}}
-          warnings: {{warnings}}
-        {{/warnings}}
-        {{/families}}
         {{#has_failures}}
 
         Failed families (each has a manifest.json saying why):
         {{#failures}}
-        - {{name}} ({{id}}): {{reason}}
+        - {{name}} ({{id}}): failed: {{reason}}
         {{/failures}}
         {{/has_failures}}
+
+        {{#others}}
+        - {{name}} ({{id}}): {{status}}{{#range}}, {{range}}{{/range}}{{#has_files}}, {{file_count_text}} in {{folder}}{{/has_files}}
+        {{#warnings}}
+          warnings: {{warnings}}
+        {{/warnings}}
+        {{/others}}
 
         """
 
@@ -325,24 +353,36 @@ package struct SummaryTemplates: Sendable {
         {{% CONTENT_TYPE: HTML}}
         <!DOCTYPE html>
         <html lang="en">
-        <head><meta charset="utf-8"><title>report-batch: {{line}}</title></head>
-        <body style="font-family: sans-serif">
+        <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>report-batch: {{line}}</title></head>
+        <body style="font-family: sans-serif; color: #111827; background: #FFFFFF">
         <h1>Weekly recruiting reports</h1>
-        <p>{{line}}<br>Generated {{generated_at}} from {{database}}; files under {{root}} (each family's folder is relative to it).</p>
+        <p><strong>{{line}}</strong><br>Exit code {{exit_code}}: {{exit_meaning}}.<br>Run at {{generated_at}}
+        <br>Duration: {{duration}}
+        <br>From {{database}}; files under {{root}} (each family's folder is relative to it).</p>
         {{#mail}}
         <p>{{text}}</p>
         {{/mail}}
         {{#range_warning}}
         <p style="color: #92400E"><strong>{{range_warning}}</strong></p>
         {{/range_warning}}
+        {{#has_failures}}
+        <h2 style="color: #B91C1C">Failed families</h2>
+        <ul>
+        {{#failures}}
+        <li style="color: #B91C1C"><strong>{{name}}</strong> ({{id}}): {{reason}}</li>
+        {{/failures}}
+        </ul>
+        {{/has_failures}}
         <table border="1" cellpadding="4" cellspacing="0">
         <tr><th>Family</th><th>Status</th><th>Range</th><th>Files</th><th>Folder</th><th>Warnings</th></tr>
-        {{#families}}
-        <tr><td>{{name}}</td><td>{{status}}</td><td>{{range}}</td><td>{{file_count}}</td><td>{{#link}}<a href="{{link}}">{{folder}}</a>{{/link}}</td><td>{{warnings}}</td></tr>
-        {{/families}}
+        {{#failed_families}}
+        <tr style="color: #B91C1C"><td>{{name}}</td><td><strong>{{status}}</strong></td><td style="white-space: nowrap">{{range}}</td><td>{{file_count}}</td><td>{{#link}}<a href="{{link}}">{{folder}}</a>{{/link}}</td><td>{{warnings}}</td></tr>
+        {{/failed_families}}
+        {{#others}}
+        <tr><td>{{name}}</td><td>{{status}}</td><td style="white-space: nowrap">{{range}}</td><td>{{file_count}}</td><td>{{#link}}<a href="{{link}}">{{folder}}</a>{{/link}}</td><td>{{warnings}}</td></tr>
+        {{/others}}
         </table>
         </body>
         </html>
-
         """
 }

@@ -367,14 +367,23 @@ package final class SQLiteSource: Sendable {
 
     /// Every family's members, family by family, players first, then by name and user id.
     package func familyMembers() throws -> [String: [Member]] {
+        try members(where: "m.family_unit_id IS NOT NULL")
+    }
+
+    /// One family's members, as `familyMembers` reads them, whatever the family's other rows hold.
+    package func members(ofFamily id: String) throws -> [Member] {
+        try members(where: "m.family_unit_id = ?", [id])[id] ?? []
+    }
+
+    private func members(where condition: String, _ arguments: StatementArguments = []) throws -> [String: [Member]] {
         try reading { db in
             var members: [String: [Member]] = [:]
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT m.family_unit_id, m.user_id, m.role, u.full_name, u.email
                 FROM family_members AS m LEFT JOIN users AS u ON u.id = m.user_id
-                WHERE m.family_unit_id IS NOT NULL AND m.user_id IS NOT NULL
+                WHERE \(condition) AND m.user_id IS NOT NULL
                 ORDER BY m.family_unit_id, m.role IS NOT 'player', u.full_name, m.user_id
-                """)
+                """, arguments: arguments)
             while let row = try rows.next() {
                 func text(_ index: Int) -> String? { String.fromDatabaseValue(row[index]) }
                 guard let family = text(0), let user = text(1) else { continue }
