@@ -187,7 +187,7 @@ struct DeliveryTests {
         ("deliver:\n  email:\n    from: a@example.com\n    attach: [coaches.csv]\n", "job.yaml:5: 'attach' names 'coaches.csv', which this job does not write; it writes report.pdf"),
         ("deliver:\n  email:\n    from: a@example.com\n    to: [not-an-address]\n", "job.yaml:7: 'to' lists 'not-an-address', which is not an e-mail address"),
         ("deliver:\n  email:\n    from: a@example.com\n    password_env: hunter2!\n", "job.yaml:7: 'password_env' names an environment variable (letters, digits and _), not a value (got 'hunter2!')"),
-        ("deliver:\n  email:\n    from: a@example.com\n    subject: \"Hi {name}\"\n", "job.yaml:7: 'subject' has an unknown placeholder {name}; use: {family_slug}, {family_id}, {from}, {to}, {preset}, {family_name}"),
+        ("deliver:\n  email:\n    from: a@example.com\n    subject: \"Hi {name}\"\n", "job.yaml:7: 'subject' has an unknown placeholder {name}; use: {family_slug}, {family_id}, {from}, {to}, {preset}, {family_name}, {headline}"),
     ])
     func aBadDeliverSectionIsAUsageError(yaml: String, message: String) throws {
         let folder = try TemporaryFolder()
@@ -196,6 +196,32 @@ struct DeliveryTests {
         let result = try ReportBatchProcess.run(["run", "job.yaml", "--db", "x.db", "--dry-run"], in: folder.path)
         #expect(result.status == 64)
         #expect(result.stderr == "report-batch: error: \(message)\n", "\(result.stderr)")
+    }
+
+    /// The default subject is "{family_name}: {headline}", the headline opens the text body,
+    /// and the subject fits 78 characters (RFC 2047 when not ASCII).
+    @Test func theSubjectCarriesTheWeeksHeadline() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        try JobFiles.recapWrittenOnly(attach: false).write(toFile: demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        let result = try ReportBatchProcess.run(["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", Self.now], in: demo.folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let check = try ReportBatchProcess.tool("python3", ["-c", """
+            import email, email.policy, sys, glob
+            for path in sorted(glob.glob(sys.argv[1] + '/**/*.eml', recursive=True)):
+                m = email.message_from_bytes(open(path, 'rb').read(), policy=email.policy.default)
+                assert not m.defects, m.defects
+                subject = str(m['Subject'])
+                headline = m.get_body(preferencelist=('plain',)).get_content().split('\\n')[0]
+                assert len(subject) <= 78, subject
+                full = subject.split(': ', 1)[0] + ': ' + headline
+                assert subject == full or (subject.endswith('…') and full.startswith(subject[:-1])), (subject, headline)
+                print(subject)
+            """, demo.folder.file("o")])
+        #expect(check.status == 0, "\(check.stderr)")
+        let subjects = Set(check.stdout.split(separator: "\n").map(String.init))
+        #expect(subjects.contains { $0.hasPrefix("Rivera Family: ") } && subjects.contains { $0.hasPrefix("田中 Tanaka Family 🏈: ") }, "\(subjects)")
+        #expect(!subjects.contains { $0.contains("Weekly Recruiting Recap") }, "\(subjects)")
     }
 
     @Test func aMissingSecretVariableIsAUsageErrorNamingIt() throws {

@@ -630,15 +630,19 @@ package enum BatchRunner {
                 }
             }
         }
-        let subject = BatchJob.fill(deliver.subject, [
+        let headline = WeekHeadline.make(deadlines: run.followUps.deadlines, changes: SeasonChanges.compute(data, range: run.range, zone: run.zone),
+                                         interactions: run.figures.interactions.total, previousInteractions: run.figures.previous.interactionsTotal)
+        // Short enough for a phone's list of mail (docs/delivery.md, "The subject").
+        let subject = WeekHeadline.fit(BatchJob.fill(deliver.subject, [
             "family_name": data.family.displayName, "family_slug": data.family.slug, "family_id": data.family.id,
             "from": run.range.from.description, "to": run.range.to.description, "preset": run.range.preset?.rawValue ?? "custom",
-        ])
+            "headline": headline,
+        ]), limit: RecapEmail.subjectLimit)
         let unsubscribe = deliver.unsubscribeURL.flatMap { url in options.unsubscribeSecret.map { (url: url, secret: $0) } }
         var recaps: [Recap] = []
         guard !plan.recipients.isEmpty else { return ([], plan.skipped) }
         // What every message says, once for the family; then one message per recipient.
-        let recap = try RecapEmail(run, job: deliver, subject: subject, files: attached, leftOut: leftOut, templates: options.templates.email)
+        let recap = try RecapEmail(run, job: deliver, subject: subject, headline: headline, files: attached, leftOut: leftOut, templates: options.templates.email)
         for recipient in plan.recipients {
             let message = recap.message(to: recipient.address, unsubscribe: unsubscribe)
             let name = RecapEmail.fileName(for: recipient.address.email)

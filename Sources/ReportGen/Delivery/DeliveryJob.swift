@@ -25,7 +25,8 @@ package struct DeliveryJob: Sendable {
 
     package var from: MIMEMessage.Address
     package var to: Recipients = .members
-    package var subject = "Your Weekly Recruiting Recap – {family_name}"
+    /// `{headline}` is the week's most urgent true sentence (`WeekHeadline`).
+    package var subject = "{family_name}: {headline}"
     /// Outputs of the job by kind and format: `report.pdf`, `coaches.csv`, …
     package var attach: [String] = ["report.pdf"]
     package var maxAttachmentMB = 10.0
@@ -111,7 +112,7 @@ extension JobReader {
                 }
             case "subject":
                 job.subject = try string(value, key)
-                try checkPlaceholders(job.subject, node: value, key: key, allowed: BatchJob.placeholders + ["family_name"])
+                try checkPlaceholders(job.subject, node: value, key: key, allowed: BatchJob.placeholders + ["family_name", "headline"])
             case "attach":
                 job.attach = try strings(value, key)
             case "max_attachment_mb":

@@ -25,6 +25,8 @@ package struct EmailTemplates: Sendable {
 
     static let defaultText = """
         {{% CONTENT_TYPE: TEXT}}
+        {{headline}}
+
         Weekly Recruiting Recap – {{family_name}}
         {{range}}
 
@@ -75,6 +77,7 @@ package struct EmailTemplates: Sendable {
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>Weekly Recruiting Recap – {{family_name}}</title></head>
         <body style="font-family: Arial, sans-serif; color: #111827; max-width: 640px">
+        <p style="font-size: 18px; font-weight: bold; margin: 0 0 12px">{{headline}}</p>
         <h1 style="font-size: 20px; margin: 0 0 4px">Weekly Recruiting Recap</h1>
         <p style="color: #4B5563; margin: 0 0 16px">{{family_name}} · {{range}}</p>
         <ul style="padding-left: 18px">

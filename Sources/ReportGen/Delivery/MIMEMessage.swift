@@ -48,7 +48,7 @@ package struct MIMEMessage: Sendable {
         }
 
         /// `text` with every control or line-breaking character replaced by a space.
-        private static func printable(_ text: String) -> String {
+        static func printable(_ text: String) -> String {
             String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
                 let breaks = scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .lineSeparator
                     || scalar.properties.generalCategory == .paragraphSeparator
@@ -106,7 +106,8 @@ package struct MIMEMessage: Sendable {
         let boundary = MIMEMessage.boundary(messageID)
         header("From", from.header(prefix: "From: ".count))
         header("To", to.header(prefix: "To: ".count))
-        header("Subject", MIMEMessage.encodedWords(subject, prefix: "Subject: ".count))
+        // A subject made of data (a family's name) never breaks a line: control characters become spaces.
+        header("Subject", MIMEMessage.encodedWords(Address.printable(subject), prefix: "Subject: ".count))
         header("Date", MIMEMessage.date(date))
         header("Message-ID", "<\(messageID)>")
         for extra in headers { header(extra.name, extra.value) }

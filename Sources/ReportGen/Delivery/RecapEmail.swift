@@ -90,6 +90,9 @@ package struct RecapEmail {
     let attachments: [MIMEMessage.Attachment]
     let templates: EmailTemplates
 
+    /// The most characters a subject has, the family's name included; a longer one is cut at a word with "…".
+    package static let subjectLimit = 78
+
     /// `email-<recipient slug>.eml`.
     package static func fileName(for email: String) -> String {
         let slug = Slug.make(UnsubscribeToken.normalised(email), limit: 60)
@@ -100,7 +103,7 @@ package struct RecapEmail {
     static func count(_ n: Int, _ one: String, _ many: String, _ tail: String) -> String { "\(n) \(n == 1 ? one : many) \(tail)" }
 
     /// - Throws: `OutputError` when a file to attach cannot be read.
-    package init(_ run: ReportRun, job: DeliveryJob, subject: String, files: [File], leftOut: [String], templates: EmailTemplates) throws {
+    package init(_ run: ReportRun, job: DeliveryJob, subject: String, headline: String, files: [File], leftOut: [String], templates: EmailTemplates) throws {
         self.run = run
         self.job = job
         self.subject = subject
@@ -128,6 +131,7 @@ package struct RecapEmail {
         func day(_ date: CivilDate) -> String { ReportText.day(date) }
         var context: [String: Any] = [
             "family_name": Display.oneLine(run.data.family.displayName),
+            "headline": headline,
             "range": ReportText.rangeText(run.range),
             "recap": recap.map { ["line": $0] },
             "figures": [
