@@ -83,12 +83,6 @@ public struct FollowUps: Sendable, Equatable {
 
         // One pass over the interactions: each coach's latest up to today, and each school's
         // latest within the last 30 days and before them.
-        struct Latest {
-            var day: CivilDate
-            var instant: Instant
-            var id: String
-            func isBefore(_ other: Latest) -> Bool { (instant, id) < (other.instant, other.id) }
-        }
         var coachLatest: [String: (Latest, Direction)] = [:]
         // Each coach's latest interaction day of all, a later one included: the coaches list's Last Contact.
         var coachLastDay: [String: CivilDate] = [:]
@@ -112,28 +106,11 @@ public struct FollowUps: Sendable, Equatable {
             }
         }
 
-        for coach in data.coaches {
-            guard let (latest, direction) = coachLatest[coach.id], direction == .outbound else { continue }
-            // The coaches list's Last Contact must be this same day: a later stored
-            // last_contact_date records a contact that no interaction says who made.
-            let listed = max(coachLastDay[coach.id] ?? latest.day, coach.lastContactDate.map(zone.date(of:)) ?? latest.day)
-            let waiting = latest.day.days(until: today)
-            guard waiting >= replyDays, listed == latest.day else { continue }
-            guard waiting <= replyListDays else {
-                result.awaitingReplyOlder += 1
-                continue
-            }
-            result.awaitingReply.append(AwaitingReply(coachID: coach.id, coach: coach.fullName, school: schoolName(coach.schoolID),
-                                                      lastContact: latest.day, daysWaiting: waiting))
-        }
+        (result.awaitingReply, result.awaitingReplyOlder) = awaitingReply(data, latest: coachLatest, lastDay: coachLastDay, today: today, zone: zone)
         let coachesByID = Dictionary(data.coaches.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         func byName(_ a: String, _ b: String) -> Bool? {
             guard let x = coachesByID[a], let y = coachesByID[b] else { return nil }
             return aToZ(x.lastName, y.lastName) ?? aToZ(x.firstName, y.firstName)
-        }
-        result.awaitingReply.sort { a, b in
-            if a.daysWaiting != b.daysWaiting { return a.daysWaiting < b.daysWaiting }  // fewest first: still worth a follow-up
-            return byName(a.coachID, b.coachID) ?? (a.coachID < b.coachID)
         }
 
         for school in data.schools where activeStatuses.contains(school.status) && !schoolRecent.contains(school.id) {
@@ -163,5 +140,39 @@ public struct FollowUps: Sendable, Equatable {
             return fieldOrder[a.field, default: 0] < fieldOrder[b.field, default: 0]
         }
         return result
+    }
+
+    /// The coaches awaiting a reply 7–60 days (fewest days first), and how many have waited longer.
+    private static func awaitingReply(_ data: FamilyData, latest coachLatest: [String: (Latest, Direction)], lastDay coachLastDay: [String: CivilDate],
+                                      today: CivilDate, zone: Zone) -> ([AwaitingReply], Int) {
+        let lookup = FamilyLookup(data, zone: zone)
+        var listed: [AwaitingReply] = [], older = 0
+        for coach in data.coaches {
+            guard let (latest, direction) = coachLatest[coach.id], direction == .outbound else { continue }
+            // The coaches list's Last Contact must be this same day: a later stored
+            // last_contact_date records a contact that no interaction says who made.
+            let shown = max(coachLastDay[coach.id] ?? latest.day, coach.lastContactDate.map(zone.date(of:)) ?? latest.day)
+            let waiting = latest.day.days(until: today)
+            guard waiting >= replyDays, shown == latest.day else { continue }
+            guard waiting <= replyListDays else {
+                older += 1
+                continue
+            }
+            listed.append(AwaitingReply(coachID: coach.id, coach: coach.fullName, school: lookup.schoolName(coach.schoolID),
+                                        lastContact: latest.day, daysWaiting: waiting))
+        }
+        listed.sort { a, b in
+            if a.daysWaiting != b.daysWaiting { return a.daysWaiting < b.daysWaiting }  // fewest first: still worth a follow-up
+            return lookup.coachByName(a.coachID, b.coachID)
+        }
+        return (listed, older)
+    }
+
+    /// An interaction's place in time: its day, its instant, and its id for ties.
+    struct Latest {
+        var day: CivilDate
+        var instant: Instant
+        var id: String
+        func isBefore(_ other: Latest) -> Bool { (instant, id) < (other.instant, other.id) }
     }
 }

@@ -180,18 +180,7 @@ package enum BatchRunner {
         var options = options
         if let delivery = job.delivery {
             if let name = delivery.secretEnv { options.unsubscribeSecret = try DeliveryJob.environment(name, file: job.file) }
-            // Credentials only from the environment the job names.
-            let username = try delivery.usernameEnv.map { try DeliveryJob.environment($0, file: job.file) }
-            let password = try delivery.passwordEnv.map { try DeliveryJob.environment($0, file: job.file) }
-            switch delivery.via {
-            case .none: break
-            case .sendmail: options.mailSender = MailSender(transport: .sendmail, timeout: delivery.timeout)
-            case .smtp(let host, let port, let implicitTLS):
-                options.mailSender = MailSender(transport: .smtp(url: "\(implicitTLS ? "smtps" : "smtp")://\(host):\(port)",
-                                                                 starttlsRequired: !implicitTLS && delivery.starttlsRequired,
-                                                                 username: username, password: password),
-                                                timeout: delivery.timeout)
-            }
+            options.mailSender = try mailSender(for: delivery, file: job.file)
         }
         let scope: SnapshotScope = switch (job.families, options.shard) {
         case (.all, nil): .allFamilies
@@ -258,6 +247,23 @@ package enum BatchRunner {
             }
         }
         return summary
+    }
+
+    /// How the job's messages leave, with the credentials read from the environment it names;
+    /// nil for `via: none`. Made on the main thread, before any worker (libcurl's set-up).
+    static func mailSender(for delivery: DeliveryJob, file: String) throws -> MailSender? {
+        let username = try delivery.usernameEnv.map { try DeliveryJob.environment($0, file: file) }
+        let password = try delivery.passwordEnv.map { try DeliveryJob.environment($0, file: file) }
+        switch delivery.via {
+        case .none:
+            return nil
+        case .sendmail:
+            return MailSender(transport: .sendmail, timeout: delivery.timeout)
+        case .smtp(let host, let port, let implicitTLS):
+            return MailSender(transport: .smtp(url: "\(implicitTLS ? "smtps" : "smtp")://\(host):\(port)",
+                                               starttlsRequired: !implicitTLS && delivery.starttlsRequired, username: username, password: password),
+                              timeout: delivery.timeout)
+        }
     }
 
     /// Writes `summary.html` and `summary.txt` into the root; each is rendered, checked and

@@ -70,6 +70,24 @@ package struct DeliveryJob: Sendable {
 }
 
 extension JobReader {
+    /// `to`: members, player, parents, or a list of addresses, each one mailbox.
+    private func recipients(_ value: Node) throws -> DeliveryJob.Recipients {
+        guard value.sequence != nil else {
+            switch try string(value, "to") {
+            case "members": return .members
+            case "player": return .player
+            case "parents": return .parents
+            case let other: throw fail(value, "'to' must be members, player, parents or a list of addresses (got \(Quote.value(other)))")
+            }
+        }
+        let addresses = try strings(value, "to")
+        for address in addresses where MIMEMessage.Address(email: address.trimmingCharacters(in: .whitespaces)) == nil {
+            throw fail(value, "'to' lists \(Quote.value(address)), which is not an e-mail address")
+        }
+        guard !addresses.isEmpty else { throw fail(value, "'to' is an empty list") }
+        return .list(addresses)
+    }
+
     /// The `deliver` section: `email` and its keys, each checked, with the file's line.
     func delivery(_ node: Node) throws -> DeliveryJob {
         let sections = try mapping(node, "'deliver'", allowed: ["email"])
@@ -95,21 +113,7 @@ extension JobReader {
             case "from":
                 continue
             case "to":
-                if value.sequence != nil {
-                    let addresses = try strings(value, key)
-                    for address in addresses where !ContactField.email.accepts(address.trimmingCharacters(in: .whitespaces)) {
-                        throw fail(value, "'to' lists \(Quote.value(address)), which is not an e-mail address")
-                    }
-                    guard !addresses.isEmpty else { throw fail(value, "'to' is an empty list") }
-                    job.to = .list(addresses)
-                } else {
-                    switch try string(value, key) {
-                    case "members": job.to = .members
-                    case "player": job.to = .player
-                    case "parents": job.to = .parents
-                    case let other: throw fail(value, "'to' must be members, player, parents or a list of addresses (got \(Quote.value(other)))")
-                    }
-                }
+                job.to = try recipients(value)
             case "subject":
                 job.subject = try string(value, key)
                 try checkPlaceholders(job.subject, node: value, key: key, allowed: BatchJob.placeholders + ["family_name", "headline"])
