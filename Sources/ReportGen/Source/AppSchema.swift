@@ -101,6 +101,38 @@ package enum AppSchema {
     /// Optional: addresses that get no recurring e-mail, stored trimmed and lower-cased.
     package static let emailOptouts = Table("email_optouts", identity: ["email"], [text("email")])
 
+    /// The season's tables (docs/season.md §1), all optional: without one, its part of the
+    /// report is null. Read from a SQLite file; a PostgreSQL snapshot does not copy them yet.
+    package static let schoolStatusHistory = Table("school_status_history", [
+        text("id"), text("school_id"), text("previous_status"), text("new_status"), text("changed_by"), text("changed_at"), text("notes"),
+    ])
+    package static let playerProfiles = Table("player_profiles", [text("id"), text("user_id"), text("family_unit_id"), integer("is_published")])
+    package static let profileTrackingLinks = Table("profile_tracking_links", [text("id"), text("profile_id"), text("coach_id")])
+    package static let profileViews = Table("profile_views", [text("id"), text("profile_id"), text("tracking_link_id"), text("viewed_at")])
+    package static let events = Table("events", [
+        text("id"), text("family_unit_id"), text("school_id"), text("user_id"), text("type"), text("name"), text("location"), text("city"),
+        text("state"), text("start_date"), text("end_date"), text("start_time"), integer("registered"), integer("attended"),
+    ])
+    package static let followUpReminders = Table("follow_up_reminders", [
+        text("id"), text("user_id"), text("school_id"), text("coach_id"), text("reminder_type"), text("title"), text("due_date"),
+        text("priority"), integer("is_completed"),
+    ])
+    package static let userDeadlines = Table("user_deadlines", [
+        text("id"), text("user_id"), text("label"), text("deadline_date"), text("category"), text("school_id"),
+    ])
+    package static let systemCalendar = Table("system_calendar", [
+        text("id"), text("label"), text("start_date"), text("end_date"), text("category"), text("sport"), text("division"),
+    ])
+    package static let sports = Table("sports", [text("id"), text("name")])
+
+    /// Whether a database may lack `table`.
+    package static func isOptional(_ table: Table) -> Bool {
+        (optionalTables + seasonTables).contains { $0.name == table.name }
+    }
+
+    package static let seasonTables: [Table] = [schoolStatusHistory, playerProfiles, profileTrackingLinks, profileViews, events,
+                                                followUpReminders, userDeadlines, systemCalendar, sports]
+
     /// The tables a database may lack (docs/data-model.md, "Optional tables"): without one,
     /// every member has the weekly e-mail on and nobody has opted out. When present, a table
     /// is checked like the others.

@@ -15,6 +15,8 @@ package final class SQLiteSource: Sendable {
     private let selectLists: [String: String]
     /// Every family's unique slug (`Slug.unique`), read once when first needed.
     private let slugCache = Mutex<[String: String]?>(nil)
+    /// `system_calendar` and `sports` with the issues of their rows, read once when first needed.
+    private let sharedSeason = Mutex<(calendar: [CalendarEntry]?, sports: [Sport]?, issues: [DataIssue])?>(nil)
     /// `email_optouts`, read once when first needed.
     private let optOutCache = Mutex<Set<String>?>(nil)
     /// Tables whose row key (`id`, or the key columns) is a primary key or has a unique index:
@@ -62,12 +64,12 @@ package final class SQLiteSource: Sendable {
         var optional: Set<String> = []
         do {
             try database.read { db in
-                for table in AppSchema.tables + AppSchema.optionalTables {
+                for table in AppSchema.tables + AppSchema.optionalTables + AppSchema.seasonTables {
                     guard try db.tableExists(table.name) else {
-                        if AppSchema.optionalTables.contains(where: { $0.name == table.name }) { continue }
+                        if AppSchema.isOptional(table) { continue }
                         throw BadDataError.missingTable(path: path, table: table.name)
                     }
-                    if AppSchema.optionalTables.contains(where: { $0.name == table.name }) { optional.insert(table.name) }
+                    if AppSchema.isOptional(table) { optional.insert(table.name) }
                     if try Self.keyIsUnique(table, db) { unique.insert(table.name) }
                     let present = Set(try db.columns(in: table.name).map { $0.name.lowercased() })
                     var parts: [String] = []
@@ -109,7 +111,7 @@ package final class SQLiteSource: Sendable {
 
     /// Whether `table` is an optional table the database does not have.
     private func isAbsent(_ table: AppSchema.Table) -> Bool {
-        AppSchema.optionalTables.contains { $0.name == table.name } && !presentOptionalTables.contains(table.name)
+        AppSchema.isOptional(table) && !presentOptionalTables.contains(table.name)
     }
 
     /// Runs a read transaction; an error of SQLite's is told as this database's own (the
@@ -289,13 +291,63 @@ package final class SQLiteSource: Sendable {
         checkUnique(AppSchema.interactions, loadedInteractions.map(\.id))
         checkUnique(AppSchema.performanceMetrics, metrics.map(\.id))
         checkUnique(AppSchema.offers, offers.map(\.id))
-        return FamilyData(
+        var data = FamilyData(
             family: family, members: members,
             users: Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
             homeLocations: Dictionary(locations.map { ($0.userID, $0.location) }, uniquingKeysWith: { first, _ in first }),
             schools: schools, coaches: coaches, interactions: loadedInteractions, metrics: metrics, offers: offers
         )
+        data.season = try season(family.id, db: db, log: log)
+        return data
     }
+
+    /// The family's rows of the season's tables (docs/season.md §1), each through what makes it
+    /// the family's: history through its schools, links and views through its profiles,
+    /// personal items through its members; nil for a table the database lacks.
+    private func season(_ familyID: String, db: Database, log: IssueLog) throws -> SeasonRows {
+        let id: StatementArguments = [familyID]
+        func rows<T>(_ table: AppSchema.Table, where condition: String, _ decode: (SQLiteRow, IssueLog) -> T?) throws -> [T]? {
+            guard !isAbsent(table) else { return nil }
+            return try collect(db, select(table, where: condition), id) { decode($0, log) }
+        }
+        let schools = "SELECT id FROM schools WHERE family_unit_id = ?1"
+        let members = "SELECT user_id FROM family_members WHERE family_unit_id = ?1"
+        let profiles = "SELECT id FROM player_profiles WHERE family_unit_id = ?1"
+        var season = SeasonRows()
+        season.statusHistory = try rows(AppSchema.schoolStatusHistory, where: "school_id IN (\(schools))", RowDecoders.statusChange)
+        season.profiles = try rows(AppSchema.playerProfiles, where: "family_unit_id = ?1", RowDecoders.profile)
+        if !isAbsent(AppSchema.playerProfiles) {
+            season.trackingLinks = try rows(AppSchema.profileTrackingLinks, where: "profile_id IN (\(profiles))", RowDecoders.trackingLink)
+            season.profileViews = try rows(AppSchema.profileViews, where: "profile_id IN (\(profiles))", RowDecoders.profileView)
+        }
+        season.events = try rows(AppSchema.events, where: """
+            family_unit_id = ?1 OR (family_unit_id IS NULL AND school_id IN (\(schools))) \
+            OR (family_unit_id IS NULL AND school_id IS NULL AND user_id IN (\(members)))
+            """, RowDecoders.event)
+        season.reminders = try rows(AppSchema.followUpReminders, where: "user_id IN (\(members))", RowDecoders.reminder)
+        season.deadlines = try rows(AppSchema.userDeadlines, where: "user_id IN (\(members))", RowDecoders.deadline)
+        (season.calendar, season.sports) = try sharedSeasonRows(db, log: log)
+        return season
+    }
+
+    /// The calendar and the sports, which every family reads: read once, then kept. A bad row
+    /// is bad input for every family that reads it, so its issues are recorded for each.
+    private func sharedSeasonRows(_ db: Database, log: IssueLog) throws -> ([CalendarEntry]?, [Sport]?) {
+        if let kept = sharedSeason.withLock({ $0 }) {
+            kept.issues.forEach(log.record)
+            return (kept.calendar, kept.sports)
+        }
+        let own = IssueLog()
+        let calendar = isAbsent(AppSchema.systemCalendar) ? nil
+            : try collect(db, select(AppSchema.systemCalendar, where: "1")) { RowDecoders.calendarEntry($0, log: own) }
+        let sports = isAbsent(AppSchema.sports) ? nil : try collect(db, select(AppSchema.sports, where: "1")) { RowDecoders.sport($0, log: own) }
+        sharedSeason.withLock { $0 = (calendar, sports, own.issues) }
+        own.issues.forEach(log.record)
+        return (calendar, sports)
+    }
+
+    /// The season's tables the database lacks, for the run's note.
+    package var absentSeasonTables: [String] { AppSchema.seasonTables.filter(isAbsent).map(\.name) }
 
     /// Runs a query and keeps the rows that decode.
     private func collect<T>(_ db: Database, _ sql: String, _ arguments: StatementArguments = [], _ decode: (SQLiteRow) -> T?) throws -> [T] {
@@ -497,6 +549,15 @@ package final class SQLiteSource: Sendable {
                 (AppSchema.offers, { _ = RowDecoders.offer($0, log: $1) }),
                 (AppSchema.notificationPreferences, { _ = RowDecoders.notificationPreference($0, log: $1) }),
                 (AppSchema.emailOptouts, { _ = RowDecoders.optOut($0, log: $1) }),
+                (AppSchema.schoolStatusHistory, { _ = RowDecoders.statusChange($0, log: $1) }),
+                (AppSchema.playerProfiles, { _ = RowDecoders.profile($0, log: $1) }),
+                (AppSchema.profileTrackingLinks, { _ = RowDecoders.trackingLink($0, log: $1) }),
+                (AppSchema.profileViews, { _ = RowDecoders.profileView($0, log: $1) }),
+                (AppSchema.events, { _ = RowDecoders.event($0, log: $1) }),
+                (AppSchema.followUpReminders, { _ = RowDecoders.reminder($0, log: $1) }),
+                (AppSchema.userDeadlines, { _ = RowDecoders.deadline($0, log: $1) }),
+                (AppSchema.systemCalendar, { _ = RowDecoders.calendarEntry($0, log: $1) }),
+                (AppSchema.sports, { _ = RowDecoders.sport($0, log: $1) }),
             ]
             for (table, decode) in decoders where !isAbsent(table) {
                 try scan(table, select(table, where: "1", orderBy: nil), decode)
@@ -504,7 +565,7 @@ package final class SQLiteSource: Sendable {
 
             // Ids (or, for the tables without one, keys) that more than one row holds, in the
             // tables where the schema does not already forbid it.
-            for table in AppSchema.tables + AppSchema.optionalTables where !uniqueKeys.contains(table.name) && !isAbsent(table) {
+            for table in AppSchema.tables + AppSchema.optionalTables + AppSchema.seasonTables where !uniqueKeys.contains(table.name) && !isAbsent(table) {
                 let key = table.rowIdentity.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
                 let sql = select(table, where: "(\(key)) IN (SELECT \(key) FROM \(table.name.quotedDatabaseIdentifier) GROUP BY \(key) HAVING COUNT(*) > 1)", orderBy: nil)
                 var reported = Set<[String]>()

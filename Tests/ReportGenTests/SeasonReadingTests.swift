@@ -1,0 +1,97 @@
+import Aggregation
+import Foundation
+@testable import ReportGen
+import Testing
+import TestSupport
+
+/// The season's tables read from a SQLite file (docs/season.md §1): each family gets only its
+/// own rows, each through what makes it the family's; bad values are named by table, row and
+/// column; a database without the tables reads them as absent.
+struct SeasonReadingTests {
+    /// Two families, A and B, with a row of every season table each (and shared calendar rows).
+    static func database(at path: String, extra: [String] = []) throws {
+        try Fixture.database(at: path) { f in
+            for family in ["A", "B"] {
+                try f.family(family, name: "Family \(family)")
+                try f.user("u\(family)", role: "parent", fullName: "Parent \(family)")
+                try f.member(family: family, user: "u\(family)")
+                try f.school("s\(family)", family: family, status: "interested")
+                try f.coach("c\(family)", family: family, school: "s\(family)")
+            }
+            for statement in AppSchema.tableStatements(AppSchema.seasonTables, leavingOut: [], primaryKeys: true) { try f.db.execute(sql: statement) }
+            try f.db.execute(sql: """
+                INSERT INTO school_status_history VALUES ('hA', 'sA', 'contacted', 'interested', 'uA', '2026-11-18T12:00:00Z', 'Auto-advanced: interaction logged'),
+                                                         ('hB', 'sB', NULL, 'committed', NULL, '2026-11-18T12:00:00Z', NULL);
+                INSERT INTO player_profiles VALUES ('pA', 'uA', 'A', 1), ('pB', 'uB', 'B', 1);
+                INSERT INTO profile_tracking_links VALUES ('lA', 'pA', 'cA'), ('lB', 'pB', 'cB');
+                INSERT INTO profile_views VALUES ('vA', 'pA', 'lA', '2026-11-19T12:00:00Z'), ('vB', 'pB', 'lB', '2026-11-19T12:00:00Z');
+                INSERT INTO events (id, family_unit_id, school_id, user_id, type, name, start_date, end_date, start_time) VALUES
+                    ('e1', 'A', NULL, NULL, 'camp', 'Camp', '2026-11-28', NULL, '09:30:00'),
+                    ('e2', NULL, 'sA', NULL, 'official_visit', 'Visit', '2026-11-29', '2026-11-30', NULL),
+                    ('e3', NULL, NULL, 'uA', 'showcase', 'Showcase', '2026-12-01', NULL, '18:00'),
+                    ('e4', 'B', NULL, NULL, 'game', 'Game', '2026-11-28', NULL, NULL);
+                INSERT INTO follow_up_reminders VALUES ('rA', 'uA', 'sA', 'cA', 'follow_up', 'Call back', '2026-11-24', 'high', 0),
+                                                       ('rB', 'uB', NULL, NULL, 'custom', 'Private note', '2026-11-24', NULL, NULL);
+                INSERT INTO user_deadlines VALUES ('dA', 'uA', 'Application', '2026-12-01', 'school', 'sA'), ('dB', 'uB', 'Essay', '2026-12-01', 'school', NULL);
+                INSERT INTO system_calendar VALUES ('k1', 'Dead Period', '2026-11-26', '2026-11-29', 'dead_period', NULL, 'd1');
+                INSERT INTO sports VALUES ('sp1', 'Baseball');
+                """ + extra.joined(separator: ";\n"))
+        }
+    }
+
+    @Test func eachFamilyReadsOnlyItsOwnSeasonRows() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Self.database(at: folder.file("app.db"))
+        let source = try SQLiteSource(path: folder.file("app.db"))
+        #expect(source.absentSeasonTables.isEmpty)
+        let season = try source.loadFamily(id: "A").season
+        #expect(season.statusHistory?.map(\.id) == ["hA"])
+        #expect(season.statusHistory?.first?.notes == "Auto-advanced: interaction logged")
+        #expect(season.profiles?.map(\.id) == ["pA"] && season.trackingLinks?.map(\.id) == ["lA"] && season.profileViews?.map(\.id) == ["vA"])
+        #expect(season.events?.map(\.id) == ["e1", "e2", "e3"])
+        #expect(season.events?.first?.startTime == "09:30")
+        #expect(season.reminders?.map(\.id) == ["rA"] && season.deadlines?.map(\.id) == ["dA"])
+        #expect(season.calendar?.first?.division == .d1 && season.sports?.first?.name == "Baseball")
+        #expect(try source.loadFamily(id: "B").season.reminders?.map(\.id) == ["rB"])
+    }
+
+    @Test func aDatabaseWithoutTheTablesReadsThemAsAbsent() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Fixture.database(at: folder.file("app.db")) { f in
+            try f.family("A")
+            try f.school("sA", family: "A")
+        }
+        let source = try SQLiteSource(path: folder.file("app.db"))
+        #expect(source.absentSeasonTables == AppSchema.seasonTables.map(\.name))
+        #expect(try source.loadFamily(id: "A").season == SeasonRows())
+    }
+
+    @Test(arguments: [
+        ("UPDATE school_status_history SET new_status = 'maybe' WHERE id = 'hA'", "school_status_history", "hA", "new_status"),
+        ("UPDATE events SET end_date = '2026-11-01' WHERE id = 'e2'", "events", "e2", "end_date"),
+        ("UPDATE events SET start_time = '25:00' WHERE id = 'e1'", "events", "e1", "start_time"),
+        ("UPDATE events SET type = 'party' WHERE id = 'e3'", "events", "e3", "type"),
+        ("UPDATE follow_up_reminders SET priority = 'urgent' WHERE id = 'rA'", "follow_up_reminders", "rA", "priority"),
+        ("UPDATE profile_views SET viewed_at = 'yesterday' WHERE id = 'vA'", "profile_views", "vA", "viewed_at"),
+        ("UPDATE system_calendar SET division = 'D4' WHERE id = 'k1'", "system_calendar", "k1", "division"),
+        ("UPDATE user_deadlines SET deadline_date = 'soon' WHERE id = 'dA'", "user_deadlines", "dA", "deadline_date"),
+    ])
+    func aBadValueIsNamedAndCanBeLeftOut(statement: String, table: String, row: String, column: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Self.database(at: folder.file("app.db"), extra: [statement])
+        let source = try SQLiteSource(path: folder.file("app.db"))
+        #expect {
+            _ = try source.loadFamily(id: "A")
+        } throws: { error in
+            "\(error)".contains("\(table) row '\(row)', column \(column)")
+        }
+        let (data, leftOut) = try source.loadFamilyLeavingOutBadRows(id: "A")
+        // Row ids are kept as messages quote them.
+        #expect(leftOut.map { [$0.table, $0.rowID, $0.column ?? ""] } == [[table, "'\(row)'", column]])
+        #expect(data.season.events?.contains { $0.id == row } != true && data.season.statusHistory?.contains { $0.id == row } != true)
+        #expect(try source.check().contains { $0.table == table && $0.rowID == "'\(row)'" && $0.column == column })
+    }
+}
