@@ -62,7 +62,8 @@ struct FullDiskTests {
         let report = try ReportBatchProcess.run(["report", "--db", "demo.db", "--family", demo.rivera, "--now", ReportCommandTests.now,
                                                  "--format", "csv,json,pdf", "--out", "disk/report"], in: demo.folder.path)
         #expect(report.status == 73, "\(report.stderr)")
-        #expect(report.stderr.contains(".pdf'"), "\(report.stderr)")
+        // A later format (the json with its twelve weeks, or the pdf) meets the full disk after the csv was written.
+        #expect(report.stderr.contains(".pdf'") || report.stderr.contains(".json'"), "\(report.stderr)")
         #expect((try? FileManager.default.contentsOfDirectory(atPath: disk + "/report")) ?? [] == [])
 
         let job = """

@@ -84,7 +84,7 @@ struct ReportCommandTests {
                         expected = keys[(section, measure)][category]
                     elif (section, measure) in scalars:
                         expected = scalars[(section, measure)]
-                    elif section == 'follow_ups':
+                    elif section in ('follow_ups', 'changes', 'ahead', 'trend'):
                         continue  # compared whole below
                     elif section == 'metrics':
                         expected = summaries[category][measure]
@@ -105,6 +105,20 @@ struct ReportCommandTests {
                         + [('gone_quiet', g['school'], '' if g['daysSince'] is None else str(g['daysSince']), 'days') for g in f['goneQuiet']]
                         + [('contact_to_fix', '%s (%s)' % (c['coach'], c['school']), c['field'], '') for c in f['contactsToFix']])
                 assert got == want, (got[:3], want[:3])
+                # The season's rows are the json's parts (docs/season.md §6): the twelve weeks, in order.
+                got_t = [(r[1], r[2], num(r[3])) for r in rows[1:] if r[0] == 'trend']
+                want_t = []
+                for w in doc['trend']['weeks']:
+                    want_t += [('outbound', w['start'], float(w['outbound'])), ('inbound', w['start'], float(w['inbound'])),
+                               ('response_rate', w['start'], None if w['responseRate'] is None else float(w['responseRate']))]
+                    if w['profileViews'] is not None: want_t.append(('profile_views', w['start'], float(w['profileViews'])))
+                    want_t += [('metric_avg:' + k, w['start'], None if v is None else float(v)) for k, v in w['metrics'].items()]
+                    want_t += [('pipeline_' + k, w['start'], float(v)) for k, v in w['pipeline'].items()]
+                assert len(doc['trend']['weeks']) == 12 and got_t == want_t, (got_t[:4], want_t[:4])
+                c = doc['changes']
+                assert [r[3] for r in rows[1:] if r[:2] == ['changes', 'other_inbound']] == [str(c['otherInbound'])]
+                assert [(r[2], r[3]) for r in rows[1:] if r[:2] == ['changes', 'coach_wrote']] == [('%s (%s)' % (x['coach'], x['school']), str(x['inbound'])) for x in c['coachesWhoWrote']]
+                assert list(doc)[-4:] == ['followUps', 'changes', 'ahead', 'trend'], list(doc)
                 identity = {r[1]: r[3] for r in rows[1:] if r[0] == 'report'}
                 assert identity['family_id'] == doc['family']['id'] and identity['family_name'] == doc['family']['name']
                 assert identity['from'] == doc['range']['from'] and identity['timezone'] == doc['range']['timezone']

@@ -34,6 +34,9 @@ public struct SeasonTrend: Sendable, Equatable {
     }
 
     public var weeks: [Week]
+    /// Each metric type's unit over its rows of the twelve weeks (the most frequent, ties by
+    /// code point, as the report's summaries); nil when none has one.
+    public var metricUnits: [String: String] = [:]
 
     public static func compute(_ data: FamilyData, range: DateRange, zone: Zone) -> SeasonTrend {
         let first = range.to.adding(days: -(7 * weekCount - 1))
@@ -64,7 +67,20 @@ public struct SeasonTrend: Sendable, Equatable {
             weeks[k].metrics = averages.map { (type: $0.type, average: $0.byWeek[k]) }
             weeks[k].pipeline = pipeline.counts(atEndOf: weeks[k].end)
         }
-        return SeasonTrend(weeks: weeks)
+        var trend = SeasonTrend(weeks: weeks)
+        trend.metricUnits = metricUnits(data.metrics, types: Set(averages.map(\.type)), zone: zone, week: week)
+        return trend
+    }
+
+    private static func metricUnits(_ metrics: [PerformanceMetric], types: Set<String>, zone: Zone, week: (CivilDate) -> Int?) -> [String: String] {
+        var counts: [String: [String: Int]] = [:]
+        for metric in metrics where types.contains(metric.metricType) {
+            guard let unit = metric.unit, week(zone.date(of: metric.date)) != nil else { continue }
+            counts[metric.metricType, default: [:]][unit, default: 0] += 1
+        }
+        return counts.compactMapValues { units in
+            units.max { a, b in a.value != b.value ? a.value < b.value : CodePoint.less(b.key, a.key) }?.key
+        }
     }
 
     private static func profileViewsByWeek(_ data: FamilyData, zone: Zone, week: (CivilDate) -> Int?) -> [Int]? {

@@ -636,7 +636,7 @@ package enum BatchRunner {
                 }
             }
         }
-        let headline = WeekHeadline.make(deadlines: run.followUps.deadlines, changes: SeasonChanges.compute(data, range: run.range, zone: run.zone),
+        let headline = WeekHeadline.make(deadlines: run.followUps.deadlines, changes: run.changes,
                                          interactions: run.figures.interactions.total, previousInteractions: run.figures.previous.interactionsTotal)
         // Short enough for a phone's list of mail (docs/delivery.md, "The subject").
         let subject = WeekHeadline.fit(BatchJob.fill(deliver.subject, [

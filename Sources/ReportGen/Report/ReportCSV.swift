@@ -67,6 +67,7 @@ package enum ReportCSV {
         add("follow_ups", "awaiting_reply_older", value: count(followUps.awaitingReplyOlder))
         for school in followUps.goneQuiet { add("follow_ups", "gone_quiet", school.school, value: .integer(school.daysSince), unit: "days") }
         for fix in followUps.contactsToFix { add("follow_ups", "contact_to_fix", "\(fix.coach) (\(fix.school))", value: .text(fix.field.rawValue)) }
+        rows += SeasonCSV.rows(run)
         return rows
     }
 }

@@ -58,6 +58,9 @@ package enum ReportJSON {
                 ("coaches", .object([("responseRate", .number(previous.responseRate))])),
             ])),
             ("followUps", followUps(run.followUps)),
+            ("changes", SeasonJSON.changes(run.changes)),
+            ("ahead", SeasonJSON.ahead(run.ahead)),
+            ("trend", SeasonJSON.trend(run.trend)),
         ])
     }
 

@@ -11,6 +11,10 @@ package struct ReportRun: Sendable {
     package let warnings: [String]
     /// What to act on, seen from `today` (docs/report.md §2, "Follow-ups").
     package let followUps: FollowUps
+    /// What the range changed, the twelve weeks up to its end, and what is coming (docs/season.md).
+    package let changes: SeasonChanges
+    package let trend: SeasonTrend
+    package let ahead: SeasonAhead
     /// Rows of the family that could not be read and were left out (a job's `bad_rows: skip`):
     /// the pdf's last page lists them.
     package var leftOutRows: [DataIssue] = []
@@ -25,6 +29,9 @@ package struct ReportRun: Sendable {
         figures = ReportCalculator.figures(for: data, range: range, zone: zone)
         generatedAt = clock.now
         followUps = FollowUps.compute(data, today: today, zone: zone)
+        changes = SeasonChanges.compute(data, range: range, zone: zone)
+        trend = SeasonTrend.compute(data, range: range, zone: zone)
+        ahead = SeasonAhead.compute(data, today: today, zone: zone)
         warnings = range.isLarge ? [DateRange.largeRangeWarning] : []
     }
 
