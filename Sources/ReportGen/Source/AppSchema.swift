@@ -102,7 +102,7 @@ package enum AppSchema {
     package static let emailOptouts = Table("email_optouts", identity: ["email"], [text("email")])
 
     /// The season's tables (docs/season.md §1), all optional: without one, its part of the
-    /// report is null. Read from a SQLite file; a PostgreSQL snapshot does not copy them yet.
+    /// report is null. Read from a SQLite file and copied by a PostgreSQL snapshot.
     package static let schoolStatusHistory = Table("school_status_history", [
         text("id"), text("school_id"), text("previous_status"), text("new_status"), text("changed_by"), text("changed_at"), text("notes"),
     ])

@@ -132,7 +132,7 @@ package enum PostgresSnapshot {
             JOIN pg_type t ON t.oid = a.atttypid
             LEFT JOIN pg_type e ON e.oid = t.typelem AND t.typcategory = 'A'
             WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v', 'm', 'f') AND c.relname = ANY($2::text[])
-            """, [target.schema, arrayLiteral((AppSchema.tables + AppSchema.optionalTables).map(\.name))])
+            """, [target.schema, arrayLiteral(readTables.map(\.name))])
         var tables: [String: [String: ServerColumn]] = [:]
         for row in rows.rows {
             guard let table = row[0], let column = row[1] else { continue }
@@ -151,6 +151,7 @@ package enum PostgresSnapshot {
         case .uuid, .enumeration, .text: column.typeName == "uuid" || column.typeType == "e" || column.category == "S"
         case .timestamp: column.typeName == "timestamptz"
         case .date: column.typeName == "date"
+        case .time: column.typeName == "time"
         case .boolean: column.typeName == "bool"
         case .textArray: column.category == "A" && column.elementCategory == "S"
         case .json: column.typeName == "jsonb" || column.typeName == "json"
@@ -170,11 +171,11 @@ package enum PostgresSnapshot {
             FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace, pg_roles r
             WHERE r.rolname = current_user AND n.nspname = $1 AND c.relname = ANY($2::text[])
                   AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
-            """, [target.schema, arrayLiteral((AppSchema.tables + AppSchema.optionalTables).map(\.name))])
+            """, [target.schema, arrayLiteral(readTables.map(\.name))])
         let byTable = Dictionary(rows.rows.map { ($0[0] ?? "", $0) }, uniquingKeysWith: { first, _ in first })
         // The optional tables too: an opt-out list that row-level security empties would send
         // e-mail to those who asked for none.
-        for table in AppSchema.tables + AppSchema.optionalTables {
+        for table in readTables {
             guard let row = byTable[table.name] else { continue }
             let security = row[1] == "t", forced = row[2] == "t", owns = row[3] == "t", canSelect = row[4] == "t"
             let bypass = row[5] == "t", superuser = row[6] == "t", role = row[7] ?? "?"
@@ -189,6 +190,9 @@ package enum PostgresSnapshot {
         }
     }
 
+    /// Every table a snapshot copies when the server has it: the app's, the optional ones and the season's.
+    static var readTables: [AppSchema.Table] { AppSchema.tables + AppSchema.optionalTables + AppSchema.seasonTables }
+
     // MARK: Copying
 
     private static func copy(_ connection: PGConnection, _ target: PostgresTarget, columns server: [String: [String: ServerColumn]],
@@ -196,8 +200,8 @@ package enum PostgresSnapshot {
         var summary = Summary()
         // The columns to copy, table by table; optional ones the server lacks are left out.
         var plans: [(table: AppSchema.Table, columns: [AppSchema.Column], kinds: [AppSchema.PostgresKind])] = []
-        summary.absentOptionalTables = AppSchema.optionalTables.map(\.name).filter { server[$0] == nil }
-        for table in AppSchema.tables + AppSchema.optionalTables where server[table.name] != nil {
+        summary.absentOptionalTables = (AppSchema.optionalTables + AppSchema.seasonTables).map(\.name).filter { server[$0] == nil }
+        for table in readTables where server[table.name] != nil {
             let present = server[table.name] ?? [:]
             var columns: [AppSchema.Column] = [], kinds: [AppSchema.PostgresKind] = []
             for column in table.columns {
@@ -252,6 +256,8 @@ package enum PostgresSnapshot {
         case .everything:
             return [:]
         case .allFamilies:
+            // The season's tables are copied whole: an event or a profile belongs to a family
+            // through its school or user as well (docs/season.md), and the reader sorts them out.
             return Dictionary(uniqueKeysWithValues: familyScoped.map { ($0, "family_unit_id IS NOT NULL") })
         case .families(let ids):
             let found = try connection.query("SELECT id::text FROM family_units WHERE id::text = ANY($1::text[])", [arrayLiteral(ids)])
@@ -280,6 +286,18 @@ package enum PostgresSnapshot {
         filters["user_preferences"] = "user_id IN \(members)"
         filters["notification_preferences"] = "user_id IN \(members)"
         // email_optouts is copied whole: a job's own list of recipients may name any address.
+        // The season's rows of these families only, each through what makes it theirs.
+        let schools = "(SELECT id FROM schools WHERE family_unit_id = ANY(\(list)))"
+        let profiles = "(SELECT id FROM player_profiles WHERE family_unit_id = ANY(\(list)))"
+        filters["school_status_history"] = "school_id IN \(schools)"
+        filters["player_profiles"] = "family_unit_id = ANY(\(list))"
+        filters["profile_tracking_links"] = "profile_id IN \(profiles)"
+        filters["profile_views"] = "profile_id IN \(profiles)"
+        filters["events"] = "family_unit_id = ANY(\(list)) OR (family_unit_id IS NULL AND school_id IN \(schools)) "
+            + "OR (family_unit_id IS NULL AND school_id IS NULL AND user_id IN \(members))"
+        filters["follow_up_reminders"] = "user_id IN \(members)"
+        filters["user_deadlines"] = "user_id IN \(members)"
+        // system_calendar and sports are every family's: copied whole.
         return filters
     }
 
