@@ -110,7 +110,7 @@ struct SeasonOutputTests {
         let clock = Clock(now: Instant(seconds: 1_795_413_600), source: "test")  // 2026-11-23T06:00:00Z
         let run = try ReportRun(data: try source.loadFamily(id: "A"), selection: .preset(.previousWeek), today: nil, timezone: Zone.utc, clock: clock)
         try ReportJSON.document(run).serialized(indent: 0).write(toFile: folder.file("report.json"), atomically: true, encoding: .utf8)
-        let csv = ReportCSV.rows(run).map { row in row.map { cell -> String in if case .text(let t) = cell { return t ?? "" }; return "\(cell)" }.joined(separator: "\t") }
+        let csv = ReportCSV.rows(run).map { row in row.map { cell -> String in if case .text(let t) = cell { return t }; return "\(cell)" }.joined(separator: "\t") }
         let check = try ReportBatchProcess.tool("python3", ["-c", """
             import json, sys
             doc = json.load(open(sys.argv[1]))
