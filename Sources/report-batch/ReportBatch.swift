@@ -42,13 +42,15 @@ struct ReportBatch: ParsableCommand {
     static func main() {
         // Numbers in every output use a decimal point, whatever LC_NUMERIC the user has; set
         // here, before any thread, like the rest of the process-wide set-up (ProcessSetup).
+        // TMPDIR first: it sets the environment, which only a process with one thread may do.
+        let temporaryFolderWarning = TemporaryFiles.checkTemporaryFolder()
         ProcessSetup.limitArenas()
         Console.holdStandardStreams()
         TemporaryFiles.handleSignals()
         // A pipe whose reader is gone (a sendmail that exits without reading its message, a
         // closed stdout) is a write error (EPIPE) that the writer reports, never the end of the run.
         signal(SIGPIPE, SIG_IGN)
-        if let warning = TemporaryFiles.checkTemporaryFolder() { Console.warning(warning) }
+        if let warning = temporaryFolderWarning { Console.warning(warning) }
         ProcessSetup.fatalLibraryError = { message in
             TemporaryFiles.abandon("a C library stopped the process (\(message)); temporary files removed. "
                                    + "If a memory limit (ulimit -v) is set, raise it or use --workers 1", status: ExitStatus.failure.rawValue)
@@ -127,6 +129,13 @@ enum Console {
     /// `report-batch: warning: …` on stderr, also with `--quiet`: something set up wrong that the run worked around.
     static func warning(_ message: String) {
         _ = write(Display.oneLine("report-batch: warning: " + message) + "\n", to: STDERR_FILENO)
+    }
+
+    /// The one warning of a run whose mail server was taken as down (docs/delivery.md), also with `--quiet`.
+    static func mailServerDown(_ summary: BatchSummary) {
+        guard summary.mailServerDown else { return }
+        warning("the mail server did not answer \(MailSender.downAfter) recipients in a row (a timeout or a refused connection): "
+                + "the run's remaining messages were not sent (manifests say 'not sent: server unreachable'); run again once it is back")
     }
 
     /// A run's summary on stdout; with `--quiet` nothing when every family is ok or skipped,

@@ -84,14 +84,15 @@ struct Run: ParsableCommand {
                 try Console.output((options.shard.map { "shard \($0.name): " } ?? "") + summary.line + " (dry run: nothing written)\n")
             } else if let shard = options.shard, let file = summary.outcomeFile {
                 status = summary.exitStatus
-                try Console.output("shard \(shard.name): \(summary.line); outcomes in \(file) "
-                                   + "(`report-batch summarize \(summary.root)` writes the run's summary once every shard is done)\n")
+                Console.mailServerDown(summary)
+                // --quiet: the outcome file says it all; summarize speaks for the run.
+                if !global.quiet {
+                    try Console.output("shard \(shard.name): \(summary.line); outcomes in \(file) "
+                                       + "(`report-batch summarize \(summary.root)` writes the run's summary once every shard is done)\n")
+                }
             } else {
                 status = summary.exitStatus
-                if summary.mailServerDown {
-                    Console.warning("the mail server did not answer \(MailSender.downAfter) recipients in a row (a timeout or a refused connection): "
-                        + "the run's remaining messages were not sent (manifests say 'not sent: server unreachable'); run again once it is back")
-                }
+                Console.mailServerDown(summary)
                 do {
                     try Console.summary(summary, quiet: global.quiet)
                 } catch {

@@ -38,6 +38,7 @@ struct Summarize: ParsableCommand {
             defer { withExtendedLifetime(lock) {} }
             let summary = try ShardOutcomes.summarize(root: root, templates: templates.summary)
             status = summary.exitStatus
+            Console.mailServerDown(summary)
             try Console.summary(summary, quiet: global.quiet)
         }
         if status != .success { throw ExitCode(status.rawValue) }

@@ -188,9 +188,9 @@ struct SeasonTests {
         data.season.sports = [Sport(id: "sp", name: "Baseball")]
         data.season.playerSportID = "sp"
         let ahead = SeasonAhead.compute(data, today: today, zone: zone)
-        #expect(ahead.events.map(\.id) == ["e3", "e0", "e1", "e2", "e4"])
-        #expect(ahead.events.map(\.daysAway) == [0, 5, 5, 5, 14])
-        #expect(ahead.events.first?.place == "Amherst, MA" && ahead.events.first?.school == "Amherst")
+        #expect(ahead.events?.map(\.id) == ["e3", "e0", "e1", "e2", "e4"])
+        #expect(ahead.events?.map(\.daysAway) == [0, 5, 5, 5, 14])
+        #expect(ahead.events?.first?.place == "Amherst, MA" && ahead.events?.first?.school == "Amherst")
         #expect(ahead.calendar?.map(\.id) == ["k1", "k3", "k5"])
         data.season.playerSportID = nil
         #expect(SeasonAhead.compute(data, today: today, zone: zone).calendar?.map(\.id) == ["k1", "k5"], "an unknown sport: entries without one")

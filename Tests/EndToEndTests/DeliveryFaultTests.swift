@@ -137,14 +137,16 @@ struct DeliveryFaultTests {
         #expect(records.filter { $0.hasPrefix("[\"not sent: server unreachable\"") }.count == 2, "\(records)")
     }
 
-    @Test func aPasswordInViaIsNeverShown() throws {
-        let setup = try Setup(via: "smtp://reports:Secret-PW-81@mail.example.com:587")
+    @Test(arguments: ["smtp://reports:Secret-PW-81@mail.example.com:587", "smtp://reports:Secret/PW-81@mail.example.com:587",
+                      "smtp://reports:Secret?PW-81@mail.example.com:587", "smtp//reports:Secret-PW-81@mail.example.com:587"])
+    func aPasswordInViaIsNeverShown(via: String) throws {
+        let setup = try Setup(via: via)
         defer { setup.demo.folder.remove() }
         let result = try ReportBatchProcess.run(["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", SendingTests.now], in: setup.demo.folder.path,
                                                 environment: ["TEST_SMTP_USER": "x", "TEST_SMTP_PASSWORD": "y"])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("'via' takes no user or password") && result.stderr.contains("(got 'smtp://mail.example.com:587')"), "\(result.stderr)")
-        #expect(!result.stderr.contains("Secret-PW-81") && !result.stdout.contains("Secret-PW-81"))
+        #expect(result.stderr.contains("'via' takes no user or password") && result.stderr.contains("mail.example.com:587')"), "\(result.stderr)")
+        for part in ["Secret", "PW-81"] { #expect(!result.stderr.contains(part) && !result.stdout.contains(part), "\(result.stderr)") }
     }
 
     @Test func aMissingTemporaryFolderIsWarnedOfOnceAndTheRunGoesOn() throws {

@@ -237,9 +237,13 @@ struct ShardTests {
     @Test func theShardComesFromJobCompletionIndexAndNeedsAClock() throws {
         let folder = try Self.demo()
         defer { folder.remove() }
-        let indexed = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "o", "--now", Self.now, "--shards", "2", "--quiet"],
+        let indexed = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "o", "--now", Self.now, "--shards", "2"],
                                                  in: folder.path, environment: ["JOB_COMPLETION_INDEX": "1"])
         #expect(indexed.status == 0 && indexed.stdout.hasPrefix("shard 1-of-2: "), "\(indexed.stdout)\(indexed.stderr)")
+        // With --quiet a shard that did its part says nothing (summarize speaks for the run).
+        let quiet = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "o", "--now", Self.now, "--shards", "2", "--quiet"],
+                                               in: folder.path, environment: ["JOB_COMPLETION_INDEX": "1"])
+        #expect(quiet.status == 0 && quiet.stdoutData.isEmpty, "\(quiet.stdout)")
         let noClock = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "o", "--shards", "2", "--shard", "0"], in: folder.path)
         #expect(noClock.status == 64 && noClock.stderr.contains("--shards needs --now"), "\(noClock.stderr)")
         // --shards 1 is the whole run: a summary, no outcome file.

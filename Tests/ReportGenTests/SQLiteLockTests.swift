@@ -70,11 +70,9 @@ struct SQLiteLockTests {
         defer { folder.remove() }
         let database = folder.file("app.db")
         try Self.families(3, at: database)
-        setenv("REPORT_BATCH_SQLITE_BUSY_TIMEOUT", "0.5", 1)
-        defer { unsetenv("REPORT_BATCH_SQLITE_BUSY_TIMEOUT") }
         // The writer takes the file as the second family starts and lets go once it has failed.
         let holder = Mutex<LockHolder?>(nil)
-        let summary = try JobRun.run(Self.job, database: database, in: folder, workers: 1) { event in
+        let summary = try JobRun.run(Self.job, database: database, in: folder, workers: 1, busyTimeout: 0.5) { event in
             switch event {
             case .began(_, index: 1): holder.withLock { $0 = try? LockHolder(database, seconds: 30) }
             case .finished(_, done: 2, total: _): holder.withLock { $0?.stop() }

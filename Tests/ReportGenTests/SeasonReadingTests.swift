@@ -56,6 +56,22 @@ struct SeasonReadingTests {
         #expect(try source.loadFamily(id: "B").season.reminders?.map(\.id) == ["rB"])
     }
 
+    /// A personal row's bad value is named by table, row and column only: its text may reach
+    /// the family's shared files (the pdf's "Rows left out", the manifest).
+    @Test func aBadPersonalRowNeverShowsItsText() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Self.database(at: folder.file("app.db"), extra: ["UPDATE user_deadlines SET deadline_date = 'call mom re tuition' WHERE id = 'dA'",
+                                                           "UPDATE follow_up_reminders SET priority = 'tuition' WHERE id = 'rA'"])
+        let source = try SQLiteSource(path: folder.file("app.db"))
+        let (_, leftOut) = try source.loadFamilyLeavingOutBadRows(id: "A")
+        #expect(leftOut.map(\.table).sorted() == ["follow_up_reminders", "user_deadlines"])
+        #expect(!leftOut.contains { $0.description.contains("tuition") }, "\(leftOut)")
+        #expect(throws: (any Error).self) { try source.loadFamily(id: "A") }
+        #expect((try? source.loadFamily(id: "A")) == nil)
+        do { _ = try source.loadFamily(id: "A") } catch { #expect(!"\(error)".contains("tuition")) }
+    }
+
     @Test func aDatabaseWithoutTheTablesReadsThemAsAbsent() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -8,13 +8,14 @@ package enum JobRun {
     package static let clock = Clock(now: Instant(seconds: 1_795_413_600), source: "test")
 
     package static func run(_ yaml: String, database: String, in folder: TemporaryFolder, templates: OutputTemplates? = nil, workers: Int? = nil,
-                           progress: @Sendable (BatchRunner.Event) -> Void = { _ in }) throws -> BatchSummary {
+                           busyTimeout: Double? = nil, progress: @Sendable (BatchRunner.Event) -> Void = { _ in }) throws -> BatchSummary {
         let path = folder.file("job.yaml")
         try yaml.write(toFile: path, atomically: true, encoding: .utf8)
         var options = BatchOptions(clock: clock, templates: try templates ?? OutputTemplates.builtIn())
         options.database = database
         options.root = folder.file("out")
         options.workers = workers
+        options.sqliteBusyTimeout = busyTimeout
         return try BatchRunner.run(try BatchJob.load(path), options: options, progress: progress)
     }
 }

@@ -28,7 +28,8 @@ public struct SeasonAhead: Sendable, Equatable {
         public let sport: String?
     }
 
-    public var events: [Event] = []
+    /// Nil without `events`.
+    public var events: [Event]?
     /// Nil without `system_calendar`.
     public var calendar: [CalendarItem]?
 
@@ -38,7 +39,7 @@ public struct SeasonAhead: Sendable, Equatable {
         let family = FamilyLookup(data, zone: zone)
         let last = today.adding(days: days)
         var ahead = SeasonAhead()
-        ahead.events = (data.season.events ?? []).compactMap { event -> Event? in
+        ahead.events = data.season.events?.compactMap { event -> Event? in
             let upcoming = (today...last).contains(event.startDate)
             let ongoing = event.startDate < today && (event.endDate.map { $0 >= today } ?? false)
             guard upcoming || ongoing else { return nil }

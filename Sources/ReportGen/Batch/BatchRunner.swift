@@ -21,6 +21,8 @@ package struct BatchOptions: Sendable {
     package var resend = false
     /// This process's part of a run split over several (nil: the whole run).
     package var shard: Shard?
+    /// How long a read of a SQLite file waits for a writer's lock (nil: `REPORT_BATCH_SQLITE_BUSY_TIMEOUT`, else 30 s).
+    package var sqliteBusyTimeout: Double?
 
     package init(clock: Clock, templates: OutputTemplates) {
         self.clock = clock
@@ -188,7 +190,7 @@ package enum BatchRunner {
         case (.all, let shard?): .shard(shard, listed: nil)
         case (.ids(let ids), let shard?): .shard(shard, listed: ids)
         }
-        let opened = try OpenDatabase(database, scope: scope)
+        let opened = try OpenDatabase(database, scope: scope, busyTimeout: options.sqliteBusyTimeout)
         defer { opened.close() }
         let source = opened.source
         var families: [FamilyUnit]
@@ -587,7 +589,7 @@ package enum BatchRunner {
                 records[index] = recap.record(status: "not sent: \(NotSentReason.serverUnreachable.rawValue)")
             case .transient, .permanent, .unreachable:
                 outcome.mail.failed += 1
-                records[index] = recap.record(status: "failed", reply: result.reply)
+                records[index] = recap.record(status: "failed: \(result.reply)", reply: result.reply)
                 if case .failed = outcome.status {} else { outcome.status = .failed("delivery: \(recap.recipient): \(result.reply)") }
             }
         }

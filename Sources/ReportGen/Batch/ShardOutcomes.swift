@@ -9,7 +9,8 @@ import Foundation
 package enum ShardOutcomes {
     /// The folder under the output root that holds the outcome files.
     package static let folder = "shards"
-    static let schemaVersion = 1
+    /// 2: messages counted by reason, and the run's number of families.
+    static let schemaVersion = 2
 
     package static func path(root: String, shard: Shard) -> String {
         ((root as NSString).appendingPathComponent(folder) as NSString).appendingPathComponent(shard.name + ".json")
@@ -189,7 +190,6 @@ package enum ShardOutcomes {
         return summary
     }
 
-    /// `(K, N)` of `K-of-N.json`.
     /// Every family of the run once: the files agree on the run's size, and their positions
     /// cover it with no gap and no family twice (a family removed from a file, or a file of
     /// another run put beside these, is a `ShardSetError` naming the file).
@@ -218,6 +218,7 @@ package enum ShardOutcomes {
         }
     }
 
+    /// `(K, N)` of `K-of-N.json`.
     private static func shardNumbers(_ name: String) -> (index: Int, count: Int) {
         let parts = name.dropLast(5).components(separatedBy: "-of-")
         return (Int(parts.first ?? "") ?? 0, Int(parts.last ?? "") ?? 0)
@@ -265,7 +266,9 @@ package enum ShardOutcomes {
     static func read(_ path: String) throws -> ShardFile {
         func bad(_ what: String) -> ShardSetError { ShardSetError("\(Quote.path(path)) is not a shard outcome file report-batch can read: \(what)") }
         // Read whole, so capped: a stray file of gigabytes is refused before it fills memory.
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)  // of a link itself, not its target
+        if attributes?[.type] as? FileAttributeType == .typeSymbolicLink { throw bad("it is a symbolic link, which is never followed") }
+        let size = attributes?[.size] as? Int
         if let size, size > maximumFileSize {
             throw bad("it holds \(size) bytes, more than an outcome file's \(maximumFileSize) at most")
         }
@@ -279,6 +282,8 @@ package enum ShardOutcomes {
               let familiesInRun = object["familiesInRun"] as? Int, let counted = (object["counts"] as? [String: Any])?["families"] as? Int
         else { throw bad("a key is missing or of the wrong kind") }
         guard counted == families.count else { throw bad("it counts \(counted) families but lists \(families.count)") }
+        // No run has more families than its files could list (1.8 KB a family at the least).
+        guard (0...(maximumFileSize / 64)).contains(familiesInRun) else { throw bad("familiesInRun is \(familiesInRun)") }
         let name = (path as NSString).lastPathComponent
         guard name == "\(shard)-of-\(shards).json" else { throw bad("it says it is shard \(shard)-of-\(shards)") }
         var outcomes: [(position: Int, outcome: FamilyOutcome)] = []

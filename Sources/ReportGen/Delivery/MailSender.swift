@@ -57,11 +57,11 @@ package final class MailSender: Sendable {
         self.transport = transport
         self.timeout = timeout
         self.retryDelays = retryDelays
-        _ = MailSender.ready
+        _ = MailSender.curlReady
     }
 
-    /// libcurl's global set-up, done once, from `init`.
-    private static let ready: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+    /// libcurl's global set-up, done once, from `init`; a message is not tried without it.
+    static let curlReady: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 
     /// Whether the server has been taken as down in this run.
     package var serverDown: Bool { health.withLock { $0.down } }

@@ -27,7 +27,7 @@ struct SMTPSession {
     }
 
     func send(_ message: Data, from: MIMEMessage.Address, to: MIMEMessage.Address) -> MailSender.Outcome {
-        guard let handle = curl_easy_init() else { return .init(kind: .permanent, reply: "libcurl could not start") }
+        guard MailSender.curlReady, let handle = curl_easy_init() else { return .init(kind: .permanent, reply: "libcurl could not start") }
         defer { curl_easy_cleanup(handle) }
         var errors = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         let upload = Upload(message)

@@ -25,7 +25,7 @@ enum SeasonCSV {
             for coach in views.byCoach { add("changes", "profile_views_by_coach", "\(coach.coach) (\(coach.school))", value: .integer(coach.views)) }
             add("changes", "profile_views_other", value: .integer(views.other))
         }
-        for event in run.ahead.events { add("ahead", "event", event.name, value: .text(event.start.description)) }
+        for event in run.ahead.events ?? [] { add("ahead", "event", event.name, value: .text(event.start.description)) }
         for item in run.ahead.calendar ?? [] { add("ahead", "calendar", item.label, value: .text(item.start.description)) }
         rows += trendRows(run.trend)
         return rows

@@ -39,11 +39,11 @@ enum SeasonJSON {
 
     static func ahead(_ ahead: SeasonAhead) -> JSONValue {
         .object([
-            ("events", .array(ahead.events.map { event in
+            ("events", ahead.events.map { events in .array(events.map { event in
                 .object([("start", day(event.start)), ("end", day(event.end)), ("time", .string(event.time)), ("type", .string(event.type.rawValue)),
                          ("name", .string(event.name)), ("school", .string(event.school)), ("place", .string(event.place)),
                          ("registered", .bool(event.registered)), ("daysAway", .integer(event.daysAway))])
-            })),
+            }) } ?? .null),
             ("calendar", ahead.calendar.map { items in .array(items.map { item in
                 .object([("label", .string(item.label)), ("category", .string(item.category.rawValue)), ("start", day(item.start)),
                          ("end", day(item.end)), ("division", .string(item.division?.rawValue.lowercased())), ("sport", .string(item.sport))])

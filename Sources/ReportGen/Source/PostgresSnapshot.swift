@@ -291,8 +291,10 @@ package enum PostgresSnapshot {
         let profiles = "(SELECT id FROM player_profiles WHERE family_unit_id = ANY(\(list)))"
         filters["school_status_history"] = "school_id IN \(schools)"
         filters["player_profiles"] = "family_unit_id = ANY(\(list))"
-        filters["profile_tracking_links"] = "profile_id IN \(profiles)"
-        filters["profile_views"] = "profile_id IN \(profiles)"
+        // Without player_profiles no link or view is any family's (the reader reads none).
+        let hasProfiles = server["player_profiles"] != nil
+        filters["profile_tracking_links"] = hasProfiles ? "profile_id IN \(profiles)" : "false"
+        filters["profile_views"] = hasProfiles ? "profile_id IN \(profiles)" : "false"
         filters["events"] = "family_unit_id = ANY(\(list)) OR (family_unit_id IS NULL AND school_id IN \(schools)) "
             + "OR (family_unit_id IS NULL AND school_id IS NULL AND user_id IN \(members))"
         filters["follow_up_reminders"] = "user_id IN \(members)"
@@ -307,6 +309,8 @@ package enum PostgresSnapshot {
         return switch kind {
         case .boolean: "\(name)::int"
         case .textArray: "array_to_json(\(name))::text"
+        // HH:MM:SS whatever the stored precision (`09:30:00.5`).
+        case .time: "to_char(\(name), 'HH24:MI:SS')"
         default: "\(name)::text"
         }
     }

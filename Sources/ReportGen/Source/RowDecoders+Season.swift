@@ -62,7 +62,27 @@ extension RowDecoders {
         return event
     }
 
+    /// A personal row's problems name table, row id and column only, never its text
+    /// (docs/season.md §1): they may reach the family's shared files.
+    private static func personal<T>(_ log: IssueLog, _ decode: (IssueLog) -> T?) -> T? {
+        let own = IssueLog()
+        let value = decode(own)
+        for issue in own.issues {
+            log.record(DataIssue(table: issue.table, rowID: issue.rowID, column: issue.column,
+                                 problem: "cannot be read (a personal item: its value is not shown)"))
+        }
+        return value
+    }
+
     static func reminder(_ row: SQLiteRow, log: IssueLog) -> Reminder? {
+        personal(log) { log in personalReminder(row, log: log) }
+    }
+
+    static func deadline(_ row: SQLiteRow, log: IssueLog) -> UserDeadline? {
+        personal(log) { log in personalDeadline(row, log: log) }
+    }
+
+    private static func personalReminder(_ row: SQLiteRow, log: IssueLog) -> Reminder? {
         let f = FieldReader(table: AppSchema.followUpReminders, row: row, log: log)
         let before = log.count
         let id = f.identifier("id"), user = f.identifier("user_id"), title = f.requiredText("title")
@@ -77,7 +97,7 @@ extension RowDecoders {
         return reminder
     }
 
-    static func deadline(_ row: SQLiteRow, log: IssueLog) -> UserDeadline? {
+    private static func personalDeadline(_ row: SQLiteRow, log: IssueLog) -> UserDeadline? {
         let f = FieldReader(table: AppSchema.userDeadlines, row: row, log: log)
         let before = log.count
         let id = f.identifier("id"), user = f.identifier("user_id"), label = f.requiredText("label")
@@ -136,7 +156,7 @@ extension FieldReader {
     func clockTime(_ column: String) -> String? {
         guard let raw = text(column) else { return nil }
         let parts = raw.split(separator: ":", omittingEmptySubsequences: false)
-        let numbers = parts.map { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
+        let numbers = parts.map { part in part.allSatisfy { $0.isASCII && $0.isNumber } ? Int(part) : nil }
         guard (2...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 }), let hour = numbers[0], let minute = numbers[1],
               hour < 24, minute < 60, parts.count == 2 || (numbers[2].map { $0 < 60 } ?? false) else {
             issue(column, "is \(Quote.value(raw)); expected a time HH:MM or HH:MM:SS")

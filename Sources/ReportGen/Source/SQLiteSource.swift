@@ -40,7 +40,8 @@ package final class SQLiteSource: Sendable {
     ///   `BadDataError` when a required table or column is missing (exit 65).
     ///   `name` is how messages name the database when it is not the file itself (a
     ///   PostgreSQL snapshot is named by its server, without the password).
-    package init(path file: String, name: String? = nil) throws {
+    ///   `busyTimeout` is how long a read waits for another program's lock (nil: `busyTimeout()`).
+    package init(path file: String, name: String? = nil, busyTimeout: Double? = nil) throws {
         let path = name ?? file
         self.path = path
         try SQLiteSource.checkFile(file)
@@ -49,7 +50,7 @@ package final class SQLiteSource: Sendable {
         configuration.label = "report-batch"
         // While the app or a sync job writes the file, a read waits for its lock, up to the
         // busy timeout, instead of failing at once (docs/cli.md, "Reading a SQLite file").
-        let busyTimeout = Self.busyTimeout()
+        let busyTimeout = busyTimeout ?? Self.busyTimeout()
         configuration.busyMode = .timeout(busyTimeout)
         self.busyTimeout = busyTimeout
         do {
@@ -89,7 +90,7 @@ package final class SQLiteSource: Sendable {
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw InputError.notSQLite(path: path, reason: error.message ?? "file is not a database")
         } catch let error as DatabaseError {
-            throw Self.sourceError(error, path: path)
+            throw Self.sourceError(error, path: path, busyTimeout: busyTimeout)
         }
         missingOptionalColumns = missing
         selectLists = lists

@@ -27,7 +27,7 @@ package enum ExitStatus: Int32, Sendable {
         case is UnavailableError: .unavailable
         case is BadDataError, is DataIssue, is ShardSetError: .badData
         case SourceError.damaged: .badData
-        case SourceError.locked: .busy
+        case SourceError.locked: .inputMissing  // unreadable for now; 75 is another run's lock on the output root
         default: .failure
         }
     }

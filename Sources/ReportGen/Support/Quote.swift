@@ -9,12 +9,12 @@ package enum Quote {
     package static func value(_ text: String, limit: Int = 60) -> String { MessageText.quoted(text, limit: limit) }
 
     /// A URI as a message may show it: without its user information (`user:password@`), which
-    /// may hold a password, and without its query, which may hold one too.
+    /// may hold a password (itself holding `/`, `?` or `#`), and without its query. Text with an
+    /// `@` but no `://` shows only what follows the last `@`.
     package static func withoutCredentials(_ uri: String) -> String {
-        guard let scheme = uri.range(of: "://") else { return uri }
-        let rest = uri[scheme.upperBound...]
-        let authority = rest.prefix { $0 != "/" && $0 != "?" }
-        guard let at = authority.lastIndex(of: "@") else { return String(uri.prefix { $0 != "?" }) }
-        return String(uri[..<scheme.upperBound]) + String(rest[rest.index(after: at)...].prefix { $0 != "?" })
+        let scheme = uri.range(of: "://").map { String(uri[..<$0.upperBound]) } ?? ""
+        let rest = uri.range(of: "://").map { uri[$0.upperBound...] } ?? Substring(uri)
+        guard let at = rest.lastIndex(of: "@") else { return scheme + String(rest.prefix { $0 != "?" && $0 != "#" }) }
+        return scheme + String(rest[rest.index(after: at)...].prefix { $0 != "?" && $0 != "#" })
     }
 }

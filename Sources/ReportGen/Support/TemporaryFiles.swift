@@ -131,7 +131,6 @@ package enum TemporaryFiles {
         return removed
     }
 
-    /// Routes SIGTERM and SIGINT to `stop(signal:)`, on a queue of their own. Call once, at start.
     /// Checks `TMPDIR` (where snapshots, spools and fontconfig's configuration go): when it
     /// names no folder the process can write in, it is set to `/tmp` and the warning to print
     /// once is returned. Call first thing in `main`, before any thread (it sets the environment).
@@ -143,6 +142,7 @@ package enum TemporaryFiles {
         return "TMPDIR=\(Quote.path(folder)) is not a folder report-batch can write in; using /tmp instead"
     }
 
+    /// Routes SIGTERM and SIGINT to `stop(signal:)`, on a queue of their own. Call once, at start.
     package static func handleSignals() {
         for number in [SIGTERM, SIGINT] {
             signal(number, SIG_IGN)
