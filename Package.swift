@@ -42,6 +42,8 @@ let package = Package(
         ),
         // A small Swift face on libpq: connect, statements with parameters, COPY streamed.
         .target(name: "PostgresClient", dependencies: ["CLibPQ"]),
+        // A small Swift face on libcurl's easy interface for SMTP uploads: every status checked.
+        .target(name: "CurlClient", dependencies: ["CLibCurl"]),
 
         // Pure domain logic: models, enums, date ranges, filters, figures.
         .target(name: "Aggregation"),
@@ -49,16 +51,57 @@ let package = Package(
         // Format writers (csv, xlsx, pdf) with no knowledge of recruiting.
         .target(name: "Exporters", dependencies: ["CXlsxWriter", "CPangoCairo"]),
 
-        // Data sources, the pipeline from rows to files, and the batch runner.
+
+        // The vocabulary every layer shares: errors and exit codes, the clock, written files and
+        // output targets, atomic files, temporary files, quoting in messages, shards.
+        .target(name: "ReportCore", dependencies: ["Aggregation", "Exporters"]),
+
+        // The app's tables: the schema, FamilySource and the SQLite source, PostgreSQL snapshots.
         .target(
-            name: "ReportGen",
+            name: "AppStore",
+            dependencies: [
+                "Aggregation",
+                "ReportCore",
+                "PostgresClient",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+
+        // Report and list files from Aggregation's figures, through Exporters; the templates.
+        .target(
+            name: "Rendering",
             dependencies: [
                 "Aggregation",
                 "Exporters",
-                "PostgresClient",
-                "CLibCurl",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "ReportCore",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+
+        // The weekly recap: recipients, the message, SMTP and sendmail.
+        .target(
+            name: "Delivery",
+            dependencies: [
+                "Aggregation",
+                "ReportCore",
+                "Rendering",
+                "CurlClient",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+
+        // Job files, the run of a family in stages, shards, locks, summaries.
+        .target(
+            name: "Batch",
+            dependencies: [
+                "Aggregation",
+                "Exporters",
+                "ReportCore",
+                "AppStore",
+                "Rendering",
+                "Delivery",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -71,14 +114,19 @@ let package = Package(
         // The demo database: realistic, deterministic families for trying the tool and for benchmarks.
         .target(
             name: "DemoData",
-            dependencies: ["Aggregation", "ReportGen", "PostgresClient", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Aggregation", "AppStore", "ReportCore", "PostgresClient", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
-        // The command line: thin subcommands over ReportGen.
+        // The command line: thin subcommands over Batch.
         .executableTarget(
             name: "report-batch",
             dependencies: [
-                "ReportGen",
+                "Batch",
+                "Delivery",
+                "Rendering",
+                "AppStore",
+                "ReportCore",
+                "Exporters",
                 "DemoData",
                 "Aggregation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -88,7 +136,7 @@ let package = Package(
         // Shared by the test targets: the fixture database built in code, process helpers.
         .target(
             name: "TestSupport",
-            dependencies: ["ReportGen", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Aggregation", "ReportCore", "AppStore", "Rendering", "Batch", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "AggregationTests", dependencies: ["Aggregation", "SeededRandom"]),
@@ -96,12 +144,15 @@ let package = Package(
         .testTarget(name: "ExportTests", dependencies: ["Exporters", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(
             name: "ReportGenTests",
-            dependencies: ["ReportGen", "DemoData", "SeededRandom", "Aggregation", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Aggregation", "Exporters", "ReportCore", "AppStore", "Rendering", "Delivery", "Batch", "DemoData", "SeededRandom",
+                "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             exclude: ["Goldens"]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "report-batch"]
+            dependencies: ["TestSupport", "report-batch", "Aggregation", "ReportCore", "AppStore", "Rendering", "Delivery", "Batch"]
         ),
         // Against a real PostgreSQL server that the tests start (TestSupport.PostgresServer).
         .testTarget(
@@ -117,7 +168,7 @@ let package = Package(
 if ProcessInfo.processInfo.environment["REPORT_BATCH_FUZZ"] == "1",
    let runtime = ProcessInfo.processInfo.environment["REPORT_BATCH_FUZZ_RUNTIME"] {
     package.targets.append(.executableTarget(
-        name: "FuzzJobFile", dependencies: ["ReportGen"], path: "fuzz/JobFile",
+        name: "FuzzJobFile", dependencies: ["Batch", "ReportCore"], path: "fuzz/JobFile",
         swiftSettings: [.unsafeFlags(["-parse-as-library"])],
         linkerSettings: [.unsafeFlags(["-sanitize=address", "-Xlinker", runtime, "-lstdc++"])]
     ))

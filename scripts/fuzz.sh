@@ -6,7 +6,7 @@
 #   csv        the csv writer              vs an RFC 4180 reader (the cells come back)
 #   jobfile    the job-file reader         any bytes end in a job or a usage/input error naming
 #                                          the file, never a crash (built through SwiftPM, since
-#                                          it needs Yams and ReportGen: REPORT_BATCH_FUZZ=1)
+#                                          it needs Yams and Batch: REPORT_BATCH_FUZZ=1)
 #
 #   bash scripts/fuzz.sh build             build the three targets into .build-fuzz/
 #   bash scripts/fuzz.sh run [SECONDS]     fuzz each for SECONDS (default 120), adding new
@@ -33,7 +33,7 @@ build() {  # name module sources…
 build_all() {
   # shellcheck disable=SC2046
   build timestamp FuzzTimestamp $(find Sources/Aggregation -name '*.swift' | sort) fuzz/TimestampFuzz.swift
-  build json FuzzJSON Sources/ReportGen/Source/JSONStringArray.swift fuzz/JSONFuzz.swift
+  build json FuzzJSON Sources/AppStore/JSONStringArray.swift fuzz/JSONFuzz.swift
   build csv FuzzCSV Sources/Exporters/CSVWriter.swift Sources/Exporters/ByteSink.swift Sources/Exporters/Cell.swift \
     Sources/Exporters/ExportError.swift fuzz/CSVFuzz.swift
   # The job-file reader: every module instrumented for coverage, libFuzzer's runtime without its

@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/install-deps.sh
+# Every import declared in Package.swift, every dependency a lower layer (docs/internals.md).
+python3 scripts/check-layers.py
 # The fuzz targets' regression corpus (every committed input once), before the tests so
 # that swift test's summary is the last line.
 bash scripts/fuzz.sh regress

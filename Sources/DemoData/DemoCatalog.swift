@@ -1,5 +1,4 @@
 import Aggregation
-import ReportGen
 import SeededRandom
 
 /// Facts the demo data draws from: real colleges with their places and sizes, names,

@@ -1,7 +1,8 @@
 import Aggregation
+import AppStore
 import Foundation
 import GRDB
-import ReportGen
+import ReportCore
 import SeededRandom
 
 /// What `report-batch demo` makes.

@@ -1,8 +1,9 @@
 import Aggregation
+import AppStore
 import Foundation
 import GRDB
 import PostgresClient
-import ReportGen
+import ReportCore
 
 /// Writes a demo database into PostgreSQL the way the app keeps its data: uuid ids, the
 /// app's enum types, `timestamp with time zone`, `date`, `boolean`, `text[]`, `jsonb` and

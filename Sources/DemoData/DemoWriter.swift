@@ -1,7 +1,7 @@
 import Aggregation
+import AppStore
 import Foundation
 import GRDB
-import ReportGen
 import SeededRandom
 
 /// The plan of one demo family.

@@ -16,7 +16,7 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
 
 /// Text from files and data inside a one-line message: quoted, with line breaks, tabs,
 /// quotes and other control characters escaped, and shortened past `limit` scalars.
-/// The one implementation of it; ReportGen's messages use it too.
+/// The one implementation of it; the other layers' messages use it too.
 public enum MessageText {
     public static func quoted(_ text: String, limit: Int = .max) -> String {
         var out = "'"

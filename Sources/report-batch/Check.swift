@@ -1,5 +1,7 @@
+import Aggregation
+import AppStore
 import ArgumentParser
-import ReportGen
+import ReportCore
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,8 +1,9 @@
-import DemoData
 import Aggregation
+import AppStore
 import ArgumentParser
+import DemoData
 import Foundation
-import ReportGen
+import ReportCore
 
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(

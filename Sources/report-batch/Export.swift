@@ -1,7 +1,8 @@
 import Aggregation
 import ArgumentParser
 import Exporters
-import ReportGen
+import Rendering
+import ReportCore
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,7 +39,7 @@ struct ExportOptions: ParsableArguments {
         try runMapped {
             var request = ListRequest(filters: try filters())
             request.formats = try ListFormat.parseList(format)
-            let templates = try self.templates.load()
+            let templates = try self.templates.load().output
             let context = try clock.context()
             request.viewerID = viewer
             request.home = try home.map { try OptionParsing.coordinate($0, option: "--home") }

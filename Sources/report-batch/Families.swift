@@ -1,5 +1,6 @@
+import AppStore
 import ArgumentParser
-import ReportGen
+import ReportCore
 
 struct Families: ParsableCommand {
     static let configuration = CommandConfiguration(

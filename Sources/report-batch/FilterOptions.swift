@@ -1,6 +1,6 @@
 import Aggregation
 import ArgumentParser
-import ReportGen
+import Rendering
 
 // The `export` commands declare one stored option per list filter, because the argument
 // parser needs a property for each; everything else about a filter comes from the one

@@ -1,7 +1,8 @@
 import Aggregation
 import ArgumentParser
 import Exporters
-import ReportGen
+import Rendering
+import ReportCore
 
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,7 +34,7 @@ struct Report: ParsableCommand {
         Console.configure(global)
         try runMapped {
             let formats = try ReportFormat.parseList(format)
-            let templates = try self.templates.load()
+            let templates = try self.templates.load().output
             let selection = try range.selection()
             let context = try clock.context()
             let data = try source.loadFamily()

@@ -1,7 +1,9 @@
 import ArgumentParser
-import Foundation
+import Batch
+import Delivery
 import Exporters
-import ReportGen
+import Foundation
+import ReportCore
 
 @main
 struct ReportBatch: ParsableCommand {

@@ -1,8 +1,9 @@
 import Aggregation
 import ArgumentParser
+import Batch
 import Foundation
+import ReportCore
 import Synchronization
-import ReportGen
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,10 @@
 import Aggregation
+import AppStore
 import ArgumentParser
+import Batch
 import Exporters
-import ReportGen
+import Rendering
+import ReportCore
 
 /// The database and family a command reads.
 struct SourceOptions: ParsableArguments {
@@ -104,7 +107,7 @@ struct TemplateOptions: ParsableArguments {
     @Option(help: "A folder with your own copies of the files in Templates/ (list columns and labels, report title and sections, colours, run summary); a file it lacks keeps the built-in one.")
     var templates: String?
 
-    func load() throws -> OutputTemplates {
-        try templates.map { try OutputTemplates.load(from: $0) } ?? OutputTemplates.builtIn()
+    func load() throws -> RunTemplates {
+        try templates.map { try RunTemplates.load(from: $0) } ?? RunTemplates.builtIn()
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
+import Batch
 import Foundation
-import ReportGen
+import ReportCore
 
 struct Summarize: ParsableCommand {
     static let configuration = CommandConfiguration(

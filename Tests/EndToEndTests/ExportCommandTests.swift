@@ -1,5 +1,6 @@
+import Aggregation
 import Foundation
-import ReportGen
+import Rendering
 import Testing
 import TestSupport
 

@@ -1,5 +1,7 @@
+import AppStore
+import Batch
 import Foundation
-import ReportGen
+import ReportCore
 import Synchronization
 import Testing
 import TestSupport

@@ -1,6 +1,5 @@
 import Aggregation
 import Foundation
-import ReportGen
 import Testing
 import TestSupport
 

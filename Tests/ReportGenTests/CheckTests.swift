@@ -1,5 +1,5 @@
+import AppStore
 import Foundation
-import ReportGen
 import Testing
 import TestSupport
 

@@ -1,6 +1,6 @@
 import Aggregation
+import AppStore
 import Foundation
-import ReportGen
 import Testing
 import TestSupport
 

@@ -1,5 +1,5 @@
+@testable import AppStore
 import Foundation
-@testable import ReportGen
 import Testing
 
 /// The small JSON readers must agree with Foundation's parser on everything they accept,

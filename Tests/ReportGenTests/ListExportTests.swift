@@ -1,7 +1,9 @@
 import Aggregation
-import Foundation
+import AppStore
 import DemoData
-import ReportGen
+import Foundation
+import Rendering
+import ReportCore
 import Testing
 import TestSupport
 

@@ -1,6 +1,6 @@
 import Aggregation
+@testable import Batch
 import Foundation
-@testable import ReportGen
 import Testing
 import TestSupport
 

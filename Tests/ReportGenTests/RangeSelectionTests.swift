@@ -1,5 +1,6 @@
 import Aggregation
-import ReportGen
+import Rendering
+import ReportCore
 import Testing
 
 /// Parsing of --preset, --from and --to, with the messages of report.md §1.

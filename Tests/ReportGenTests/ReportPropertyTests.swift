@@ -1,8 +1,10 @@
 import Aggregation
+import AppStore
 import Exporters
 import Foundation
+import Rendering
+import ReportCore
 import SeededRandom
-import ReportGen
 import Testing
 import TestSupport
 

@@ -1,6 +1,6 @@
+import AppStore
 import Foundation
 import Synchronization
-import ReportGen
 import Testing
 import TestSupport
 

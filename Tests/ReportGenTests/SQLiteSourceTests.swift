@@ -1,7 +1,8 @@
 import Aggregation
+import AppStore
 import Foundation
 import GRDB
-import ReportGen
+import ReportCore
 import Testing
 import TestSupport
 

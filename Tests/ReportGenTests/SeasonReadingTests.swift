@@ -1,6 +1,8 @@
 import Aggregation
+@testable import AppStore
 import Foundation
-@testable import ReportGen
+import Rendering
+import ReportCore
 import Testing
 import TestSupport
 

@@ -1,6 +1,8 @@
 import Aggregation
+import Batch
 import Foundation
-import ReportGen
+import Rendering
+import ReportCore
 import Testing
 import TestSupport
 
@@ -60,13 +62,13 @@ struct SupportTests {
               - export: schools
                 formats: [xlsx]
             """
-        func summaries(_ templates: OutputTemplates) throws -> (String, String) {
+        func summaries(_ templates: RunTemplates) throws -> (String, String) {
             _ = try JobRun.run(job, database: database, in: folder, templates: templates)
             return (try String(contentsOfFile: folder.file("out/summary.txt"), encoding: .utf8),
                     try String(contentsOfFile: folder.file("out/summary.html"), encoding: .utf8))
         }
-        let builtIn = try summaries(try OutputTemplates.builtIn())
-        let shipped = try summaries(try OutputTemplates.load(from: templates))
+        let builtIn = try summaries(try RunTemplates.builtIn())
+        let shipped = try summaries(try RunTemplates.load(from: templates))
         #expect(Summaries.withoutDuration(builtIn.0) == Summaries.withoutDuration(shipped.0))
         #expect(Summaries.withoutDuration(builtIn.1) == Summaries.withoutDuration(shipped.1))
         // The run has every kind of line, so the comparison covers every part of the templates.
@@ -109,7 +111,7 @@ struct TemplateTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try text.write(toFile: folder.file(file), atomically: true, encoding: .utf8)
-        let error = #expect(throws: UsageError.self) { try OutputTemplates.load(from: folder.path) }
+        let error = #expect(throws: UsageError.self) { try RunTemplates.load(from: folder.path) }
         #expect(error?.message.hasPrefix("\(folder.path)/\(message)") == true, "\(error?.message ?? "")")
     }
 }

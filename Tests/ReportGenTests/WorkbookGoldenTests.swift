@@ -1,6 +1,8 @@
 import Aggregation
+import AppStore
 import Foundation
-import ReportGen
+import Rendering
+import ReportCore
 import Testing
 import TestSupport
 

@@ -1,6 +1,7 @@
+import Aggregation
+import AppStore
 import Foundation
 import GRDB
-import ReportGen
 
 /// Builds app databases in code for tests: the schema of `AppSchema`, and rows given by
 /// column name, with helpers that fill the required columns of each table.

@@ -3,7 +3,8 @@
 // crash, a hang or any other error. Built by scripts/fuzz.sh through SwiftPM with
 // REPORT_BATCH_FUZZ=1 (Package.swift adds this target only then).
 import Foundation
-import ReportGen
+import Batch
+import ReportCore
 
 let path = NSTemporaryDirectory() + "/report-batch-fuzz-job-\(getpid()).yaml"
 

@@ -107,11 +107,6 @@ public struct FollowUps: Sendable, Equatable {
         }
 
         (result.awaitingReply, result.awaitingReplyOlder) = awaitingReply(data, latest: coachLatest, lastDay: coachLastDay, today: today, zone: zone)
-        let coachesByID = Dictionary(data.coaches.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        func byName(_ a: String, _ b: String) -> Bool? {
-            guard let x = coachesByID[a], let y = coachesByID[b] else { return nil }
-            return aToZ(x.lastName, y.lastName) ?? aToZ(x.firstName, y.firstName)
-        }
 
         for school in data.schools where activeStatuses.contains(school.status) && !schoolRecent.contains(school.id) {
             let last = schoolBefore[school.id]
@@ -127,19 +122,32 @@ public struct FollowUps: Sendable, Equatable {
             }
         }
 
+        result.contactsToFix = contactsToFix(data, schoolName: schoolName, aToZ: aToZ)
+        return result
+    }
+
+    /// The coaches' stored contact values that break the Add Coach rules, by coach name, then
+    /// in the fields' order.
+    private static func contactsToFix(_ data: FamilyData, schoolName: (String?) -> String, aToZ: (String, String) -> Bool?) -> [ContactToFix] {
+        let coachesByID = Dictionary(data.coaches.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        func byName(_ a: String, _ b: String) -> Bool? {
+            guard let x = coachesByID[a], let y = coachesByID[b] else { return nil }
+            return aToZ(x.lastName, y.lastName) ?? aToZ(x.firstName, y.firstName)
+        }
+        var fixes: [ContactToFix] = []
         for coach in data.coaches {
             for field in ContactField.allCases {
                 guard let value = field.value(of: coach), !value.isEmpty, !field.accepts(value) else { continue }
-                result.contactsToFix.append(ContactToFix(coachID: coach.id, coach: coach.fullName, school: schoolName(coach.schoolID),
+                fixes.append(ContactToFix(coachID: coach.id, coach: coach.fullName, school: schoolName(coach.schoolID),
                                                          field: field, value: value))
             }
         }
         let fieldOrder = Dictionary(uniqueKeysWithValues: ContactField.allCases.enumerated().map { ($1, $0) })
-        result.contactsToFix.sort { a, b in
+        fixes.sort { a, b in
             if a.coachID != b.coachID { return byName(a.coachID, b.coachID) ?? (a.coachID < b.coachID) }
             return fieldOrder[a.field, default: 0] < fieldOrder[b.field, default: 0]
         }
-        return result
+        return fixes
     }
 
     /// The coaches awaiting a reply 7–60 days (fewest days first), and how many have waited longer.

@@ -1,0 +1,73 @@
+import Aggregation
+import ReportCore
+
+/// Where a command reads the app's tables (docs/data-model.md): every family's rows, read
+/// one family at a time, through what makes them its own. `SQLiteSource` reads a SQLite
+/// file, and a PostgreSQL database is read through a snapshot copied into one
+/// (`OpenDatabase`); a new kind of source (a REST export, a folder of csv files) is one more
+/// type conforming to this, with no change to the pipeline.
+package protocol FamilySource: Sendable {
+    /// How messages name the database (never with a password).
+    var path: String { get }
+    /// Optional columns the database does not have, as `table.column`.
+    var missingOptionalColumns: [String] { get }
+    /// The note every command prints once about `missingOptionalColumns`, or nil.
+    var optionalColumnsNote: String? { get }
+    /// The season's optional tables the database does not have.
+    var absentSeasonTables: [String] { get }
+
+    /// Every family, by id.
+    func families() throws -> [FamilyUnit]
+    /// Every family by name, as a person scans for one.
+    func familiesByName() throws -> [FamilyUnit]
+    /// The family with this id, or a usage error pointing to `report-batch families`.
+    func family(id: String) throws -> FamilyUnit
+    /// A family's rows; a bad value fails the read (`BadDataError`).
+    func loadFamily(id: String, interactions: Bool) throws -> FamilyData
+    /// A family's rows with bad ones left out and listed (`bad_rows: skip`).
+    func loadFamilyLeavingOutBadRows(id: String) throws -> (data: FamilyData, leftOut: [DataIssue])
+    /// A family's interactions one at a time, newest first in `zone` (then by id) when given.
+    func forEachInteraction(familyID: String, newestFirstIn zone: Zone?, _ body: (Interaction) throws -> Void) throws
+
+    /// Every family's members, family by family.
+    func familyMembers() throws -> [String: [MemberListing]]
+    /// One family's members.
+    func members(ofFamily id: String) throws -> [MemberListing]
+    /// The users among `userIDs` who turned the weekly e-mail off.
+    func weeklyDigestOff(userIDs: [String]) throws -> Set<String>
+    /// The opted-out addresses, as `AddressKey` compares them.
+    func optedOutAddresses() throws -> Set<String>
+
+    /// Every family's row counts, for `report-batch families`.
+    func familyCounts() throws -> [FamilyCounts]
+    /// Every problem `report-batch check` reports.
+    func check() throws -> [DataIssue]
+    /// Stored contact values that break the Add Coach rules, as warnings for `check`.
+    func contactWarnings() throws -> [String]
+}
+
+extension FamilySource {
+    package func loadFamily(id: String) throws -> FamilyData { try loadFamily(id: id, interactions: true) }
+}
+
+/// Row counts of one family, for `report-batch families`.
+package struct FamilyCounts: Sendable {
+    package let family: FamilyUnit
+    package let members: Int
+    package let schools: Int
+    package let coaches: Int
+    package let interactions: Int
+    package let metrics: Int
+    package let offers: Int
+}
+
+/// A member of a family as `families --members` lists it: what `--as` and
+/// `--logged-by` take, without SQL. Values are the stored text, unchecked (it is a listing,
+/// not a report; `check` judges them).
+package struct MemberListing: Sendable {
+    package let familyID: String
+    package let userID: String
+    package let role: String?
+    package let name: String?
+    package let email: String?
+}

@@ -1,0 +1,168 @@
+import Aggregation
+import ReportCore
+
+/// The season's rows (docs/season.md §1), decoded like the others: a bad value records an
+/// issue naming table, row id and column, and the row is left out.
+extension RowDecoders {
+    static func statusChange(_ row: SQLiteRow, log: IssueLog) -> StatusHistoryEntry? {
+        let f = FieldReader(table: AppSchema.schoolStatusHistory, row: row, log: log)
+        let before = log.count
+        let id = f.identifier("id"), school = f.identifier("school_id")
+        let previous: SchoolStatus? = f.enumeration("previous_status")
+        let new: SchoolStatus? = f.enumeration("new_status", required: true)
+        let changedAt = f.requiredTimestamp("changed_at")
+        guard log.count == before, let id, let school, let new, let changedAt else { return nil }
+        var entry = StatusHistoryEntry(id: id, schoolID: school, previousStatus: previous, newStatus: new, changedAt: changedAt)
+        entry.changedBy = f.text("changed_by")
+        entry.notes = f.text("notes")
+        return entry
+    }
+
+    static func profile(_ row: SQLiteRow, log: IssueLog) -> PlayerProfile? {
+        let f = FieldReader(table: AppSchema.playerProfiles, row: row, log: log)
+        let before = log.count
+        let id = f.identifier("id"), family = f.identifier("family_unit_id")
+        let published = f.flag("is_published")
+        guard log.count == before, let id, let family else { return nil }
+        var profile = PlayerProfile(id: id, familyUnitID: family)
+        profile.userID = f.text("user_id")
+        profile.isPublished = published
+        return profile
+    }
+
+    static func trackingLink(_ row: SQLiteRow, log: IssueLog) -> ProfileTrackingLink? {
+        let f = FieldReader(table: AppSchema.profileTrackingLinks, row: row, log: log)
+        let before = log.count
+        let id = f.identifier("id"), profile = f.identifier("profile_id")
+        guard log.count == before, let id, let profile else { return nil }
+        return ProfileTrackingLink(id: id, profileID: profile, coachID: f.text("coach_id"))
+    }
+
+    static func profileView(_ row: SQLiteRow, log: IssueLog) -> ProfileView? {
+        let f = FieldReader(table: AppSchema.profileViews, row: row, log: log)
+        let before = log.count
+        let id = f.identifier("id"), profile = f.identifier("profile_id"), viewedAt = f.requiredTimestamp("viewed_at")
+        guard log.count == before, let id, let profile, let viewedAt else { return nil }
+        return ProfileView(id: id, profileID: profile, trackingLinkID: f.text("tracking_link_id"), viewedAt: viewedAt)
+    }
+
+    static func event(_ row: SQLiteRow, log: IssueLog) -> FamilyEvent? {
+        let f = FieldReader(table: AppSchema.events, row: row, log: log)
+        let before = log.count
+        let id = f.identifier("id"), name = f.requiredText("name")
+        let type: EventType? = f.enumeration("type", required: true)
+        let start = f.day("start_date", required: true), end = f.day("end_date")
+        if let start, let end, end < start { f.issue("end_date", "is \(end), before the start_date \(start)") }
+        let time = f.clockTime("start_time")
+        let registered = f.flag("registered"), attended = f.flag("attended")
+        guard log.count == before, let id, let name, let type, let start else { return nil }
+        var event = FamilyEvent(id: id, type: type, name: name, startDate: start)
+        (event.familyUnitID, event.schoolID, event.userID) = (f.text("family_unit_id"), f.text("school_id"), f.text("user_id"))
+        (event.location, event.city, event.state) = (f.text("location"), f.text("city"), f.text("state"))
+        (event.endDate, event.startTime, event.registered, event.attended) = (end, time, registered, attended)
+        return event
+    }
+
+    /// A personal row's problems name table, row id and column only, never its text
+    /// (docs/season.md §1): they may reach the family's shared files.
+    private static func personal<T>(_ log: IssueLog, _ decode: (IssueLog) -> T?) -> T? {
+        let own = IssueLog()
+        let value = decode(own)
+        for issue in own.issues {
+            log.record(DataIssue(table: issue.table, rowID: issue.rowID, column: issue.column,
+                                 problem: "cannot be read (a personal item: its value is not shown)"))
+        }
+        return value
+    }
+
+    static func reminder(_ row: SQLiteRow, log: IssueLog) -> Reminder? {
+        personal(log) { log in personalReminder(row, log: log) }
+    }
+
+    static func deadline(_ row: SQLiteRow, log: IssueLog) -> UserDeadline? {
+        personal(log) { log in personalDeadline(row, log: log) }
+    }
+
+    private static func personalReminder(_ row: SQLiteRow, log: IssueLog) -> Reminder? {
+        let f = FieldReader(table: AppSchema.followUpReminders, row: row, log: log)
+        let before = log.count
+        let id = f.identifier("id"), user = f.identifier("user_id"), title = f.requiredText("title")
+        let type: ReminderType? = f.enumeration("reminder_type", required: true)
+        let priority: ReminderPriority? = f.enumeration("priority")
+        let due = f.requiredTimestamp("due_date"), completed = f.flag("is_completed")
+        guard log.count == before, let id, let user, let title, let type, let due else { return nil }
+        var reminder = Reminder(id: id, userID: user, type: type, title: title, dueDate: due)
+        (reminder.schoolID, reminder.coachID) = (f.text("school_id"), f.text("coach_id"))
+        reminder.priority = priority ?? .medium
+        reminder.isCompleted = completed ?? false
+        return reminder
+    }
+
+    private static func personalDeadline(_ row: SQLiteRow, log: IssueLog) -> UserDeadline? {
+        let f = FieldReader(table: AppSchema.userDeadlines, row: row, log: log)
+        let before = log.count
+        let id = f.identifier("id"), user = f.identifier("user_id"), label = f.requiredText("label")
+        let date = f.day("deadline_date", required: true), category = f.requiredText("category")
+        guard log.count == before, let id, let user, let label, let date, let category else { return nil }
+        var deadline = UserDeadline(id: id, userID: user, label: label, date: date, category: category)
+        deadline.schoolID = f.text("school_id")
+        return deadline
+    }
+
+    static func calendarEntry(_ row: SQLiteRow, log: IssueLog) -> CalendarEntry? {
+        let f = FieldReader(table: AppSchema.systemCalendar, row: row, log: log)
+        let before = log.count
+        let id = f.identifier("id"), label = f.requiredText("label")
+        let start = f.day("start_date", required: true), end = f.day("end_date")
+        if let start, let end, end < start { f.issue("end_date", "is \(end), before the start_date \(start)") }
+        let category: CalendarCategory? = f.enumeration("category", required: true)
+        var division: Division?
+        if let raw = f.text("division") {
+            division = ["d1", "d2", "d3"].contains(raw) ? Division.decode(raw.uppercased()) : nil
+            if division == nil { f.issue("division", "unknown value \(Quote.value(raw)) (accepted: d1, d2, d3)") }
+        }
+        guard log.count == before, let id, let label, let start, let category else { return nil }
+        var entry = CalendarEntry(id: id, label: label, startDate: start, category: category)
+        (entry.endDate, entry.sport, entry.division) = (end, f.text("sport"), division)
+        return entry
+    }
+
+    static func sport(_ row: SQLiteRow, log: IssueLog) -> Sport? {
+        let f = FieldReader(table: AppSchema.sports, row: row, log: log)
+        let before = log.count
+        let id = f.identifier("id"), name = f.requiredText("name")
+        guard log.count == before, let id, let name else { return nil }
+        return Sport(id: id, name: name)
+    }
+}
+
+extension FieldReader {
+    /// A timestamp that must be there.
+    func requiredTimestamp(_ column: String) -> Timestamp? {
+        guard requiredText(column) != nil else { return nil }  // null: an issue of its own
+        return timestamp(column)
+    }
+
+    /// A bare calendar date (`YYYY-MM-DD`); a time of day with it is bad input.
+    func day(_ column: String, required: Bool = false) -> CivilDate? {
+        guard let raw = required ? requiredText(column) : text(column) else { return nil }
+        guard let date = CivilDate(iso: raw) else {
+            issue(column, "is \(Quote.value(raw)); expected a date YYYY-MM-DD")
+            return nil
+        }
+        return date
+    }
+
+    /// A time of day, `HH:MM` or `HH:MM:SS`, as `HH:MM`.
+    func clockTime(_ column: String) -> String? {
+        guard let raw = text(column) else { return nil }
+        let parts = raw.split(separator: ":", omittingEmptySubsequences: false)
+        let numbers = parts.map { part in part.allSatisfy { $0.isASCII && $0.isNumber } ? Int(part) : nil }
+        guard (2...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 }), let hour = numbers[0], let minute = numbers[1],
+              hour < 24, minute < 60, parts.count == 2 || (numbers[2].map { $0 < 60 } ?? false) else {
+            issue(column, "is \(Quote.value(raw)); expected a time HH:MM or HH:MM:SS")
+            return nil
+        }
+        return "\(parts[0]):\(parts[1])"
+    }
+}

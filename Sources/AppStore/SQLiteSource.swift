@@ -1,0 +1,509 @@
+import Aggregation
+import Foundation
+import GRDB
+import ReportCore
+import Synchronization
+
+/// Reads the app's tables from one SQLite file, read-only. Every query that reads family
+/// rows is scoped by `family_unit_id`: that is the access boundary (docs/data-model.md).
+package final class SQLiteSource: FamilySource {
+    /// The database as messages name it: the file, or the server a snapshot was taken from.
+    package let path: String
+    /// Optional columns the database does not have (`schools.fit_score`, …); they read as null.
+    package let missingOptionalColumns: [String]
+    private let database: DatabaseQueue
+    /// The SELECT list of each table, with `NULL AS column` for absent optional columns.
+    let selectLists: [String: String]
+    /// Every family's unique slug (`Slug.unique`), read once when first needed.
+    private let slugCache = Mutex<[String: String]?>(nil)
+    /// `system_calendar` and `sports` with the issues of their rows, read once when first needed.
+    private let sharedSeason = Mutex<(calendar: [CalendarEntry]?, sports: [Sport]?, issues: [DataIssue])?>(nil)
+    /// `email_optouts`, read once when first needed.
+    private let optOutCache = Mutex<Set<String>?>(nil)
+    /// Tables whose row key (`id`, or the key columns) is a primary key or has a unique index:
+    /// no two rows can share it, so they need no duplicate check. The app's tables all do; a
+    /// hand-made copy without its keys is checked row by row.
+    let uniqueKeys: Set<String>
+    /// The optional tables (`AppSchema.optionalTables`) the database has.
+    private let presentOptionalTables: Set<String>
+    /// Seconds a read waits for another program's lock on the file.
+    private let busyTimeout: Double
+
+    /// `REPORT_BATCH_SQLITE_BUSY_TIMEOUT` (seconds, more than 0), else 30.
+    static func busyTimeout() -> Double {
+        guard let text = ProcessInfo.processInfo.environment["REPORT_BATCH_SQLITE_BUSY_TIMEOUT"], let seconds = Double(text),
+              seconds.isFinite, seconds > 0 else { return 30 }
+        return seconds
+    }
+
+    /// Opens `path` read-only and checks it against `AppSchema`.
+    /// - Throws: `InputError` when the file is missing or not SQLite (exit 66);
+    ///   `BadDataError` when a required table or column is missing (exit 65).
+    ///   `name` is how messages name the database when it is not the file itself (a
+    ///   PostgreSQL snapshot is named by its server, without the password).
+    ///   `busyTimeout` is how long a read waits for another program's lock (nil: `busyTimeout()`).
+    package init(path file: String, name: String? = nil, busyTimeout: Double? = nil) throws {
+        let path = name ?? file
+        self.path = path
+        try SQLiteSource.checkFile(file)
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.label = "report-batch"
+        // While the app or a sync job writes the file, a read waits for its lock, up to the
+        // busy timeout, instead of failing at once (docs/cli.md, "Reading a SQLite file").
+        let busyTimeout = busyTimeout ?? Self.busyTimeout()
+        configuration.busyMode = .timeout(busyTimeout)
+        self.busyTimeout = busyTimeout
+        do {
+            database = try DatabaseQueue(path: file, configuration: configuration)
+        } catch let error as DatabaseError {
+            throw InputError.unreadable(path: path, reason: error.message ?? "\(error.resultCode)")
+        }
+
+        var missing: [String] = []
+        var lists: [String: String] = [:]
+        var unique: Set<String> = []
+        var optional: Set<String> = []
+        do {
+            try database.read { db in
+                for table in AppSchema.tables + AppSchema.optionalTables + AppSchema.seasonTables {
+                    guard try db.tableExists(table.name) else {
+                        if AppSchema.isOptional(table) { continue }
+                        throw BadDataError.missingTable(path: path, table: table.name)
+                    }
+                    if AppSchema.isOptional(table) { optional.insert(table.name) }
+                    if try Self.keyIsUnique(table, db) { unique.insert(table.name) }
+                    let present = Set(try db.columns(in: table.name).map { $0.name.lowercased() })
+                    var parts: [String] = []
+                    for column in table.columns {
+                        if present.contains(column.name) {
+                            parts.append(column.name.quotedDatabaseIdentifier)
+                        } else if column.isOptional {
+                            missing.append("\(table.name).\(column.name)")
+                            parts.append("NULL AS \(column.name.quotedDatabaseIdentifier)")
+                        } else {
+                            throw BadDataError.missingColumn(path: path, table: table.name, column: column.name)
+                        }
+                    }
+                    lists[table.name] = parts.joined(separator: ", ")
+                }
+            }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw InputError.notSQLite(path: path, reason: error.message ?? "file is not a database")
+        } catch let error as DatabaseError {
+            throw Self.sourceError(error, path: path, busyTimeout: busyTimeout)
+        }
+        missingOptionalColumns = missing
+        selectLists = lists
+        uniqueKeys = unique
+        presentOptionalTables = optional
+    }
+
+    /// Whether the table's row key is its primary key or has a unique index of its own.
+    private static func keyIsUnique(_ table: AppSchema.Table, _ db: Database) throws -> Bool {
+        let key = Set(table.rowIdentity)
+        let primary = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0", arguments: [table.name])
+        if Set(primary) == key { return true }
+        for index in try String.fetchAll(db, sql: "SELECT name FROM pragma_index_list(?) WHERE \"unique\" = 1", arguments: [table.name]) {
+            let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_index_info(?)", arguments: [index])
+            if Set(columns) == key { return true }
+        }
+        return false
+    }
+
+    /// Whether `table` is an optional table the database does not have.
+    func isAbsent(_ table: AppSchema.Table) -> Bool {
+        AppSchema.isOptional(table) && !presentOptionalTables.contains(table.name)
+    }
+
+    /// Runs a read transaction; an error of SQLite's is told as this database's own (the
+    /// file, what is wrong), never GRDB's text with its SQL. Errors `body` throws pass unchanged.
+    func reading<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try database.read(body)
+        } catch let error as DatabaseError {
+            throw Self.sourceError(error, path: path, busyTimeout: busyTimeout)
+        }
+    }
+
+    static func sourceError(_ error: DatabaseError, path: String, busyTimeout: Double = busyTimeout()) -> SourceError {
+        let reason = error.message ?? "SQLite error \(error.resultCode.rawValue)"
+        switch error.resultCode {
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .damaged(path: path, reason: reason)
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path, seconds: busyTimeout)
+        default: return .failed(path: path, reason: reason)
+        }
+    }
+
+    /// A note for the user when optional columns are absent, or nil.
+    package var optionalColumnsNote: String? {
+        guard !missingOptionalColumns.isEmpty else { return nil }
+        return "note: \(Quote.path(path)) has no column \(missingOptionalColumns.joined(separator: ", ")); "
+            + "these optional values read as empty"
+    }
+
+    private static func checkFile(_ path: String) throws {
+        try InputError.checkReadableFile(path, kind: .database)
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw InputError.unreadable(path: path, reason: "permission denied")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if header.isEmpty { throw InputError.notSQLite(path: path, reason: "the file is empty") }
+        guard header == Data("SQLite format 3\0".utf8) else {
+            throw InputError.notSQLite(path: path, reason: "it does not start with the SQLite header")
+        }
+    }
+
+    // MARK: Reading
+
+    func select(_ table: AppSchema.Table, where condition: String, orderBy: String? = "id") -> String {
+        let order = orderBy.map { " ORDER BY \($0)" } ?? ""
+        return "SELECT \(selectLists[table.name] ?? "*") FROM \(table.name.quotedDatabaseIdentifier) WHERE \(condition)\(order)"
+    }
+
+    /// Every family, ordered by id, each once (a database without primary keys may hold a
+    /// family row twice). A family row with bad values is still listed, so that a batch runs
+    /// it and records it as failed (loading it reports the values) while the others go on.
+    package func families() throws -> [FamilyUnit] {
+        try reading { db in
+            let slugs = try slugs(db)
+            var seen = Set<String>()
+            return try collect(db, select(AppSchema.familyUnits, where: "1")) { row -> FamilyUnit? in
+                let log = IssueLog()
+                var family = RowDecoders.familyUnit(row, log: log) ?? RowDecoders.familyIdentity(row)
+                guard let id = family?.id, seen.insert(id).inserted else { return nil }
+                family?.fileSlug = slugs[id]
+                return family
+            }
+        }
+    }
+
+    /// Every family by name, A–Z ignoring case and accents, ties by id: the order in which a
+    /// person scans for a family (a run's summary, `families --members`).
+    package func familiesByName() throws -> [FamilyUnit] {
+        Self.byName(try families())
+    }
+
+    /// Families by name, A–Z ignoring case and accents, ties by id (also how `summarize` puts
+    /// the shards' families back in a whole run's order).
+    package static func byName(_ families: [FamilyUnit]) -> [FamilyUnit] {
+        families.map { (SortText($0.displayName), $0) }
+            .sorted { $0.0.folded != $1.0.folded ? $0.0.folded < $1.0.folded : $0.1.id < $1.1.id }.map(\.1)
+    }
+
+    /// The family with this id, or a usage error that points to `report-batch families`.
+    package func family(id: String) throws -> FamilyUnit {
+        try reading { db in try family(id: id, db: db) }
+    }
+
+    private func family(id: String, db: Database) throws -> FamilyUnit {
+        let log = IssueLog()
+        var rows = 0
+        let families = try collect(db, select(AppSchema.familyUnits, where: "id = ?"), [id]) { row -> FamilyUnit? in
+            rows += 1
+            return RowDecoders.familyUnit(row, log: log)
+        }
+        guard rows > 0 else {
+            throw UsageError("no family with id \(Quote.value(id)) in \(Quote.path(path)); `report-batch families --db \(path)` lists them")
+        }
+        if rows > 1 { log.record(DataIssue.duplicate(table: AppSchema.familyUnits.name, id: id, count: rows)) }
+        guard var family = families.first, log.issues.isEmpty else {
+            throw BadDataError.badValues(path: path, familyID: id, issues: log.issues)
+        }
+        family.fileSlug = try slugs(db)[id]
+        return family
+    }
+
+    /// The unique slug of every family of the database (`Slug.unique`), from the raw ids and
+    /// names, so that a bad row elsewhere does not change a family's file names.
+    private func slugs(_ db: Database) throws -> [String: String] {
+        if let known = slugCache.withLock({ $0 }) { return known }
+        var families: [(id: String, name: String?)] = []
+        for row in try Row.fetchAll(db, sql: "SELECT CAST(id AS TEXT), CAST(family_name AS TEXT) FROM family_units WHERE id IS NOT NULL") {
+            families.append((row[0] as String? ?? "", row[1] as String?))
+        }
+        let slugs = Slug.unique(families)
+        slugCache.withLock { $0 = slugs }
+        return slugs
+    }
+
+    /// Loads all of one family's rows, once, in one read transaction. Any bad value in them
+    /// fails the family with `BadDataError` (exit 65), naming the first problem and how many there are.
+    /// With `interactions: false` the interactions are left for `forEachInteraction` to stream.
+    package func loadFamily(id: String, interactions: Bool) throws -> FamilyData {
+        let (data, issues) = try load(id: id, interactions: interactions)
+        if !issues.isEmpty { throw BadDataError.badValues(path: path, familyID: id, issues: issues) }
+        return data
+    }
+
+    /// Loads one family's rows leaving out each row that cannot be read (a job's
+    /// `bad_rows: skip`), and returns the problems of the rows left out, one or more per row.
+    /// A bad family row, or an id held by two rows (which copy is right cannot be told), still
+    /// fails the family.
+    package func loadFamilyLeavingOutBadRows(id: String) throws -> (data: FamilyData, leftOut: [DataIssue]) {
+        let (data, issues) = try load(id: id, interactions: true)
+        let duplicates = issues.filter(\.isDuplicate)
+        if !duplicates.isEmpty { throw BadDataError.badValues(path: path, familyID: id, issues: duplicates) }
+        return (data, issues)
+    }
+
+    private func load(id: String, interactions: Bool) throws -> (FamilyData, [DataIssue]) {
+        let log = IssueLog()
+        let data = try reading { db in
+            try read(family: try family(id: id, db: db), db: db, log: log, interactions: interactions)
+        }
+        return (data, log.issues)
+    }
+
+    private func read(family: FamilyUnit, db: Database, log: IssueLog, interactions: Bool) throws -> FamilyData {
+        let id: StatementArguments = [family.id]
+        let members = try collect(db, select(AppSchema.familyMembers, where: "family_unit_id = ?", orderBy: "user_id"), id) {
+            RowDecoders.member($0, log: log)
+        }
+        let userSQL = select(AppSchema.users, where: """
+            id IN (SELECT user_id FROM family_members WHERE family_unit_id = ?1) \
+            OR id IN (SELECT logged_by FROM interactions WHERE family_unit_id = ?1)
+            """)
+        let users = try collect(db, userSQL, id) { RowDecoders.user($0, log: log) }
+        let preferenceSQL = select(AppSchema.userPreferences, where: """
+            category = 'location' AND user_id IN (SELECT user_id FROM family_members WHERE family_unit_id = ?)
+            """, orderBy: "user_id")
+        let locations = try collect(db, preferenceSQL, id) { RowDecoders.homeLocation($0, log: log) }
+
+        func rows<T>(_ table: AppSchema.Table, _ decode: (SQLiteRow, IssueLog) -> T?) throws -> [T] {
+            try collect(db, select(table, where: "family_unit_id = ?"), id) { decode($0, log) }
+        }
+        let schools = try rows(AppSchema.schools, RowDecoders.school)
+        let coaches = try rows(AppSchema.coaches, RowDecoders.coach)
+        let loadedInteractions = interactions ? try rows(AppSchema.interactions, RowDecoders.interaction) : []
+        let metrics = try rows(AppSchema.performanceMetrics, RowDecoders.metric)
+        let offers = try rows(AppSchema.offers, RowDecoders.offer)
+        // A database without primary keys may hold a row twice: it would be counted twice.
+        func checkUnique(_ table: AppSchema.Table, _ ids: [String]) {
+            guard !uniqueKeys.contains(table.name) else { return }
+            var counts: [String: Int] = [:]
+            for id in ids { counts[id, default: 0] += 1 }
+            for (id, count) in counts.sorted(by: { $0.key < $1.key }) where count > 1 {
+                log.record(DataIssue.duplicate(table: table.name, id: id, count: count))
+            }
+        }
+        checkUnique(AppSchema.schools, schools.map(\.id))
+        checkUnique(AppSchema.coaches, coaches.map(\.id))
+        checkUnique(AppSchema.interactions, loadedInteractions.map(\.id))
+        checkUnique(AppSchema.performanceMetrics, metrics.map(\.id))
+        checkUnique(AppSchema.offers, offers.map(\.id))
+        var data = FamilyData(
+            family: family, members: members,
+            users: Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+            homeLocations: Dictionary(locations.map { ($0.userID, $0.location) }, uniquingKeysWith: { first, _ in first }),
+            schools: schools, coaches: coaches, interactions: loadedInteractions, metrics: metrics, offers: offers
+        )
+        data.season = try season(family.id, db: db, log: log)
+        return data
+    }
+
+    /// The family's rows of the season's tables (docs/season.md §1), each through what makes it
+    /// the family's: history through its schools, links and views through its profiles,
+    /// personal items through its members; nil for a table the database lacks.
+    private func season(_ familyID: String, db: Database, log: IssueLog) throws -> SeasonRows {
+        let id: StatementArguments = [familyID]
+        func rows<T>(_ table: AppSchema.Table, where condition: String, _ decode: (SQLiteRow, IssueLog) -> T?) throws -> [T]? {
+            guard !isAbsent(table) else { return nil }
+            return try collect(db, select(table, where: condition), id) { decode($0, log) }
+        }
+        let schools = "SELECT id FROM schools WHERE family_unit_id = ?1"
+        let members = "SELECT user_id FROM family_members WHERE family_unit_id = ?1"
+        let profiles = "SELECT id FROM player_profiles WHERE family_unit_id = ?1"
+        var season = SeasonRows()
+        season.statusHistory = try rows(AppSchema.schoolStatusHistory, where: "school_id IN (\(schools))", RowDecoders.statusChange)
+        season.profiles = try rows(AppSchema.playerProfiles, where: "family_unit_id = ?1", RowDecoders.profile)
+        if !isAbsent(AppSchema.playerProfiles) {
+            season.trackingLinks = try rows(AppSchema.profileTrackingLinks, where: "profile_id IN (\(profiles))", RowDecoders.trackingLink)
+            season.profileViews = try rows(AppSchema.profileViews, where: "profile_id IN (\(profiles))", RowDecoders.profileView)
+        }
+        season.events = try rows(AppSchema.events, where: """
+            family_unit_id = ?1 OR (family_unit_id IS NULL AND school_id IN (\(schools))) \
+            OR (family_unit_id IS NULL AND school_id IS NULL AND user_id IN (\(members)))
+            """, RowDecoders.event)
+        season.reminders = try rows(AppSchema.followUpReminders, where: "user_id IN (\(members))", RowDecoders.reminder)
+        season.deadlines = try rows(AppSchema.userDeadlines, where: "user_id IN (\(members))", RowDecoders.deadline)
+        (season.calendar, season.sports) = try sharedSeasonRows(db, log: log)
+        return season
+    }
+
+    /// The calendar and the sports, which every family reads: read once, then kept. A bad row
+    /// is bad input for every family that reads it, so its issues are recorded for each.
+    private func sharedSeasonRows(_ db: Database, log: IssueLog) throws -> ([CalendarEntry]?, [Sport]?) {
+        if let kept = sharedSeason.withLock({ $0 }) {
+            kept.issues.forEach(log.record)
+            return (kept.calendar, kept.sports)
+        }
+        let own = IssueLog()
+        let calendar = isAbsent(AppSchema.systemCalendar) ? nil
+            : try collect(db, select(AppSchema.systemCalendar, where: "1")) { RowDecoders.calendarEntry($0, log: own) }
+        let sports = isAbsent(AppSchema.sports) ? nil : try collect(db, select(AppSchema.sports, where: "1")) { RowDecoders.sport($0, log: own) }
+        sharedSeason.withLock { $0 = (calendar, sports, own.issues) }
+        own.issues.forEach(log.record)
+        return (calendar, sports)
+    }
+
+    /// The season's tables the database lacks, for the run's note.
+    package var absentSeasonTables: [String] { AppSchema.seasonTables.filter(isAbsent).map(\.name) }
+
+    /// Runs a query and keeps the rows that decode.
+    private func collect<T>(_ db: Database, _ sql: String, _ arguments: StatementArguments = [], _ decode: (SQLiteRow) -> T?) throws -> [T] {
+        var result: [T] = []
+        try db.eachRow(sql, arguments: arguments, cached: true) { row in
+            if let value = decode(row) { result.append(value) }
+        }
+        return result
+    }
+
+    /// Streams one family's interactions to `body` one at a time, without holding them:
+    /// newest first by date in `zone` and then by id when `zone` is given, else in whatever
+    /// order SQLite finds them (no sort at all).
+    /// The ordering is SQLite's: it sorts on keys from a SQL function that reads the
+    /// timestamps with the same parser and zone as everything else, and spills to disk past
+    /// its cache, so memory stays flat however many rows the family has.
+    /// - Throws: `BadDataError` at the first bad row (the file being written is then discarded).
+    package func forEachInteraction(familyID: String, newestFirstIn zone: Zone?, _ body: (Interaction) throws -> Void) throws {
+        try reading { db in
+            var order: String?
+            if let zone {
+                let key: @Sendable (DatabaseValue, DatabaseValue) -> Instant? = { occurred, created in
+                    for value in [occurred, created] {
+                        if let text = String.fromDatabaseValue(value), let stamp = try? Timestamp.parse(text) { return zone.instant(of: stamp) }
+                    }
+                    return nil
+                }
+                db.add(function: DatabaseFunction("rb_date_seconds", argumentCount: 2, pure: true) { values in
+                    key(values[0], values[1]).map { $0.seconds }
+                })
+                db.add(function: DatabaseFunction("rb_date_nanos", argumentCount: 2, pure: true) { values in
+                    key(values[0], values[1]).map { Int64($0.nanoseconds) }
+                })
+                order = "rb_date_seconds(occurred_at, created_at) DESC, rb_date_nanos(occurred_at, created_at) DESC, id"
+            }
+            let log = IssueLog()
+            try db.eachRow(select(AppSchema.interactions, where: "family_unit_id = ?", orderBy: order), arguments: [familyID]) { row in
+                guard let interaction = RowDecoders.interaction(row, log: log) else {
+                    throw BadDataError.badValues(path: path, familyID: familyID, issues: log.issues)
+                }
+                try body(interaction)
+            }
+        }
+    }
+
+    // MARK: Families and check
+
+    package typealias FamilyCounts = AppStore.FamilyCounts
+    package typealias Member = AppStore.MemberListing
+
+    /// Every family's members, family by family, players first, then by name and user id.
+    package func familyMembers() throws -> [String: [Member]] {
+        try members(where: "m.family_unit_id IS NOT NULL")
+    }
+
+    /// One family's members, as `familyMembers` reads them, whatever the family's other rows hold.
+    package func members(ofFamily id: String) throws -> [Member] {
+        try members(where: "m.family_unit_id = ?", [id])[id] ?? []
+    }
+
+    private func members(where condition: String, _ arguments: StatementArguments = []) throws -> [String: [Member]] {
+        try reading { db in
+            var members: [String: [Member]] = [:]
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT m.family_unit_id, m.user_id, m.role, u.full_name, u.email
+                FROM family_members AS m LEFT JOIN users AS u ON u.id = m.user_id
+                WHERE \(condition) AND m.user_id IS NOT NULL
+                ORDER BY m.family_unit_id, m.role IS NOT 'player', u.full_name, m.user_id
+                """, arguments: arguments)
+            while let row = try rows.next() {
+                func text(_ index: Int) -> String? { String.fromDatabaseValue(row[index]) }
+                guard let family = text(0), let user = text(1) else { continue }
+                members[family, default: []].append(Member(familyID: family, userID: user, role: text(2), name: text(3), email: text(4)))
+            }
+            return members
+        }
+    }
+
+    /// The members among `userIDs` whose `weekly_digest` preference has e-mail off
+    /// (`notification_preferences`, an optional table: without it, nobody has).
+    /// - Throws: `BadDataError` when one of these members' preference rows is bad input: a
+    ///   preference that cannot be read is not taken as "on".
+    package func weeklyDigestOff(userIDs: [String]) throws -> Set<String> {
+        guard !userIDs.isEmpty, presentOptionalTables.contains(AppSchema.notificationPreferences.name) else { return [] }
+        let log = IssueLog()
+        let off = try reading { db in
+            let marks = Array(repeating: "?", count: userIDs.count).joined(separator: ", ")
+            let sql = select(AppSchema.notificationPreferences, where: "user_id IN (\(marks))")
+            return try collect(db, sql, StatementArguments(userIDs)) { RowDecoders.notificationPreference($0, log: log) }
+                .filter { $0.type == "weekly_digest" && $0.emailEnabled == false }.map(\.userID)
+        }
+        if !log.issues.isEmpty { throw BadDataError.badValues(path: path, familyID: nil, issues: log.issues) }
+        return Set(off)
+    }
+
+    /// The addresses of `email_optouts` (an optional table), trimmed and lower-cased; read once.
+    /// - Throws: `BadDataError` when a row is bad input: an opt-out list is never silently
+    ///   shorter than the table.
+    package func optedOutAddresses() throws -> Set<String> {
+        if let known = optOutCache.withLock({ $0 }) { return known }
+        guard presentOptionalTables.contains(AppSchema.emailOptouts.name) else { return [] }
+        let log = IssueLog()
+        let addresses = try reading { db in
+            try collect(db, select(AppSchema.emailOptouts, where: "1", orderBy: nil)) { RowDecoders.optOut($0, log: log) }
+        }
+        if !log.issues.isEmpty { throw BadDataError.badValues(path: path, familyID: nil, issues: log.issues) }
+        let normalised = Set(addresses.map(AddressKey.normalised))
+        optOutCache.withLock { $0 = normalised }
+        return normalised
+    }
+
+    /// The coaches' stored contact values that break the Add Coach rules (`ContactField`), as
+    /// warnings for `check`: they are not bad input (the app stores them), but no link is made
+    /// from them and the report lists them to fix. In the order of the coaches' ids, then field.
+    package func contactWarnings() throws -> [String] {
+        try reading { db in
+            var warnings: [(id: String, field: Int, text: String)] = []
+            let fields = ContactField.allCases
+            let sql = "SELECT CAST(id AS TEXT), " + fields.map { "CAST(\($0.column.quotedDatabaseIdentifier) AS TEXT)" }.joined(separator: ", ")
+                + " FROM coaches"
+            let rows = try Row.fetchCursor(db, sql: sql)
+            while let row = try rows.next() {
+                let id = (row[0] as String?) ?? ""
+                for (index, field) in fields.enumerated() {
+                    guard let value = row[index + 1] as String?, !value.isEmpty, !field.accepts(value) else { continue }
+                    warnings.append((id, index, "coaches row \(Quote.value(id)), column \(field.column): \(Quote.value(value)) is not \(field.rule); "
+                        + "it is shown as text, not as a link, and the report lists it under \"Contact details to fix\""))
+                }
+            }
+            return warnings.sorted { $0.id != $1.id ? CodePoint.less($0.id, $1.id) : $0.field < $1.field }.map(\.text)
+        }
+    }
+
+    /// Every family with its row counts, ordered by id.
+    package func familyCounts() throws -> [FamilyCounts] {
+        let families = try self.families()
+        return try reading { db in
+            func counts(_ table: String) throws -> [String: Int] {
+                var result: [String: Int] = [:]
+                let rows = try Row.fetchCursor(db, sql: "SELECT family_unit_id, COUNT(*) FROM \(table.quotedDatabaseIdentifier) WHERE family_unit_id IS NOT NULL GROUP BY family_unit_id")
+                while let row = try rows.next() {
+                    if let id = String.fromDatabaseValue(row[0]) { result[id] = row[1] }
+                }
+                return result
+            }
+            let members = try counts("family_members"), schools = try counts("schools"), coaches = try counts("coaches")
+            let interactions = try counts("interactions"), metrics = try counts("performance_metrics"), offers = try counts("offers")
+            return families.map { family in
+                FamilyCounts(
+                    family: family, members: members[family.id] ?? 0, schools: schools[family.id] ?? 0,
+                    coaches: coaches[family.id] ?? 0, interactions: interactions[family.id] ?? 0,
+                    metrics: metrics[family.id] ?? 0, offers: offers[family.id] ?? 0
+                )
+            }
+        }
+    }
+}

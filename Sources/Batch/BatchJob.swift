@@ -1,0 +1,335 @@
+import Aggregation
+import Crypto
+import Delivery
+import Foundation
+import Rendering
+import ReportCore
+import Yams
+
+/// A batch job (docs/cli.md "The batch job file"): which database, which families, where the
+/// files go, which time zone, which dates, and which outputs for every family.
+package struct BatchJob: Sendable {
+    package enum Families: Sendable, Equatable {
+        case all
+        case ids([String])
+    }
+
+    /// Whose time zone a family's days are in.
+    package enum TimeZoneRule: Sendable {
+        /// The family player's zone, else UTC (docs/report.md §1).
+        case player
+        case fixed(Zone)
+    }
+
+    /// One output of every family.
+    package enum Output: Sendable {
+        case report(formats: [ReportFormat], range: RangeSelection?)
+        case list(ListOutput)
+    }
+
+    package struct ListOutput: Sendable {
+        package var kind: ListKind
+        package var formats: [ListFormat]
+        package var values: ListFilterValues
+        /// `player` views the list as the family's player; nil as the family.
+        package var viewAsPlayer: Bool
+        /// For interactions: the job's range (`range: job`), a range of its own, or all dates.
+        package var range: RangeChoice
+        /// `name`: starts the output's file names instead of the list's name, so that two
+        /// outputs of one list (say, two filters) write different files.
+        package var name: String?
+    }
+
+    package enum RangeChoice: Sendable {
+        case all
+        case job
+        case own(RangeSelection)
+    }
+
+    package var file: String
+    package var database: String?
+    package var families: Families = .all
+    package var root: String = "out"
+    /// The folder of each family under the root, e.g. `{family_slug}/{to}`.
+    package var folder: String = "{family_slug}/{to}"
+    package var timezone: TimeZoneRule = .player
+    /// Who may read the files and folders the run creates.
+    package var permissions: OutputPermissions = .private
+    /// Whether a row that cannot be read fails its family (the default) or is left out.
+    package var skipBadRows = false
+    /// E-mailing each family's recap (docs/delivery.md); nil sends nothing.
+    package var delivery: DeliveryJob?
+    /// The run's dates: the report's range unless it has its own, and `{from}`/`{to}` in folders.
+    package var range: RangeSelection = .preset(.previousWeek)
+    package var outputs: [Output] = []
+    /// The SHA-256 of the job file's bytes (lower-case hex): the shards of one run must share it.
+    package var sha256 = ""
+
+    /// Whether any output is a pdf (the run then sets up fonts before its workers start).
+    package var writesPDF: Bool {
+        outputs.contains { output in
+            switch output {
+            case .report(let formats, _): formats.contains(.pdf)
+            case .list(let list): list.formats.contains(.pdf)
+            }
+        }
+    }
+
+    /// The placeholders a folder pattern may use.
+    package static let placeholders = ["family_slug", "family_id", "from", "to", "preset"]
+
+    /// A pattern with each `{name}` of `values` replaced, in one pass over the pattern, so that
+    /// a value holding a placeholder (a family named "{to}") is never replaced again; an
+    /// unknown `{name}` stays as it is (the job file's check refuses one).
+    static func fill(_ pattern: String, _ values: [String: String]) -> String {
+        var result = "", rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open]
+            result += values[String(rest[rest.index(after: open)..<close])] ?? String(rest[open...close])
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    /// Reads and validates a job file. Every problem is a usage error naming the file, the
+    /// line and the key, found before any work starts.
+    package static func load(_ path: String) throws -> BatchJob {
+        try InputError.checkReadableFile(path, kind: .jobFile)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError.unreadable(path: path, reason: "it could not be read", kind: .jobFile)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw UsageError("\(path): the job file is not UTF-8 text")
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw UsageError("\(path): not valid YAML: \(JobReader.describe(error))")
+        }
+        guard let root else { throw UsageError("\(path): the job file is empty") }
+        var job = try JobReader(file: path).job(root)
+        job.sha256 = SHA256.hash(data: data).hex
+        return job
+    }
+}
+
+/// The job file's own sections, read with `JobReader` (Rendering/JobReader.swift).
+extension JobReader {
+    func job(_ root: Node) throws -> BatchJob {
+        var job = BatchJob(file: file)
+        var sawOutputs = false
+        var deliverNode: Node?
+        for (key, node) in try mapping(root, "the job", allowed: ["database", "families", "timezone", "range", "permissions", "bad_rows", "deliver", "output", "outputs"]) {
+            switch key {
+            case "database":
+                job.database = try string(node, key)
+            case "families":
+                if node.scalar?.string == "all" {
+                    job.families = .all
+                } else {
+                    let ids = try strings(node, key)
+                    guard !ids.isEmpty, ids.allSatisfy({ !$0.isEmpty }) else { throw fail(node, "'families' must be 'all' or a list of family ids") }
+                    // A family listed twice runs once, at its first place.
+                    var seen = Set<String>()
+                    job.families = .ids(ids.filter { seen.insert($0).inserted })
+                }
+            case "timezone":
+                let name = try string(node, key)
+                job.timezone = name == "player" ? .player : .fixed(try at(node, key) { try Zone.parseOption(name) })
+            case "range":
+                job.range = try range(node, key)
+            case "deliver":
+                job.delivery = try delivery(node)
+                deliverNode = node
+            case "bad_rows":
+                let value = try string(node, key)
+                guard value == "fail" || value == "skip" else {
+                    throw fail(node, "'bad_rows' must be fail or skip (got \(Quote.value(value)))")
+                }
+                job.skipBadRows = value == "skip"
+            case "permissions":
+                let name = try string(node, key)
+                guard let permissions = OutputPermissions(rawValue: name) else {
+                    throw fail(node, "'permissions' must be one of \(OutputPermissions.allCases.map(\.rawValue).joined(separator: ", ")) (got \(Quote.value(name)))")
+                }
+                job.permissions = permissions
+            case "output":
+                for (outputKey, value) in try mapping(node, "'output'", allowed: ["root", "folder"]) {
+                    switch outputKey {
+                    case "root": job.root = try string(value, outputKey)
+                    default:
+                        job.folder = try string(value, outputKey)
+                        try checkFolderPattern(job.folder, node: value)
+                    }
+                }
+            default:
+                sawOutputs = true
+                guard let sequence = node.sequence, !sequence.isEmpty else { throw fail(node, "'outputs' must be a list of outputs") }
+                job.outputs = try sequence.enumerated().map { try output($1, index: $0) }
+                try checkDistinctFiles(job.outputs, nodes: Array(sequence))
+            }
+        }
+        guard sawOutputs else { throw fail(root, "the job has no 'outputs'; list the report and exports to write") }
+        if let delivery = job.delivery {
+            // Each attachment names a file this job writes: `report.pdf`, `coaches.xlsx`, …
+            let written = Set(job.outputs.flatMap { output -> [String] in
+                switch output {
+                case .report(let formats, _): formats.map { "report.\($0.rawValue)" }
+                case .list(let list): list.formats.map { "\(list.kind.rawValue).\($0.rawValue)" }
+                }
+            })
+            for spec in delivery.attach where !written.contains(spec) {
+                throw fail(deliverNode, "'attach' names \(Quote.value(spec)), which this job does not write; it writes \(written.sorted().joined(separator: ", "))")
+            }
+        }
+        return job
+    }
+
+    func range(_ node: Node, _ context: String) throws -> RangeSelection {
+        try range(pairs: try mapping(node, "'\(context)'", allowed: ["preset", "from", "to"]), at: node, context)
+    }
+
+    /// A range from `preset`/`from`/`to` pairs found in a mapping.
+    func range(pairs: [(key: String, node: Node)], at node: Node, _ context: String) throws -> RangeSelection {
+        var preset: String?, from: String?, to: String?
+        for (key, value) in pairs {
+            switch key {
+            case "preset": preset = try string(value, key)
+            case "from": from = try string(value, key)
+            default: to = try string(value, key)
+            }
+        }
+        let selection = try at(node, context) { try RangeSelection.parse(preset: preset, from: from, to: to) }
+        if case .custom(let start, let end) = selection, end < start { throw fail(node, "'\(context)': End date must be after start date") }
+        return selection
+    }
+
+    func checkFolderPattern(_ pattern: String, node: Node) throws {
+        guard !pattern.hasPrefix("/"), !pattern.isEmpty else { throw fail(node, "'folder' must be a relative path inside the output root") }
+        for part in pattern.split(separator: "/") where part == ".." || part == "." {
+            throw fail(node, "'folder' may not contain '\(part)': every family's folder stays inside the output root")
+        }
+        try checkPlaceholders(pattern, node: node, key: "folder", allowed: BatchJob.placeholders)
+        guard pattern.contains("{family_slug}") || pattern.contains("{family_id}") else {
+            throw fail(node, "'folder' must contain {family_slug} or {family_id}: without one, every family would write into the same folder")
+        }
+    }
+
+    /// Every `{name}` of a pattern is one of `allowed`.
+    func checkPlaceholders(_ pattern: String, node: Node, key: String, allowed: [String]) throws {
+        var rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { throw fail(node, "'\(key)' has an unclosed '{'") }
+            let name = String(rest[rest.index(after: open)..<close])
+            guard allowed.contains(name) else {
+                throw fail(node, "'\(key)' has an unknown placeholder {\(name)}; use: \(allowed.map { "{\($0)}" }.joined(separator: ", "))")
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+    }
+
+    /// Two outputs that would write a file of the same name (the same list and format, or
+    /// reports of the same range and format) are a usage error: the second would replace the first.
+    func checkDistinctFiles(_ outputs: [BatchJob.Output], nodes: [Node]) throws {
+        var owners: [String: Int] = [:]
+        for (index, output) in outputs.enumerated() {
+            let keys: [String] = switch output {
+            case .report(let formats, let range): formats.map { "report \(range.map { "\($0)" } ?? "job") \($0.rawValue)" }
+            case .list(let list): list.formats.map { "\(list.name ?? list.kind.rawValue) \($0.rawValue)" }
+            }
+            for key in keys {
+                if let first = owners[key] {
+                    let hint = if case .report = output { "give them different ranges" } else { "give one of them a 'name' (it starts its file names)" }
+                    throw fail(nodes[index], "outputs[\(index + 1)] would write the same file as outputs[\(first + 1)] (\(key.split(separator: " ").last ?? "")); \(hint)")
+                }
+                owners[key] = index
+            }
+        }
+    }
+
+    func output(_ node: Node, index: Int) throws -> BatchJob.Output {
+        let context = "outputs[\(index + 1)]"
+        guard let mapping = node.mapping else { throw fail(node, "\(context) must be a mapping with 'report' or 'export'") }
+        let keys = mapping.keys.compactMap(\.string)
+        if keys.contains("report") {
+            var formats: [ReportFormat] = ReportFormat.allCases
+            var range: RangeSelection?
+            for (key, value) in try self.mapping(node, context, allowed: ["report", "formats", "preset", "from", "to"]) {
+                switch key {
+                case "report":
+                    guard value.scalar.map({ $0.string.isEmpty || $0.string == "null" }) ?? (value.mapping?.isEmpty ?? false) || value.scalar?.string == "recruiting" else {
+                        throw fail(value, "'report' takes no value; put its keys (formats, preset) beside it")
+                    }
+                case "formats":
+                    formats = try at(value, key) { try ReportFormat.parseList(try strings(value, key).joined(separator: ","), option: "formats") }
+                default:
+                    break
+                }
+            }
+            let pairs = try self.mapping(node, context, allowed: ["report", "formats", "preset", "from", "to"]).filter { ["preset", "from", "to"].contains($0.key) }
+            if !pairs.isEmpty { range = try self.range(pairs: pairs, at: node, context) }
+            return .report(formats: formats, range: range)
+        }
+        guard let exportNode = mapping.first(where: { $0.key.string == "export" })?.value else {
+            throw fail(node, "\(context) must have 'report' or 'export: coaches|schools|interactions'")
+        }
+        let kindName = try string(exportNode, "export")
+        guard let kind = ListKind(rawValue: kindName) else {
+            throw fail(exportNode, "'export' \(Quote.value(kindName)) is not a list; use one of: coaches, schools, interactions")
+        }
+        var output = BatchJob.ListOutput(kind: kind, formats: [.csv], values: ListFilterValues(), viewAsPlayer: false, range: .all)
+        var ownRange: [(key: String, node: Node)] = []
+        let allowed = ["export", "name", "formats", "sort", "as", "filters"] + (kind == .interactions ? ["range", "preset", "from", "to"] : [])
+        for (key, value) in try self.mapping(node, context, allowed: allowed) {
+            switch key {
+            case "export": break
+            case "name":
+                let name = try string(value, key)
+                guard Slug.make(name, limit: 60) == name else {
+                    throw fail(value, "'name' \(Quote.value(name)) must be lower-case letters, digits and dashes (it starts the file names), e.g. head-coaches")
+                }
+                output.name = name
+            case "formats":
+                output.formats = try at(value, key) { try ListFormat.parseList(try strings(value, key).joined(separator: ","), option: "formats") }
+            case "sort":
+                output.values.sort = try string(value, key)
+            case "as":
+                switch try string(value, key) {
+                case "player": output.viewAsPlayer = true
+                case "family": output.viewAsPlayer = false
+                default: throw fail(value, "'as' must be 'player' (the family's player) or 'family'")
+                }
+            case "filters":
+                try filters(value, kind: kind, into: &output.values)
+            case "range":
+                guard try string(value, key) == "job" else { throw fail(value, "'range' must be 'job' (the run's dates); or give preset/from/to") }
+                output.range = .job
+            default:
+                ownRange.append((key, value))
+            }
+        }
+        if !ownRange.isEmpty {
+            output.range = .own(try range(pairs: ownRange, at: node, context))
+        }
+        // Check the filters and sort now, so that a bad value stops the job before any work.
+        _ = try at(node, context) { try output.values.filters(for: kind, range: nil) }
+        _ = try at(node, context) { try output.values.homeCoordinate() }
+        return .list(output)
+    }
+
+    func filters(_ node: Node, kind: ListKind, into values: inout ListFilterValues) throws {
+        for (key, value) in try mapping(node, "'filters' of \(kind.rawValue)", allowed: ListFilterOption.names(for: kind)) {
+            guard let filter = ListFilterOption(rawValue: key) else { continue }
+            let input: ListFilterValues.Input = switch filter.kind {
+            case .text: .text(try string(value, key))
+            case .texts: .texts(try strings(value, key))
+            case .wholeNumber: .wholeNumber(try int(value, key))
+            case .number: .number(try double(value, key))
+            case .flag: .flag(try bool(value, key))
+            }
+            values[filter] = input
+            _ = try at(value, key) { try values.filters(for: kind, range: nil) }
+        }
+    }
+}

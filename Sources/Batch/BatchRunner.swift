@@ -1,0 +1,402 @@
+import Aggregation
+import AppStore
+import Delivery
+import Exporters
+import Foundation
+import Rendering
+import ReportCore
+import Synchronization
+
+/// What a run is told on the command line.
+package struct BatchOptions: Sendable {
+    package var database: String?
+    package var root: String?
+    package var clock: Clock
+    package var today: CivilDate?
+    package var dryRun = false
+    package var templates: RunTemplates
+    /// How many families run at once; nil means one per core.
+    package var workers: Int?
+    /// The unsubscribe secret, read from the environment the job names (never from a file).
+    var unsubscribeSecret: String?
+    /// How messages leave (`deliver.email.via`); nil writes them only.
+    var mailSender: MailSender?
+    /// Send again to recipients an earlier run of the same days already reached.
+    package var resend = false
+    /// This process's part of a run split over several (nil: the whole run).
+    package var shard: Shard?
+    /// How long a read of a SQLite file waits for a writer's lock (nil: `REPORT_BATCH_SQLITE_BUSY_TIMEOUT`, else 30 s).
+    package var sqliteBusyTimeout: Double?
+
+    package init(clock: Clock, templates: RunTemplates) {
+        self.clock = clock
+        self.templates = templates
+    }
+}
+
+/// How one family's part of a run ended.
+package struct FamilyOutcome: Sendable {
+    package enum Status: Sendable, Equatable {
+        case ok
+        case skippedNoData
+        case failed(String)
+
+        package var isFailure: Bool { if case .failed = self { true } else { false } }
+
+        /// The manifest's words: `ok`, `skipped: no data`, `failed: reason`.
+        package var text: String {
+            switch self {
+            case .ok: "ok"
+            case .skippedNoData: "skipped: no data"
+            case .failed(let reason): "failed: \(reason)"
+            }
+        }
+    }
+
+    package let family: FamilyUnit
+    package let folder: String
+    package var status: Status
+    package let files: [ManifestFile]
+    package var warnings: [String]
+    /// The days the family's report covers, from its own "today" (its zone); nil when the
+    /// family failed before it was known.
+    package var range: ClosedRange<CivilDate>? = nil
+    /// Recap e-mails: sent (now or by an earlier run of the same days), not sent (a preference,
+    /// an opt-out, a duplicate address) and failed.
+    package var mail = MailCounts()
+}
+
+/// How a family's (or a run's) recap e-mails went.
+package struct MailCounts: Sendable, Equatable {
+    /// Messages written as `.eml` files, and of those sent (now or by an earlier run of the same days) and failed.
+    package var written = 0, sent = 0, failed = 0
+    /// Members and addresses that got no message, by reason.
+    package var notSent: [NotSentReason: Int] = [:]
+
+    package init() {}
+
+    /// Counts each member or address that gets no message, by its reason.
+    package mutating func count(_ skipped: [RecipientPlan.Skipped]) {
+        for item in skipped { notSent[item.reason, default: 0] += 1 }
+    }
+
+    package var notSentTotal: Int { notSent.values.reduce(0, +) }
+
+    package mutating func add(_ other: MailCounts) {
+        written += other.written
+        sent += other.sent
+        failed += other.failed
+        notSent.merge(other.notSent, uniquingKeysWith: +)
+    }
+
+    /// The summary's line (docs/delivery.md): `messages: 12 written, 8 sent, 4 not sent (2
+    /// e-mail off, 1 opted out, 1 invalid address), 0 failed`; when nothing is sent
+    /// (`via: none`), `messages: 12 written, not sent (via: none)`.
+    package func line(sends: Bool) -> String {
+        guard sends else { return "messages: \(written) written, not sent (via: none)" }
+        let reasons = NotSentReason.allCases.compactMap { reason in notSent[reason].map { "\($0) \(reason.rawValue)" } }
+        let notSentText = reasons.isEmpty ? "0 not sent" : "\(notSentTotal) not sent (\(reasons.joined(separator: ", ")))"
+        return "messages: \(written) written, \(sent) sent, \(notSentText), \(failed) failed"
+    }
+}
+
+/// A file in a manifest.
+package struct ManifestFile: Sendable {
+    package let name: String
+    package let format: String
+    package let bytes: Int
+    package let sha256: String
+    package let rows: Int?
+}
+
+/// What a run did, for the summary and the exit code.
+package struct BatchSummary: Sendable {
+    package let outcomes: FamilyOutcomes
+    package let database: String
+    package let root: String
+    package let generatedAt: Instant
+    package let dryRun: Bool
+    /// Whether the job e-mails recaps (the summary then counts the messages).
+    package var delivers = false
+    /// Whether it sends them (`via` is not `none`).
+    package var sends = false
+    /// Whether the mail server was taken as down, leaving messages `not sent: server unreachable`.
+    package var mailServerDown = false
+    /// Seconds the run took (for summarize, its longest shard's).
+    package var duration = 0.0
+    /// The text summary as written to `summary.txt`; nil in a dry run, which writes none.
+    package internal(set) var text: String?
+    /// A shard's outcome file, written instead of the summaries.
+    package internal(set) var outcomeFile: String?
+
+    package var ok: Int { outcomes.spool.ok }
+    package var skipped: Int { outcomes.spool.skipped }
+    package var failed: Int { outcomes.spool.failed }
+
+    /// `42 families: 40 ok, 1 skipped (no data), 1 failed`.
+    package var line: String {
+        "\(outcomes.count) \(outcomes.count == 1 ? "family" : "families"): \(ok) ok, \(skipped) skipped (no data), \(failed) failed"
+    }
+
+    /// 0 when no family failed, 4 when some did, 1 when every family failed. A shard's is 0
+    /// once its outcome file is written, or 1 when every one of its families failed (a retry
+    /// may then help): whether families failed is `summarize`'s to say, for the whole run.
+    /// A mail server taken as down also ends in 4: messages were left unsent.
+    package var exitStatus: ExitStatus {
+        if failed == 0 && !mailServerDown { return .success }
+        if failed == outcomes.count { return .failure }
+        return outcomeFile == nil ? .someFamiliesFailed : .success
+    }
+}
+
+/// The outcomes of a run in the families' order, each read from the run's `OutcomeSpool`
+/// when it is used rather than all held in memory.
+package struct FamilyOutcomes: RandomAccessCollection, Sendable {
+    let spool: OutcomeSpool
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { spool.count }
+    package subscript(position: Int) -> FamilyOutcome { spool.outcome(at: position) }
+}
+
+/// Runs a batch job: every output for every family, each family read once, each file
+/// written atomically, a manifest per family, and a summary.
+package enum BatchRunner {
+    /// Progress of a run, for a progress bar or log lines.
+    package enum Event: Sendable {
+        case started(total: Int)
+        /// A worker has taken the family at this position and starts on it.
+        case began(FamilyUnit, index: Int)
+        /// Something the operator should read once per run, e.g. the optional columns the
+        /// database lacks.
+        case note(String)
+        /// Something for `--verbose` only, e.g. how many rows a PostgreSQL snapshot holds.
+        case detail(String)
+        case finished(FamilyOutcome, done: Int, total: Int)
+    }
+
+    /// - Throws: `UsageError` (no database, unknown family id), `InputError`, `BusyError`
+    ///   when another run holds the root; a family's own failure is recorded, not thrown.
+    /// `progress` is called from the workers' threads (`finished` one at a time), hence `@Sendable`.
+    package static func run(_ job: BatchJob, options: BatchOptions, progress: @Sendable (Event) -> Void = { _ in }) throws -> BatchSummary {
+        let started = DispatchTime.now()
+        guard let database = options.database ?? job.database else {
+            throw UsageError("\(job.file): no database; give 'database' in the job file or --db")
+        }
+        let root = options.root ?? job.root
+        var options = options
+        if let delivery = job.delivery {
+            if let name = delivery.secretEnv { options.unsubscribeSecret = try DeliveryJob.environment(name, file: job.file) }
+            options.mailSender = try mailSender(for: delivery, file: job.file)
+        }
+        let scope: SnapshotScope = switch (job.families, options.shard) {
+        case (.all, nil): .allFamilies
+        case (.ids(let ids), nil): .families(ids)
+        case (.all, let shard?): .shard(shard, listed: nil)
+        case (.ids(let ids), let shard?): .shard(shard, listed: ids)
+        }
+        let opened = try OpenDatabase(database, scope: scope, busyTimeout: options.sqliteBusyTimeout)
+        defer { opened.close() }
+        let source = opened.source
+        var families: [FamilyUnit]
+        switch job.families {
+        case .all:
+            // By name, A–Z ignoring case and accents, ties by id: the order the summary lists
+            // them in, which a person scans for a family (a listed job keeps its own order).
+            families = try source.familiesByName()
+        case .ids(let ids):
+            families = try ids.map { id in
+                do { return try source.family(id: id) } catch let error as UsageError { throw UsageError("\(job.file): \(error.message)") }
+            }
+        }
+        // A shard keeps its families, each with its place in the whole run's list.
+        var positions = Array(families.indices)
+        let familiesInRun = families.count
+        if let shard = options.shard { (positions, families) = shard.select(families) }
+        var locks: [OutputLock] = []
+        if !options.dryRun {
+            if let shard = options.shard {
+                locks = [try OutputLock(root: root, shared: true), try OutputLock(root: root, name: ".report-batch.\(shard.name).lock")]
+                // An outcome file of an earlier run of this shard would pass for this run's until it
+                // ends (removed only from a real folder of the root's, no link followed).
+                let file = ShardOutcomes.path(root: root, shard: shard)
+                if AtomicFile.isFolder((file as NSString).deletingLastPathComponent, inside: root) { unlink(file) }
+            } else {
+                locks = [try OutputLock(root: root)]
+                // With the lock held no other run writes here: what a killed run left is removed.
+                // (A shard cleans only its own families' folders, as it reaches them.)
+                TemporaryFiles.sweep(root)
+            }
+        }
+        defer { withExtendedLifetime(locks) {} }
+
+        // Process-wide set-up (locale, fontconfig) happens here, before any worker thread.
+        if !options.dryRun { try ProcessSetup.prepare(fonts: job.writesPDF) }
+        progress(.started(total: families.count))
+        if let note = source.optionalColumnsNote { progress(.note(note)) }
+        if let detail = opened.snapshotDetail { progress(.detail(detail)) }
+        let spool = OutcomeSpool(families: families)
+        try runFamilies(families, into: spool, job: job, database: opened, root: root, options: options, progress: progress)
+        var summary = BatchSummary(outcomes: FamilyOutcomes(spool: spool), database: opened.display, root: root,
+                                   generatedAt: options.clock.now, dryRun: options.dryRun)
+        summary.delivers = job.delivery != nil
+        summary.sends = options.mailSender != nil
+        summary.duration = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        summary.mailServerDown = options.mailSender?.serverDown ?? false
+        if !options.dryRun {
+            if let shard = options.shard {
+                if let failure = spool.readFailure { throw OutputError(path: NSTemporaryDirectory(), reason: failure) }
+                try ShardOutcomes.write(summary.outcomes, positions: positions, familiesInRun: familiesInRun, shard: shard, job: job,
+                                        order: job.families == .all ? .name : .job, summary: summary, today: options.today, root: root)
+                summary.outcomeFile = ShardOutcomes.path(root: root, shard: shard)
+            } else {
+                try writeSummaries(&summary, spool: spool, root: root, templates: options.templates.summary)
+            }
+        }
+        return summary
+    }
+
+    /// How the job's messages leave, with the credentials read from the environment it names;
+    /// nil for `via: none`. Made on the main thread, before any worker (libcurl's set-up).
+    static func mailSender(for delivery: DeliveryJob, file: String) throws -> MailSender? {
+        let username = try delivery.usernameEnv.map { try DeliveryJob.environment($0, file: file) }
+        let password = try delivery.passwordEnv.map { try DeliveryJob.environment($0, file: file) }
+        switch delivery.via {
+        case .none:
+            return nil
+        case .sendmail:
+            return MailSender(transport: .sendmail, timeout: delivery.timeout)
+        case .smtp(let host, let port, let implicitTLS):
+            return MailSender(transport: .smtp(url: "\(implicitTLS ? "smtps" : "smtp")://\(host):\(port)",
+                                               starttlsRequired: !implicitTLS && delivery.starttlsRequired, username: username, password: password),
+                              timeout: delivery.timeout)
+        }
+    }
+
+    /// Writes `summary.html` and `summary.txt` into the root; each is rendered, checked and
+    /// written before the next is rendered.
+    static func writeSummaries(_ summary: inout BatchSummary, spool: OutcomeSpool, root: String, templates: SummaryTemplates) throws {
+        func write(_ text: String, _ name: String) throws {
+            if let failure = spool.readFailure { throw OutputError(path: NSTemporaryDirectory(), reason: failure) }
+            try AtomicFile.write(text, to: (root as NSString).appendingPathComponent(name))
+        }
+        try write(templates.html(summary), "summary.html")
+        let text = templates.text(summary)
+        try write(text, "summary.txt")
+        summary.text = text
+    }
+
+    /// Runs the families on a bounded number of workers, each with its own database
+    /// connection, taking the next family as it finishes one. Outcomes are recorded by the
+    /// family's position, so summaries list them in the families' order whatever finished first.
+    private static func runFamilies(_ families: [FamilyUnit], into spool: OutcomeSpool, job: BatchJob, database: OpenDatabase,
+                                    root: String, options: BatchOptions, progress: @Sendable (Event) -> Void) throws {
+        let workers = max(1, min(options.workers ?? ProcessInfo.processInfo.activeProcessorCount, families.count))
+        let claims = FolderClaims()
+        let source = database.source
+        if workers == 1 {
+            for (index, family) in families.enumerated() {
+                progress(.began(family, index: index))
+                let outcome = FamilyRun(family: family, job: job, source: source, root: root, options: options, claims: claims).run()
+                spool.record(outcome, at: index)
+                progress(.finished(outcome, done: index + 1, total: families.count))
+            }
+            return
+        }
+        try ProcessSetup.prepareWorkers(workers, stackSize: WorkerThreads.stackSize)
+        let sources = try [source] + (1..<workers).map { _ in try database.reopen() }
+        let state = RunState(count: families.count)
+        withoutActuallyEscaping(progress) { progress in
+            WorkerThreads.run(workers) { worker in
+                while let index = state.next() {
+                    progress(.began(families[index], index: index))
+                    let outcome = FamilyRun(family: families[index], job: job, source: sources[worker], root: root, options: options,
+                                            claims: claims).run()
+                    spool.record(outcome, at: index)
+                    state.finish { done in progress(.finished(outcome, done: done, total: families.count)) }
+                }
+            }
+        }
+    }
+
+    /// The shared state of parallel workers: which family is next, and how many are done.
+    private final class RunState: Sendable {
+        private let count: Int
+        private let progress = Mutex<(next: Int, done: Int)>((0, 0))
+
+        init(count: Int) {
+            self.count = count
+        }
+
+        func next() -> Int? {
+            progress.withLock { state in
+                guard state.next < count else { return nil }
+                defer { state.next += 1 }
+                return state.next
+            }
+        }
+
+        /// Counts a finished family and reports progress, one worker at a time.
+        func finish(report: (Int) -> Void) {
+            progress.withLock { state in
+                state.done += 1
+                report(state.done)
+            }
+        }
+    }
+
+    /// The folder of a family: the job's pattern with slugs and dates, always inside the root.
+    static func folder(for family: FamilyUnit, pattern: String, range: DateRange, root: String) throws -> String {
+        let values = [
+            "family_slug": family.slug,
+            "family_id": Slug.make(family.id, limit: 64).isEmpty ? "family" : Slug.make(family.id, limit: 64),
+            "from": range.from.description, "to": range.to.description, "preset": range.preset?.rawValue ?? "custom",
+        ]
+        let relative = BatchJob.fill(pattern, values)
+        // The folder must lie strictly inside the root once `.` and `..` are resolved.
+        var depth: [Substring] = []
+        for component in relative.split(separator: "/") where component != "." {
+            if component == ".." {
+                guard depth.popLast() != nil else { depth = []; break }
+            } else {
+                depth.append(component)
+            }
+        }
+        guard !depth.isEmpty else {
+            throw OutputError(path: (root as NSString).appendingPathComponent(relative),
+                              reason: "the family's folder would leave the output root \(Quote.path(root))")
+        }
+        return (root as NSString).appendingPathComponent(relative)
+    }
+
+    /// The files `job` writes for `family` (name and format), worked out without the family's
+    /// rows: what a dry run lists, and what a failed rerun removes from the family's folder.
+    static func expectedFiles(_ job: BatchJob, family: FamilyUnit, today: CivilDate, jobRange: DateRange) -> [(name: String, format: String)] {
+        job.outputs.flatMap { output -> [(name: String, format: String)] in
+            switch output {
+            case .report(let formats, let ownRange):
+                let range = (try? ownRange?.range(today: today)) ?? jobRange
+                return formats.map { (ReportFiles.fileName(family: family, range: range, format: $0), $0.rawValue) }
+            case .list(let list):
+                return list.formats.map { (ListExport.fileName(list.kind, name: list.name, family: family, format: $0), $0.rawValue) }
+            }
+        }
+    }
+}
+
+/// Which family writes into which folder: a second family whose folder resolves to one
+/// already taken fails, and never writes there (not even its manifest).
+final class FolderClaims: Sendable {
+    private let owners = Mutex<[String: FamilyUnit]>([:])
+
+    func claim(_ folder: String, for family: FamilyUnit) throws {
+        let owner = owners.withLock { owners -> FamilyUnit in
+            if let owner = owners[folder] { return owner }
+            owners[folder] = family
+            return family
+        }
+        guard owner.id == family.id else {
+            throw OutputError(path: folder, reason: "it is already the folder of \(owner.displayName) (\(owner.id)) in this run; "
+                              + "the job's folder pattern must tell families apart ({family_slug} does)")
+        }
+    }
+}

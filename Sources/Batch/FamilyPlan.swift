@@ -1,0 +1,59 @@
+import Aggregation
+import AppStore
+import Rendering
+import ReportCore
+
+/// The first stage of a family's run: its rows read once, its zone, days and folder (claimed
+/// for it alone), and the overview report every other stage reads.
+struct FamilyPlan {
+    let data: FamilyData
+    /// Rows a job with `bad_rows: skip` left out.
+    let leftOut: [DataIssue]
+    let zone: Zone
+    let today: CivilDate
+    let jobRange: DateRange
+    let folder: String
+    /// The report of the job's days, with the season's figures: what the recap says.
+    let overview: ReportRun
+    /// Nothing to report, but an offer deadline is near: the family still gets its recap
+    /// (docs/delivery.md), and its folder holds the messages and the manifest only.
+    let recapOnly: Bool
+
+    var nothingToReport: Bool { overview.isEmpty && !recapOnly }
+
+    /// Reads and places the family, noting in `progress` what a failure's outcome needs as
+    /// soon as it is known.
+    static func make(_ run: FamilyRun, progress: inout FamilyRun.Progress) throws -> FamilyPlan {
+        let job = run.job, options = run.options
+        let (data, leftOut) = try load(run.family, source: run.source, skipBadRows: job.skipBadRows)
+        let zone = if case .fixed(let fixed) = job.timezone { fixed } else { Zone.report(for: data, override: nil) }
+        progress.zone = zone
+        let today = options.today ?? zone.date(of: options.clock.now)
+        let jobRange = try job.range.range(today: today)
+        progress.range = jobRange
+        let folder = try BatchRunner.folder(for: run.family, pattern: job.folder, range: jobRange, root: run.root)
+        progress.folder = folder
+        try run.claims.claim(folder, for: run.family)
+        progress.ownsFolder = true
+        // A shard cleans what a killed run left only in its own families' folders.
+        if options.shard != nil, !options.dryRun, AtomicFile.isFolder(folder, inside: run.root) { TemporaryFiles.sweep(folder) }
+        var overview = try ReportRun(data: data, selection: job.range, today: today, timezone: zone, clock: options.clock)
+        overview.leftOutRows = leftOut
+        let recapOnly = overview.isEmpty && job.delivery != nil && !overview.followUps.deadlines.isEmpty
+        return FamilyPlan(data: data, leftOut: leftOut, zone: zone, today: today, jobRange: jobRange, folder: folder,
+                          overview: overview, recapOnly: recapOnly)
+    }
+
+    /// Reads the family's rows once; a file another program kept locked past the busy timeout
+    /// is tried once more before the family fails (docs/cli.md, "Reading a SQLite file").
+    private static func load(_ family: FamilyUnit, source: any FamilySource, skipBadRows: Bool) throws -> (FamilyData, [DataIssue]) {
+        func read() throws -> (FamilyData, [DataIssue]) {
+            skipBadRows ? try source.loadFamilyLeavingOutBadRows(id: family.id) : (try source.loadFamily(id: family.id), [])
+        }
+        do {
+            return try read()
+        } catch SourceError.locked {
+            return try read()
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Aggregation
+import AppStore
+import Delivery
+import Exporters
+import Foundation
+import ReportCore
+
+/// One family's part of a run, in stages (docs/internals.md, "A family's run"): `FamilyPlan`
+/// reads its rows once and places its folder; `OutputStage` writes the job's outputs;
+/// `RecapStage` writes the recap e-mails; `DeliveryStage` sends them; `ManifestRecord`
+/// records what was written and sent. A family with nothing to report, a dry run and a
+/// failure each end the run early with their own outcome. `BatchRunner` schedules families
+/// on workers and holds the locks; nothing here is shared between families but `claims`.
+struct FamilyRun {
+    let family: FamilyUnit
+    let job: BatchJob
+    let source: any FamilySource
+    let root: String
+    let options: BatchOptions
+    let claims: FolderClaims
+
+    /// What is known of the family as the stages go, for the outcome of a failure: where its
+    /// folder is and whether it is the family's own, its days and zone, the files written so far.
+    struct Progress {
+        var folder: String
+        var ownsFolder = false
+        var range: DateRange?
+        var zone = Zone.utc
+        var written: [WrittenFile] = []
+    }
+
+    /// Runs every stage; a family's failure becomes its outcome, never an error of the run.
+    func run() -> FamilyOutcome {
+        var progress = Progress(folder: root)
+        do {
+            let plan = try FamilyPlan.make(self, progress: &progress)
+            if plan.nothingToReport { return try noDataOutcome(plan) }
+            if options.dryRun { return try dryRunOutcome(plan) }
+            try AtomicFile.ensureFolder(plan.folder, inside: root)
+            var warnings: [String] = []
+            if plan.recapOnly, let stale = removeStaleOutputs(plan, because: "the family has nothing to report now") { warnings.append(stale) }
+            if !plan.recapOnly { try OutputStage(run: self, plan: plan).write(into: &progress.written) }
+            // What an earlier run of these days sent: read before this run's manifest replaces it.
+            let sentBefore = job.delivery == nil ? [:] : ManifestRecord.sentRecords(in: plan.folder)
+            var recaps = RecapStage.Written(recaps: [], skipped: [])
+            if let deliver = job.delivery {
+                recaps = try RecapStage(run: self, plan: plan, deliver: deliver).write(attaching: progress.written)
+                progress.written += recaps.recaps.map(\.file)
+            }
+            var record = try ManifestRecord(run: self, plan: plan, written: progress.written, warnings: warnings, recaps: recaps,
+                                            sentBefore: sentBefore)
+            try record.save()
+            try DeliveryStage(run: self).send(recaps.recaps, sentBefore: sentBefore, record: &record)
+            return record.outcome
+        } catch {
+            return failedOutcome(error, progress: progress)
+        }
+    }
+
+    /// Nothing to report makes no folder. A folder an earlier run of the same week made is set
+    /// right: its outputs go, and its manifest says why. Each would-be recipient is counted
+    /// as not sent, and why.
+    private func noDataOutcome(_ plan: FamilyPlan) throws -> FamilyOutcome {
+        var outcome = FamilyOutcome(family: family, folder: plan.folder, status: .skippedNoData, files: [], warnings: [],
+                                    range: plan.jobRange.from...plan.jobRange.to)
+        var notSent: [JSONValue] = []
+        if let deliver = job.delivery {
+            let plan = try RecapStage.recipients(deliver, data: plan.data, source: source)
+            let skipped = plan.recipients.map {
+                RecipientPlan.Skipped(email: UnsubscribeToken.normalised($0.address.email), userID: $0.userID, reason: .nothingToReport)
+            } + plan.skipped
+            notSent = ManifestRecord.records(skipped)
+            outcome.mail.count(skipped)
+        }
+        if !options.dryRun, AtomicFile.isFolder(plan.folder, inside: root) {
+            if let stale = removeStaleOutputs(plan, because: "the family has nothing to report now") { outcome.warnings.append(stale) }
+            try ManifestRecord.write(outcome, root: root, range: plan.jobRange, zone: plan.zone, clock: options.clock, delivery: notSent)
+        }
+        return outcome
+    }
+
+    /// What a dry run lists: the files the job would write, and the recaps it would write (and send).
+    private func dryRunOutcome(_ plan: FamilyPlan) throws -> FamilyOutcome {
+        var planned = plan.recapOnly ? [] : BatchRunner.expectedFiles(job, family: plan.data.family, today: plan.today, jobRange: plan.jobRange)
+        if let deliver = job.delivery {
+            let recipients = try RecapStage.recipients(deliver, data: plan.data, source: source)
+            planned += recipients.recipients.map { (RecapEmail.fileName(for: $0.address.email), "eml") }
+        }
+        return FamilyOutcome(family: family, folder: plan.folder, status: plan.recapOnly ? .skippedNoData : .ok,
+                             files: planned.map { ManifestFile(name: $0.name, format: $0.format, bytes: 0, sha256: "", rows: nil) },
+                             warnings: [], range: plan.jobRange.from...plan.jobRange.to)
+    }
+
+    /// Removes what an earlier run of the same days wrote that this run does not; the warning
+    /// naming the files, or nil when there were none.
+    private func removeStaleOutputs(_ plan: FamilyPlan, because reason: String) -> String? {
+        let names = BatchRunner.expectedFiles(job, family: family, today: plan.today, jobRange: plan.jobRange).map(\.name)
+        let stale = Self.removeEarlierOutputs(names, in: plan.folder)
+        return stale.isEmpty ? nil : "removed \(stale.joined(separator: ", ")), written by an earlier run: \(reason)"
+    }
+
+    /// A failed family leaves no outputs behind, only its manifest saying why; every would-be
+    /// recipient is counted (docs/delivery.md): none of them got the week's message.
+    private func failedOutcome(_ error: any Error, progress: Progress) -> FamilyOutcome {
+        for file in progress.written { unlink(file.path) }
+        var progress = progress
+        if progress.range == nil { placeWithoutRows(&progress) }
+        var warnings: [String] = []
+        // Only a folder of this family's own, made without following a link, is touched.
+        if !options.dryRun, progress.ownsFolder, let range = progress.range, (try? AtomicFile.ensureFolder(progress.folder, inside: root)) != nil {
+            let today = options.today ?? progress.zone.date(of: options.clock.now)
+            let names = BatchRunner.expectedFiles(job, family: family, today: today, jobRange: range).map(\.name)
+            let stale = Self.removeEarlierOutputs(names, in: progress.folder)
+            if !stale.isEmpty {
+                warnings.append("removed \(stale.joined(separator: ", ")), written by an earlier run: this run failed, and a folder holds only what its manifest lists")
+            }
+        }
+        var outcome = FamilyOutcome(family: family, folder: progress.folder, status: .failed(ExitStatus.message(for: error)), files: [],
+                                    warnings: warnings, range: progress.range.map { $0.from...$0.to })
+        let unsent = job.delivery.map { RecapStage.familyFailedRecipients($0, family: family, source: source) } ?? []
+        outcome.mail.count(unsent)
+        if !options.dryRun, progress.ownsFolder, let range = progress.range {
+            try? ManifestRecord.write(outcome, root: root, range: range, zone: progress.zone, clock: options.clock,
+                                      delivery: ManifestRecord.records(unsent))
+        }
+        return outcome
+    }
+
+    /// The rows did not load, so the player's zone is unknown: the job's fixed zone, else UTC,
+    /// places the folder.
+    private func placeWithoutRows(_ progress: inout Progress) {
+        if case .fixed(let fixed) = job.timezone { progress.zone = fixed }
+        progress.range = try? job.range.range(today: options.today ?? progress.zone.date(of: options.clock.now))
+        if let range = progress.range, let placed = try? BatchRunner.folder(for: family, pattern: job.folder, range: range, root: root) {
+            progress.folder = placed
+            progress.ownsFolder = (try? claims.claim(placed, for: family)) != nil
+        }
+    }
+
+    /// Removes the regular files of these names from `folder`; returns the names removed.
+    static func removeEarlierOutputs(_ names: [String], in folder: String) -> [String] {
+        names.filter { name in
+            let path = (folder as NSString).appendingPathComponent(name)
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+            return unlink(path) == 0
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Aggregation
+import Delivery
+import Foundation
+import Rendering
+import ReportCore
+import Yams
+
+extension JobReader {
+    /// `to`: members, player, parents, or a list of addresses, each one mailbox.
+    private func recipients(_ value: Node) throws -> DeliveryJob.Recipients {
+        guard value.sequence != nil else {
+            switch try string(value, "to") {
+            case "members": return .members
+            case "player": return .player
+            case "parents": return .parents
+            case let other: throw fail(value, "'to' must be members, player, parents or a list of addresses (got \(Quote.value(other)))")
+            }
+        }
+        let addresses = try strings(value, "to")
+        for address in addresses where MIMEMessage.Address(email: address.trimmingCharacters(in: .whitespaces)) == nil {
+            throw fail(value, "'to' lists \(Quote.value(address)), which is not an e-mail address")
+        }
+        guard !addresses.isEmpty else { throw fail(value, "'to' is an empty list") }
+        return .list(addresses)
+    }
+
+    /// The `deliver` section: `email` and its keys, each checked, with the file's line.
+    func delivery(_ node: Node) throws -> DeliveryJob {
+        let sections = try mapping(node, "'deliver'", allowed: ["email"])
+        guard let email = sections.first?.node else { throw fail(node, "'deliver' needs its 'email' section") }
+        let pairs = try mapping(email, "'deliver.email'", allowed: ["from", "to", "subject", "attach", "max_attachment_mb", "via", "starttls",
+                                                                    "timeout", "username_env", "password_env", "unsubscribe"])
+        guard let fromNode = pairs.first(where: { $0.key == "from" })?.node else { throw fail(email, "'deliver.email' needs 'from', the sender's address") }
+        let fromText = try string(fromNode, "from")
+        guard let from = MIMEMessage.Address.parse(fromText) else {
+            throw fail(fromNode, "'from' must be an e-mail address, e.g. \"The Recruiting Compass <reports@example.com>\" (got \(Quote.value(fromText)))")
+        }
+        var job = DeliveryJob(from: from)
+        var sawStarttls = false
+        func envName(_ node: Node, _ key: String) throws -> String {
+            let name = try string(node, key)
+            guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
+                throw fail(node, "'\(key)' names an environment variable (letters, digits and _), not a value (got \(Quote.value(name, limit: 20)))")
+            }
+            return name
+        }
+        for (key, value) in pairs {
+            switch key {
+            case "from":
+                continue
+            case "to":
+                job.to = try recipients(value)
+            case "subject":
+                job.subject = try string(value, key)
+                try checkPlaceholders(job.subject, node: value, key: key, allowed: BatchJob.placeholders + ["family_name", "headline"])
+            case "attach":
+                job.attach = try strings(value, key)
+            case "max_attachment_mb":
+                job.maxAttachmentMB = try double(value, key)
+                guard job.maxAttachmentMB > 0 else { throw fail(value, "'max_attachment_mb' must be more than 0") }
+            case "via":
+                let text = try string(value, key)
+                guard let via = DeliveryJob.via(text) else {
+                    // Never the text as given: `smtp://user:PASSWORD@host` is refused, and must not be shown.
+                    if text.contains("@") {
+                        throw fail(value, "'via' takes no user or password (they come from username_env and password_env): "
+                            + "give smtp://HOST[:PORT] (got \(Quote.value(Quote.withoutCredentials(text))))")
+                    }
+                    throw fail(value, "'via' must be smtp://HOST[:PORT], smtps://HOST[:PORT], sendmail or none (got \(Quote.value(text)))")
+                }
+                job.via = via
+            case "starttls":
+                sawStarttls = true
+                switch try string(value, key) {
+                case "required": job.starttlsRequired = true
+                case "never": job.starttlsRequired = false
+                case let other: throw fail(value, "'starttls' must be required or never (got \(Quote.value(other)))")
+                }
+            case "timeout":
+                let seconds = try double(value, key)
+                guard seconds == seconds.rounded(), (1...600).contains(seconds) else {
+                    throw fail(value, "'timeout' is how many seconds to wait for the mail server's answer: a whole number from 1 to 600")
+                }
+                job.timeout = Int(seconds)
+            case "username_env": job.usernameEnv = try envName(value, key)
+            case "password_env": job.passwordEnv = try envName(value, key)
+            default:
+                for (inner, innerValue) in try mapping(value, "'deliver.email.unsubscribe'", allowed: ["url", "secret_env"]) {
+                    if inner == "url" {
+                        let url = try string(innerValue, inner)
+                        guard url.hasPrefix("https://") || url.hasPrefix("http://") else { throw fail(innerValue, "'url' must be an http(s) address") }
+                        job.unsubscribeURL = url
+                    } else {
+                        job.secretEnv = try envName(innerValue, inner)
+                    }
+                }
+                guard (job.unsubscribeURL == nil) == (job.secretEnv == nil) else {
+                    throw fail(value, "'unsubscribe' needs both 'url' and 'secret_env'")
+                }
+            }
+        }
+        if case .smtp(_, _, true) = job.via, !sawStarttls { job.starttlsRequired = false }  // smtps is TLS from the start
+        return job
+    }
+}

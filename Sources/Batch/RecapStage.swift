@@ -1,0 +1,121 @@
+import Aggregation
+import Exporters
+import AppStore
+import Delivery
+import Foundation
+import Rendering
+import ReportCore
+
+/// The third stage of a family's run: its recap e-mails (docs/delivery.md) written as `.eml`
+/// files in its folder, one per recipient, with the job's attachments.
+struct RecapStage {
+    let run: FamilyRun
+    let plan: FamilyPlan
+    let deliver: DeliveryJob
+
+    /// A recap written for one recipient.
+    struct Recap {
+        let address: MIMEMessage.Address
+        /// The users.id the address came from; nil for a list address.
+        let userID: String?
+        let messageID: String
+        let file: WrittenFile
+        let message: Data
+
+        /// The address as the manifest keys it (trimmed, lower-cased).
+        var recipient: String { UnsubscribeToken.normalised(address.email) }
+
+        func record(status: String, sentAt: String? = nil, reply: String? = nil) -> JSONValue {
+            .object([("recipient", .string(recipient)), ("user", .string(userID)), ("messageId", .string("<\(messageID)>")),
+                     ("file", .string((file.path as NSString).lastPathComponent)), ("status", .string(status)),
+                     ("sentAt", .string(sentAt)), ("reply", .string(reply))])
+        }
+    }
+
+    /// The recaps written, and the members and addresses that get none (and why).
+    struct Written {
+        var recaps: [Recap]
+        var skipped: [RecipientPlan.Skipped]
+    }
+
+    /// Writes one message per recipient; the family's words are made once for all of them.
+    func write(attaching written: [WrittenFile]) throws -> Written {
+        let report = plan.overview
+        let recipients = try Self.recipients(deliver, data: report.data, source: run.source)
+        guard !recipients.recipients.isEmpty else { return Written(recaps: [], skipped: recipients.skipped) }
+        let (attached, leftOut) = attachments(from: written)
+        let headline = WeekHeadline.make(deadlines: report.followUps.deadlines, changes: report.changes,
+                                         interactions: report.figures.interactions.total,
+                                         previousInteractions: report.figures.previous.interactionsTotal)
+        let recap = try RecapEmail(report, job: deliver, subject: subject(headline: headline), headline: headline, files: attached,
+                                   leftOut: leftOut, templates: run.options.templates.email)
+        let unsubscribe = deliver.unsubscribeURL.flatMap { url in run.options.unsubscribeSecret.map { (url: url, secret: $0) } }
+        var recaps: [Recap] = []
+        for recipient in recipients.recipients {
+            let message = recap.message(to: recipient.address, unsubscribe: unsubscribe)
+            let path = (plan.folder as NSString).appendingPathComponent(RecapEmail.fileName(for: recipient.address.email))
+            let bytes = message.bytes()
+            try AtomicFile.write(to: path) { temporary in try bytes.write(to: URL(fileURLWithPath: temporary)) }
+            var file = WrittenFile(path: path, format: "eml", rows: nil)
+            if !leftOut.isEmpty {
+                file.warnings.append("not attached to the e-mail (over \(deliver.maxAttachmentMB) MB): \(leftOut.joined(separator: ", "))")
+            }
+            recaps.append(Recap(address: recipient.address, userID: recipient.userID, messageID: message.messageID, file: file, message: bytes))
+        }
+        return Written(recaps: recaps, skipped: recipients.skipped)
+    }
+
+    /// The attachments, by kind and format, up to the size limit; the rest are named in the body.
+    private func attachments(from written: [WrittenFile]) -> (attached: [RecapEmail.File], leftOut: [String]) {
+        var attached: [RecapEmail.File] = [], leftOut: [String] = []
+        var total = 0.0
+        for spec in deliver.attach {
+            let parts = spec.split(separator: ".", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            for file in written where file.format == parts[1] && (file.path as NSString).lastPathComponent.hasPrefix(parts[0] + "_") {
+                let name = (file.path as NSString).lastPathComponent
+                let size = Double((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0)
+                if total + size > deliver.maxAttachmentMB * 1_048_576 {
+                    leftOut.append(name)
+                } else {
+                    total += size
+                    attached.append(RecapEmail.File(name: name, path: file.path, format: file.format))
+                }
+            }
+        }
+        return (attached, leftOut)
+    }
+
+    /// The job's subject with its placeholders filled, short enough for a phone's list of
+    /// mail (docs/delivery.md, "The subject").
+    private func subject(headline: String) -> String {
+        let data = plan.data, range = plan.overview.range
+        return WeekHeadline.fit(BatchJob.fill(deliver.subject, [
+            "family_name": data.family.displayName, "family_slug": data.family.slug, "family_id": data.family.id,
+            "from": range.from.description, "to": range.to.description, "preset": range.preset?.rawValue ?? "custom",
+            "headline": headline,
+        ]), limit: RecapEmail.subjectLimit)
+    }
+
+    /// Who gets the family's recap, from its members, their preferences and the opt-out list.
+    static func recipients(_ deliver: DeliveryJob, data: FamilyData, source: any FamilySource) throws -> RecipientPlan {
+        RecipientPlan.make(deliver.to, data: data, digestOff: try source.weeklyDigestOff(userIDs: data.members.map(\.userID)),
+                           optedOut: try source.optedOutAddresses())
+    }
+
+    /// The recipients a failed family's job would have written to, each `not sent: family
+    /// failed`, read from its memberships alone (its other rows may be what failed it).
+    static func familyFailedRecipients(_ deliver: DeliveryJob, family: FamilyUnit, source: any FamilySource) -> [RecipientPlan.Skipped] {
+        let roles: Set<String>
+        switch deliver.to {
+        case .list(let addresses): return addresses.map { RecipientPlan.Skipped(email: $0, userID: nil, reason: .familyFailed) }
+        case .members: roles = ["player", "athlete", "parent"]
+        case .player: roles = ["player", "athlete"]
+        case .parents: roles = ["parent"]
+        }
+        let members = (try? source.members(ofFamily: family.id)) ?? []
+        return members.filter { $0.role.map(roles.contains) ?? false }.map { member in
+            RecipientPlan.Skipped(email: member.email ?? "", userID: member.userID, reason: .familyFailed)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import CLibCurl
+
+/// libcurl's process-wide set-up.
+package enum Curl {
+    /// `curl_global_init`, done once, the first time this is read. It is not thread-safe:
+    /// read it on the main thread before any worker sends (`MailSender.init` does).
+    package static let ready: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+
+    /// libcurl's words for a code.
+    static func describe(_ code: CURLcode) -> String { String(cString: curl_easy_strerror(code)) }
+}
+
+/// One easy handle, owned: cleaned up exactly once, with its error buffer.
+final class CurlHandle {
+    /// An option libcurl refused.
+    struct Refused: Error {
+        let option: String
+        let code: CURLcode
+    }
+
+    let raw: UnsafeMutableRawPointer
+    private let errors = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+
+    init?() {
+        guard let handle = curl_easy_init() else { return nil }
+        raw = handle
+        errors.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        guard rb_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errors) == CURLE_OK else {
+            curl_easy_cleanup(handle)
+            errors.deallocate()
+            return nil
+        }
+    }
+
+    deinit {
+        curl_easy_cleanup(raw)
+        errors.deallocate()
+    }
+
+    func check(_ code: CURLcode, _ option: String) throws {
+        if code != CURLE_OK { throw Refused(option: option, code: code) }
+    }
+
+    func set(_ option: CURLoption, _ name: String, _ value: Int) throws {
+        try check(rb_curl_set_long(raw, option, value), name)
+    }
+
+    func set(_ option: CURLoption, _ name: String, _ value: String) throws {
+        try check(rb_curl_set_string(raw, option, value), name)
+    }
+
+    func perform() -> CURLcode { curl_easy_perform(raw) }
+
+    /// The server's last reply code, or 0 when there was none (or libcurl cannot say).
+    func responseCode() -> Int {
+        var response = 0
+        return rb_curl_response_code(raw, &response) == CURLE_OK ? response : 0
+    }
+
+    /// What libcurl wrote in the error buffer, else its words for `code`.
+    func errorText(or code: CURLcode) -> String {
+        let buffered = String(cString: errors)
+        return buffered.isEmpty ? Curl.describe(code) : buffered
+    }
+}

@@ -1,0 +1,70 @@
+import Aggregation
+import Foundation
+import ReportCore
+
+/// The `deliver.email` section of a job file (docs/delivery.md, "The job file"): who gets the
+/// weekly recap, what it carries and how it leaves. Credentials are names of environment
+/// variables, never values.
+package struct DeliveryJob: Sendable {
+    package enum Recipients: Sendable, Equatable {
+        /// The family's player and parents.
+        case members
+        case player
+        case parents
+        /// Fixed addresses.
+        case list([String])
+    }
+
+    package enum Via: Sendable, Equatable {
+        /// Write the messages only (`.eml` files), send nothing.
+        case none
+        case smtp(host: String, port: Int, implicitTLS: Bool)
+        /// The system's sendmail, the recipient on its command line (`sendmail -oi -- ADDRESS`).
+        case sendmail
+    }
+
+    package var from: MIMEMessage.Address
+    package var to: Recipients = .members
+    /// `{headline}` is the week's most urgent true sentence (`WeekHeadline`).
+    package var subject = "{family_name}: {headline}"
+    /// Outputs of the job by kind and format: `report.pdf`, `coaches.csv`, …
+    package var attach: [String] = ["report.pdf"]
+    package var maxAttachmentMB = 10.0
+    package var via: Via = .none
+    package var starttlsRequired = true
+    /// Seconds to wait for the mail server's (or sendmail's) answer: `timeout`, 1 to 600.
+    package var timeout = 30
+    package var usernameEnv: String?
+    package var passwordEnv: String?
+    package var unsubscribeURL: String?
+    package var secretEnv: String?
+
+    package init(from: MIMEMessage.Address) {
+        self.from = from
+    }
+
+    /// The value of an environment variable the section names; a missing one is a usage error naming it.
+    package static func environment(_ name: String, file: String) throws -> String {
+        guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else {
+            throw UsageError("\(file): the environment variable \(name), which 'deliver.email' names, is not set")
+        }
+        return value
+    }
+
+    /// Parses `smtp://HOST[:PORT]`, `smtps://HOST[:PORT]`, `sendmail` or `none`.
+    package static func via(_ text: String) -> Via? {
+        switch text {
+        case "none": return Via.none
+        case "sendmail": return .sendmail
+        default:
+            for (scheme, tls, port) in [("smtp://", false, 587), ("smtps://", true, 465)] where text.hasPrefix(scheme) {
+                let rest = text.dropFirst(scheme.count)
+                let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
+                guard let host = parts.first, !host.isEmpty, parts.count <= 2, !host.contains("/"), !host.contains("@") else { return nil }
+                guard parts.count == 1 || Int(parts[1]).map({ (1...65_535).contains($0) }) == true else { return nil }
+                return .smtp(host: String(host), port: parts.count == 2 ? Int(parts[1])! : port, implicitTLS: tls)
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Aggregation
+import Exporters
+import Foundation
+import ReportCore
+
+extension PDFColor {
+    /// The pdf colour of a domain colour.
+    init(_ color: RGBColor) {
+        self.init(UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue))
+    }
+}
+
+extension ReportText {
+    /// A number for people: at most `places` decimals, no trailing zeros, a point whatever the locale.
+    package static func decimal(_ value: Double, places: Int = 2) -> String {
+        let scale = pow(10, Double(places))
+        return NumberText.shortest((value * scale).rounded() / scale)
+    }
+
+    /// "28.6%", or "N/A".
+    package static func percent(_ value: Double?) -> String {
+        value.map { decimal($0, places: 1) + "%" } ?? "N/A"
+    }
+
+    /// "+4", "−2", "0".
+    package static func change(_ value: Int) -> String {
+        value > 0 ? "+\(value)" : value < 0 ? "−\(-value)" : "0"
+    }
+
+    /// The footer's generation line.
+    package static func footer(zone: Zone, generatedAt: Instant) -> String {
+        "Generated \(dayTime(zone.localTime(of: generatedAt))) (\(zone.identifier))"
+    }
+}
+
+/// The report on paper (docs/report.md §3): title block, five stat cards, schools by status,
+/// bar charts of interactions by type and by sentiment, metric summaries, and the
+/// previous-period comparison.
+enum ReportPDF {
+    static func document(_ run: ReportRun, templates: OutputTemplates) -> PDFDocument {
+        let figures = run.figures, palette = templates.palette, title = templates.reportTitle
+        var document = PDFDocument(
+            title: title, subject: "\(title) – \(run.data.family.displayName)", creator: ToolVersion.creator,
+            created: Date(timeIntervalSince1970: Double(run.generatedAt.seconds)),
+            footer: ReportText.footer(zone: run.zone, generatedAt: run.generatedAt), orientation: .portrait)
+        document.blocks.append(.title(title, lines: [run.data.family.displayName, ReportText.rangeLine(run)]))
+        document.blocks.append(.cards(ReportText.statCards(figures, range: run.range, palette: palette).map { card in
+            let value: String = switch card.value {
+            case .integer(let count): String(count)
+            case .percent(let rate): ReportText.percent(rate)
+            default: "N/A"
+            }
+            return PDFCard(label: card.label, value: value, color: PDFColor(card.color), note: card.scope)
+        }))
+        document.blocks.append(.note(ReportText.responseRateExplained))
+        let noInteractions = PDFBlock.note("No interactions in this period")
+        for (section, heading) in templates.reportSections {
+            document.blocks.append(.section(heading))
+            switch section {
+            case .followUps:
+                document.blocks.append(.note("As of \(ReportText.day(run.followUps.today))"))
+                for table in ReportText.followUpTables(run.followUps) {
+                    document.blocks.append(.subheading(table.heading))
+                    if table.rows.isEmpty {
+                        document.blocks.append(.note(table.empty))
+                    } else {
+                        document.blocks.append(followUpTable(table))
+                        if table.rows.count > 10 { document.blocks.append(.note("and \(table.rows.count - 10) more")) }
+                    }
+                    if let note = table.note { document.blocks.append(.note(note)) }
+                }
+            case .schoolsByStatus:
+                let statuses = figures.schools.byStatus.filter { $0.count > 0 }
+                document.blocks.append(statuses.isEmpty ? .note("No schools on the list yet")
+                    : .bars(statuses.map { PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor(palette.status($0.key))) }))
+            case .schoolsByDivision:
+                let divisions = figures.schools.byDivision.filter { $0.count > 0 }
+                document.blocks.append(divisions.isEmpty ? .note("No schools on the list yet")
+                    : .bars(divisions.map { tally in
+                        PDFBar(label: tally.key?.displayName ?? Division.unknownLabel, value: Double(tally.count),
+                               color: PDFColor(tally.key.map(palette.division) ?? Palette.gray))
+                    }))
+            case .interactionsByType:
+                document.blocks.append(figures.interactions.total == 0 ? noInteractions
+                    : .bars(figures.interactions.byType.filter { $0.count > 0 }.map {
+                        PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor(palette.type($0.key)))
+                    }))
+            case .interactionsBySentiment:
+                document.blocks.append(figures.interactions.total == 0 ? noInteractions
+                    : .bars(figures.interactions.bySentiment.map { PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor(palette.sentiment($0.key))) }))
+            case .interactionsByDirection:
+                document.blocks.append(figures.interactions.total == 0 ? noInteractions
+                    : .bars(figures.interactions.byDirection.map { PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor(palette.direction($0.key))) }))
+            case .metricSummaries:
+                document.blocks.append(metricTable(figures))
+            case .previousPeriod:
+                document.blocks.append(.note("Compared with \(ReportText.rangeText(figures.previous.range))"))
+                document.blocks.append(comparisonTable(figures))
+            }
+        }
+        // Rows a job with `bad_rows: skip` left out, on the last page, so that the family and
+        // the operator know the figures are without them.
+        if !run.leftOutRows.isEmpty {
+            document.blocks.append(.section("Rows left out"))
+            document.blocks.append(.note(ReportText.leftOutLine(run.leftOutRows) + "; the figures above are without them:", color: PDFColor(0x92400E)))
+            for issue in run.leftOutRows.prefix(20) { document.blocks.append(.note(Display.oneLine(issue.description))) }
+            if run.leftOutRows.count > 20 { document.blocks.append(.note("and \(run.leftOutRows.count - 20) more problems (manifest.json lists every one)")) }
+        }
+        return document
+    }
+
+    /// A follow-up list on paper: its first 10 rows, a deadline within 3 days red and within 7
+    /// amber, "Never contacted" grey.
+    private static func followUpTable(_ table: ReportText.FollowUpTable) -> PDFBlock {
+        let red = PDFColor(0xDC2626), amber = PDFColor(0xD97706), gray = PDFColor(0x6B7280)
+        let rows = zip(table.rows, table.urgency).prefix(10).map { cells, urgency -> [PDFCell] in
+            let color: PDFColor? = switch urgency {
+            case .urgent: red
+            case .soon: amber
+            case .none: nil
+            }
+            return cells.enumerated().map { index, cell -> PDFCell in
+                switch cell {
+                case .text(let text) where text == "Never contacted": .text(text, color: gray)
+                case .text(let text): .text(text, color: color, bold: index == 0)
+                case .date(let day): .text("\(ReportText.months[day.month - 1]) \(day.day), \(day.year)", color: color)
+                case .integer(let value): .text(String(value), color: color, bold: urgency != .none)
+                default: .empty
+                }
+            }
+        }
+        var pdfTable = PDFTable(columns: table.columns.enumerated().map { index, title in
+            .init(title, alignRight: title.hasPrefix("Days"), fit: index < 2 ? .wrap : .whole)
+        }, rows: rows)
+        pdfTable.sizedByContent = true
+        return .table(pdfTable)
+    }
+
+    private static func metricTable(_ figures: ReportFigures) -> PDFBlock {
+        guard !figures.metrics.summaries.isEmpty else { return .note("No metrics recorded in this period") }
+        let number: (Double?) -> PDFCell = { .text($0.map { ReportText.decimal($0) } ?? "N/A", color: $0 == nil ? PDFColor(0x6B7280) : nil) }
+        return .table(PDFTable(
+            columns: [.init("Metric", weight: 2.2), .init("Count", weight: 0.8, alignRight: true), .init("Average", weight: 1, alignRight: true),
+                      .init("Min", weight: 1, alignRight: true), .init("Max", weight: 1, alignRight: true), .init("Unit", weight: 0.8)],
+            rows: figures.metrics.summaries.map { summary in
+                // One value is shown once, as the average; min and max would only repeat it.
+                let single = summary.count == 1
+                return [.text(ReportText.metricName(summary.type), bold: true), .text(String(summary.count)), number(summary.avg),
+                        single ? .empty : number(summary.min), single ? .empty : number(summary.max), .text(summary.unit ?? "")]
+            }))
+    }
+
+    private static func comparisonTable(_ figures: ReportFigures) -> PDFBlock {
+        .table(PDFTable(
+            columns: [.init("Measure", weight: 2.2), .init("This period", weight: 1, alignRight: true),
+                      .init("Previous", weight: 1, alignRight: true), .init("Change", weight: 1, alignRight: true)],
+            rows: ReportText.comparison(figures).map { row in
+                func text(_ cell: Cell) -> String {
+                    switch cell {
+                    case .integer(let value): String(value)
+                    case .percent(let value): ReportText.percent(value)
+                    case .points(let value): (value > 0 ? "+" : value < 0 ? "−" : "") + ReportText.decimal(abs(value), places: 1) + " pts"
+                    case .text(let value): value
+                    default: "N/A"
+                    }
+                }
+                let change: String = if case .integer(let value) = row.change { ReportText.change(value) } else { text(row.change) }
+                return [.text(row.label), .text(text(row.current)), .text(text(row.previous)), .text(change, bold: true)]
+            }))
+    }
+}
