@@ -68,13 +68,15 @@ let package = Package(
             ]
         ),
 
-        // Report and list files from Aggregation's figures, through Exporters; the templates.
+        // Report and list files from Aggregation's figures, through Exporters; the templates;
+        // the lists' filter table (with the export commands' typed options).
         .target(
             name: "Rendering",
             dependencies: [
                 "Aggregation",
                 "Exporters",
                 "ReportCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]

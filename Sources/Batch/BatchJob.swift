@@ -30,7 +30,11 @@ package struct BatchJob: Sendable {
     package struct ListOutput: Sendable {
         package var kind: ListKind
         package var formats: [ListFormat]
-        package var values: ListFilterValues
+        /// The filters and sort, typed once when the job is read; an interactions list gets
+        /// its range when the family's days are known (`ListRequest.Filters.with(range:)`).
+        package var filters: ListRequest.Filters
+        /// `filters: {home: LAT,LON}`.
+        package var home: Coordinate?
         /// `player` views the list as the family's player; nil as the family.
         package var viewAsPlayer: Bool
         /// For interactions: the job's range (`range: job`), a range of its own, or all dates.
@@ -59,6 +63,8 @@ package struct BatchJob: Sendable {
     package var skipBadRows = false
     /// E-mailing each family's recap (docs/delivery.md); nil sends nothing.
     package var delivery: DeliveryJob?
+    /// How its messages leave, resolved when the job is loaded; nil without `deliver`.
+    package var mail: MailTransport?
     /// The run's dates: the report's range unless it has its own, and `{from}`/`{to}` in folders.
     package var range: RangeSelection = .preset(.previousWeek)
     package var outputs: [Output] = []
@@ -110,6 +116,7 @@ package struct BatchJob: Sendable {
         guard let root else { throw UsageError("\(path): the job file is empty") }
         var job = try JobReader(file: path).job(root)
         job.sha256 = SHA256.hash(data: data).hex
+        job.mail = try job.delivery.map { try MailTransport($0, file: job.file) }
         return job
     }
 }
@@ -278,7 +285,8 @@ extension JobReader {
         guard let kind = ListKind(rawValue: kindName) else {
             throw fail(exportNode, "'export' \(Quote.value(kindName)) is not a list; use one of: coaches, schools, interactions")
         }
-        var output = BatchJob.ListOutput(kind: kind, formats: [.csv], values: ListFilterValues(), viewAsPlayer: false, range: .all)
+        var output = BatchJob.ListOutput(kind: kind, formats: [.csv], filters: .coaches(CoachFilters()), viewAsPlayer: false, range: .all)
+        var values = ListFilterValues()
         var ownRange: [(key: String, node: Node)] = []
         let allowed = ["export", "name", "formats", "sort", "as", "filters"] + (kind == .interactions ? ["range", "preset", "from", "to"] : [])
         for (key, value) in try self.mapping(node, context, allowed: allowed) {
@@ -293,7 +301,7 @@ extension JobReader {
             case "formats":
                 output.formats = try at(value, key) { try ListFormat.parseList(try strings(value, key).joined(separator: ","), option: "formats") }
             case "sort":
-                output.values.sort = try string(value, key)
+                values.sort = .text(try string(value, key))
             case "as":
                 switch try string(value, key) {
                 case "player": output.viewAsPlayer = true
@@ -301,7 +309,7 @@ extension JobReader {
                 default: throw fail(value, "'as' must be 'player' (the family's player) or 'family'")
                 }
             case "filters":
-                try filters(value, kind: kind, into: &output.values)
+                try filters(value, kind: kind, into: &values)
             case "range":
                 guard try string(value, key) == "job" else { throw fail(value, "'range' must be 'job' (the run's dates); or give preset/from/to") }
                 output.range = .job
@@ -312,15 +320,15 @@ extension JobReader {
         if !ownRange.isEmpty {
             output.range = .own(try range(pairs: ownRange, at: node, context))
         }
-        // Check the filters and sort now, so that a bad value stops the job before any work.
-        _ = try at(node, context) { try output.values.filters(for: kind, range: nil) }
-        _ = try at(node, context) { try output.values.homeCoordinate() }
+        // The filters and sort typed now, so that a bad value stops the job before any work.
+        output.filters = try at(node, context) { try values.filters(for: kind, range: nil) }
+        output.home = try at(node, context) { try values.homeCoordinate() }
         return .list(output)
     }
 
     func filters(_ node: Node, kind: ListKind, into values: inout ListFilterValues) throws {
         for (key, value) in try mapping(node, "'filters' of \(kind.rawValue)", allowed: ListFilterOption.names(for: kind)) {
-            guard let filter = ListFilterOption(rawValue: key) else { continue }
+            guard let filter = ListFilterOption.named(key) else { continue }
             let input: ListFilterValues.Input = switch filter.kind {
             case .text: .text(try string(value, key))
             case .texts: .texts(try strings(value, key))

@@ -17,10 +17,6 @@ package struct BatchOptions: Sendable {
     package var templates: RunTemplates
     /// How many families run at once; nil means one per core.
     package var workers: Int?
-    /// The unsubscribe secret, read from the environment the job names (never from a file).
-    var unsubscribeSecret: String?
-    /// How messages leave (`deliver.email.via`); nil writes them only.
-    var mailSender: MailSender?
     /// Send again to recipients an earlier run of the same days already reached.
     package var resend = false
     /// This process's part of a run split over several (nil: the whole run).
@@ -183,11 +179,6 @@ package enum BatchRunner {
             throw UsageError("\(job.file): no database; give 'database' in the job file or --db")
         }
         let root = options.root ?? job.root
-        var options = options
-        if let delivery = job.delivery {
-            if let name = delivery.secretEnv { options.unsubscribeSecret = try DeliveryJob.environment(name, file: job.file) }
-            options.mailSender = try mailSender(for: delivery, file: job.file)
-        }
         let scope: SnapshotScope = switch (job.families, options.shard) {
         case (.all, nil): .allFamilies
         case (.ids(let ids), nil): .families(ids)
@@ -197,36 +188,12 @@ package enum BatchRunner {
         let opened = try OpenDatabase(database, scope: scope, busyTimeout: options.sqliteBusyTimeout)
         defer { opened.close() }
         let source = opened.source
-        var families: [FamilyUnit]
-        switch job.families {
-        case .all:
-            // By name, A–Z ignoring case and accents, ties by id: the order the summary lists
-            // them in, which a person scans for a family (a listed job keeps its own order).
-            families = try source.familiesByName()
-        case .ids(let ids):
-            families = try ids.map { id in
-                do { return try source.family(id: id) } catch let error as UsageError { throw UsageError("\(job.file): \(error.message)") }
-            }
-        }
+        var families = try self.families(of: job, in: source)
         // A shard keeps its families, each with its place in the whole run's list.
         var positions = Array(families.indices)
         let familiesInRun = families.count
         if let shard = options.shard { (positions, families) = shard.select(families) }
-        var locks: [OutputLock] = []
-        if !options.dryRun {
-            if let shard = options.shard {
-                locks = [try OutputLock(root: root, shared: true), try OutputLock(root: root, name: ".report-batch.\(shard.name).lock")]
-                // An outcome file of an earlier run of this shard would pass for this run's until it
-                // ends (removed only from a real folder of the root's, no link followed).
-                let file = ShardOutcomes.path(root: root, shard: shard)
-                if AtomicFile.isFolder((file as NSString).deletingLastPathComponent, inside: root) { unlink(file) }
-            } else {
-                locks = [try OutputLock(root: root)]
-                // With the lock held no other run writes here: what a killed run left is removed.
-                // (A shard cleans only its own families' folders, as it reaches them.)
-                TemporaryFiles.sweep(root)
-            }
-        }
+        let locks = options.dryRun ? [] : try lockRoot(root, shard: options.shard)
         defer { withExtendedLifetime(locks) {} }
 
         // Process-wide set-up (locale, fontconfig) happens here, before any worker thread.
@@ -239,37 +206,48 @@ package enum BatchRunner {
         var summary = BatchSummary(outcomes: FamilyOutcomes(spool: spool), database: opened.display, root: root,
                                    generatedAt: options.clock.now, dryRun: options.dryRun)
         summary.delivers = job.delivery != nil
-        summary.sends = options.mailSender != nil
+        summary.sends = job.mail?.sender != nil
         summary.duration = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-        summary.mailServerDown = options.mailSender?.serverDown ?? false
-        if !options.dryRun {
-            if let shard = options.shard {
-                if let failure = spool.readFailure { throw OutputError(path: NSTemporaryDirectory(), reason: failure) }
-                try ShardOutcomes.write(summary.outcomes, positions: positions, familiesInRun: familiesInRun, shard: shard, job: job,
-                                        order: job.families == .all ? .name : .job, summary: summary, today: options.today, root: root)
-                summary.outcomeFile = ShardOutcomes.path(root: root, shard: shard)
-            } else {
-                try writeSummaries(&summary, spool: spool, root: root, templates: options.templates.summary)
-            }
+        summary.mailServerDown = job.mail?.sender?.serverDown ?? false
+        if !options.dryRun, let shard = options.shard {
+            if let failure = spool.readFailure { throw OutputError(path: NSTemporaryDirectory(), reason: failure) }
+            try ShardOutcomes.write(summary.outcomes, positions: positions, familiesInRun: familiesInRun, shard: shard, job: job,
+                                    order: job.families == .all ? .name : .job, summary: summary, today: options.today, root: root)
+            summary.outcomeFile = ShardOutcomes.path(root: root, shard: shard)
+        } else if !options.dryRun {
+            try writeSummaries(&summary, spool: spool, root: root, templates: options.templates.summary)
         }
         return summary
     }
 
-    /// How the job's messages leave, with the credentials read from the environment it names;
-    /// nil for `via: none`. Made on the main thread, before any worker (libcurl's set-up).
-    static func mailSender(for delivery: DeliveryJob, file: String) throws -> MailSender? {
-        let username = try delivery.usernameEnv.map { try DeliveryJob.environment($0, file: file) }
-        let password = try delivery.passwordEnv.map { try DeliveryJob.environment($0, file: file) }
-        switch delivery.via {
-        case .none:
-            return nil
-        case .sendmail:
-            return MailSender(transport: .sendmail, timeout: delivery.timeout)
-        case .smtp(let host, let port, let implicitTLS):
-            return MailSender(transport: .smtp(url: "\(implicitTLS ? "smtps" : "smtp")://\(host):\(port)",
-                                               starttlsRequired: !implicitTLS && delivery.starttlsRequired, username: username, password: password),
-                              timeout: delivery.timeout)
+    /// The job's families: by name, A–Z ignoring case and accents, ties by id, the order the
+    /// summary lists them in, which a person scans for a family; a listed job keeps its order.
+    private static func families(of job: BatchJob, in source: any FamilySource) throws -> [FamilyUnit] {
+        switch job.families {
+        case .all:
+            return try source.familiesByName()
+        case .ids(let ids):
+            return try ids.map { id in
+                do { return try source.family(id: id) } catch let error as UsageError { throw UsageError("\(job.file): \(error.message)") }
+            }
         }
+    }
+
+    /// Takes the output root's locks. A whole run holds the root's alone and removes what a
+    /// killed run left (no other run writes there while it holds it); a shard holds the root's
+    /// shared and its own alone, and removes an outcome file of an earlier run of itself, which
+    /// would pass for this run's until it ends (only from a real folder of the root's, no link
+    /// followed). A shard cleans only its own families' folders, as it reaches them.
+    private static func lockRoot(_ root: String, shard: Shard?) throws -> [OutputLock] {
+        guard let shard else {
+            let lock = try OutputLock(root: root)
+            TemporaryFiles.sweep(root)
+            return [lock]
+        }
+        let locks = [try OutputLock(root: root, shared: true), try OutputLock(root: root, name: ".report-batch.\(shard.name).lock")]
+        let file = ShardOutcomes.path(root: root, shard: shard)
+        if AtomicFile.isFolder((file as NSString).deletingLastPathComponent, inside: root) { unlink(file) }
+        return locks
     }
 
     /// Writes `summary.html` and `summary.txt` into the root; each is rendered, checked and

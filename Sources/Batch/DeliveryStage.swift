@@ -8,7 +8,7 @@ struct DeliveryStage {
     let run: FamilyRun
 
     func send(_ recaps: [RecapStage.Recap], sentBefore: [String: JSONValue], record: inout ManifestRecord) throws {
-        guard let sender = run.options.mailSender, let from = run.job.delivery?.from else { return }
+        guard let sender = run.job.mail?.sender, let from = run.job.delivery?.from else { return }
         for (index, recap) in recaps.enumerated() {
             if sentBefore[recap.recipient] != nil && !run.options.resend {
                 record.countSentEarlier()

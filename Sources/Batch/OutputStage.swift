@@ -40,12 +40,12 @@ struct OutputStage {
     }
 
     private func writeList(_ list: BatchJob.ListOutput) throws -> [WrittenFile] {
-        var request = ListRequest(filters: try list.values.filters(for: list.kind, range: list.range.selection(job: run.job.range)))
+        var request = ListRequest(filters: try list.filters.with(range: list.range.selection(job: run.job.range)))
         request.formats = list.formats
         request.name = list.name
         request.today = plan.today
         request.zone = plan.zone
-        request.home = try list.values.homeCoordinate()
+        request.home = list.home
         if list.viewAsPlayer { request.viewerID = plan.data.player?.userID }
         let result = try ListExport.run(request, data: plan.data, interactions: .loaded(plan.data.interactions), clock: run.options.clock,
                                         to: .folder(plan.folder), templates: run.options.templates.output)

@@ -49,7 +49,7 @@ struct RecapStage {
                                          previousInteractions: report.figures.previous.interactionsTotal)
         let recap = try RecapEmail(report, job: deliver, subject: subject(headline: headline), headline: headline, files: attached,
                                    leftOut: leftOut, templates: run.options.templates.email)
-        let unsubscribe = deliver.unsubscribeURL.flatMap { url in run.options.unsubscribeSecret.map { (url: url, secret: $0) } }
+        let unsubscribe = deliver.unsubscribeURL.flatMap { url in run.job.mail?.unsubscribeSecret.map { (url: url, secret: $0) } }
         var recaps: [Recap] = []
         for recipient in recipients.recipients {
             let message = recap.message(to: recipient.address, unsubscribe: unsubscribe)

@@ -75,51 +75,7 @@ package struct JobReader {
         do {
             return try body()
         } catch let error as UsageError {
-            throw fail(node, "'\(key)': " + Self.optionsAsKeys(error.message))
+            throw fail(node, "'\(key)': " + error.inJobKeys)
         }
-    }
-
-    /// A command-line message told in the job file's words: `--state` becomes `state`, while
-    /// quoted values (as `Quote.value` writes them) stay exactly as they are, `--` and all.
-    package static func optionsAsKeys(_ message: String) -> String {
-        var out = ""
-        var quoted = false
-        var previous: Character = " "
-        var characters = message.makeIterator()
-        var pending: Character? = nil
-        while let character = pending ?? characters.next() {
-            pending = nil
-            if quoted {
-                out.append(character)
-                if character == "\\", let escaped = characters.next() {
-                    out.append(escaped)
-                    previous = escaped
-                    continue
-                }
-                if character == "'" { quoted = false }
-            } else if character == "'", previous == " " || previous == "(" {
-                quoted = true
-                out.append(character)
-            } else if character == "-", previous == " " || previous == "(" {
-                let next = characters.next()
-                if next == "-", let first = characters.next() {
-                    if first.isLetter, first.isLowercase {
-                        out.append(first)  // an option's name: drop its dashes
-                    } else {
-                        out += "--"
-                        pending = first
-                    }
-                } else {
-                    out.append(character)
-                    pending = next
-                }
-                previous = out.last ?? " "
-                continue
-            } else {
-                out.append(character)
-            }
-            previous = character
-        }
-        return out
     }
 }

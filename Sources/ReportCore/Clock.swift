@@ -47,10 +47,10 @@ package struct Clock: Sendable {
     /// Parses a `--today` (or `--from`, `--to`) value.
     package static func parseDay(_ text: String, option: String) throws -> CivilDate {
         guard let date = CivilDate(iso: text) else {
-            throw UsageError("\(option) \(Quote.value(text)) is not a date in the form YYYY-MM-DD")
+            throw UsageError("\(option: option) \(Quote.value(text)) is not a date in the form YYYY-MM-DD" as OptionText)
         }
         guard supportedDays.contains(date.daysSinceEpoch) else {
-            throw UsageError("\(option) \(Quote.value(text)) is outside the years report-batch supports (\(supportedYears))")
+            throw UsageError("\(option: option) \(Quote.value(text)) is outside the years report-batch supports (\(supportedYears))" as OptionText)
         }
         return date
     }

@@ -140,9 +140,74 @@ package enum BadDataError: Error, Sendable, CustomStringConvertible {
 
 /// A bad option or option value (exit 64).
 package struct UsageError: Error, Sendable, CustomStringConvertible {
+    /// The message in the command line's words.
     package let message: String
-    package init(_ message: String) { self.message = message }
+    /// The message with its option names as data, when it is about options a job file also
+    /// has (filters, formats, ranges): each front end words them its own way.
+    package let optionText: OptionText?
+
+    package init(_ message: String) {
+        self.message = message
+        optionText = nil
+    }
+
+    package init(_ text: OptionText) {
+        message = text.commandLine
+        optionText = text
+    }
+
     package var description: String { message }
+
+    /// The message in a job file's words: `--fit-min` becomes the key `fit-min`.
+    package var inJobKeys: String { optionText?.jobKeys ?? message }
+}
+
+/// A message about options whose names are data (`"\(option: "--fit-min") 120 is above …"`):
+/// the command line shows them as typed (`--fit-min`), a job file as its keys (`fit-min`).
+/// Values quoted in the message are text and are never taken for an option.
+package struct OptionText: Sendable, ExpressibleByStringInterpolation {
+    enum Part: Sendable {
+        case text(String)
+        /// An option as the caller named it: `--fit-min`, or a job key such as `formats`.
+        case option(String)
+    }
+
+    private(set) var parts: [Part] = []
+
+    package init(stringLiteral value: String) { parts = [.text(value)] }
+
+    package init(stringInterpolation: Interpolation) { parts = stringInterpolation.parts }
+
+    package struct Interpolation: StringInterpolationProtocol {
+        var parts: [Part] = []
+
+        package init(literalCapacity: Int, interpolationCount: Int) {}
+
+        package mutating func appendLiteral(_ literal: String) { parts.append(.text(literal)) }
+
+        package mutating func appendInterpolation(_ value: some CustomStringConvertible) { parts.append(.text(value.description)) }
+
+        package mutating func appendInterpolation(option name: String) { parts.append(.option(name)) }
+    }
+
+    /// The command line's words.
+    package var commandLine: String {
+        parts.map { part in
+            switch part {
+            case .text(let text), .option(let text): text
+            }
+        }.joined()
+    }
+
+    /// A job file's words: each option without its dashes.
+    package var jobKeys: String {
+        parts.map { part in
+            switch part {
+            case .text(let text): text
+            case .option(let name): name.hasPrefix("--") ? String(name.dropFirst(2)) : name
+            }
+        }.joined()
+    }
 }
 
 /// The viewer may not see what was asked (exit 77).

@@ -69,7 +69,7 @@ package enum FormatList {
             let name = part.trimmingCharacters(in: .whitespaces).lowercased()
             guard let format = Format(rawValue: name) else {
                 let accepted = Format.allCases.map(\.rawValue).joined(separator: ", ")
-                throw UsageError("\(option) \(Quote.value(String(part))) is not a format; use one or more of: \(accepted)")
+                throw UsageError("\(option: option) \(Quote.value(String(part))) is not a format; use one or more of: \(accepted)" as OptionText)
             }
             if !formats.contains(format) { formats.append(format) }
         }

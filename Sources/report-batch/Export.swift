@@ -69,10 +69,7 @@ struct ExportCoaches: ParsableCommand {
               report-batch export coaches --db app.db --family ID --responsiveness high --sort last-contacted --format xlsx
             """)
 
-    @Option(help: .filter(.search, of: .coaches)) var search: String?
-    @Option(help: .filter(.role, of: .coaches)) var role: CoachRole?
-    @Option(help: .filter(.lastContactDays, of: .coaches)) var lastContactDays: Int?
-    @Option(help: .filter(.responsiveness, of: .coaches)) var responsiveness: ResponsivenessLevel?
+    @OptionGroup var filterOptions: CoachFilterOptions
     @Option(help: "The order of the rows; ties go by id.")
     var sort: CoachSort = .name
     @OptionGroup var options: ExportOptions
@@ -82,8 +79,8 @@ struct ExportCoaches: ParsableCommand {
     }
 
     func filters() throws -> CoachFilters {
-        var values = ListFilterValues(list: .coaches, optionsOf: self)
-        values.sort = sort.rawValue
+        var values = filterOptions.values
+        values.sort = .typed(sort)
         return try values.coaches()
     }
 }
@@ -96,27 +93,18 @@ struct ExportSchools: ParsableCommand {
               report-batch export schools --db app.db --family ID --status interested --max-distance 500 --sort distance --format pdf
             """)
 
-    @Option(help: .filter(.search, of: .schools)) var search: String?
-    @Option(help: .filter(.division, of: .schools)) var division: Division?
-    @Option(help: .filter(.status, of: .schools)) var status: [SchoolStatus] = []
-    @Option(help: .filter(.state, of: .schools)) var state: String?
-    @Flag(help: .filter(.favorites, of: .schools)) var favorites = false
-    @Option(help: .filter(.tier, of: .schools)) var tier: PriorityTier?
-    @Option(help: .filter(.fitMin, of: .schools)) var fitMin: Double?
-    @Option(help: .filter(.fitMax, of: .schools)) var fitMax: Double?
-    @Option(help: .filter(.maxDistance, of: .schools)) var maxDistance: Double?
-    @Option(help: .filter(.home, of: .schools)) var home: String?
+    @OptionGroup var filterOptions: SchoolFilterOptions
     @Option(help: "The order of the rows; ties go by id.")
     var sort: SchoolSort = .name
     @OptionGroup var options: ExportOptions
 
     func run() throws {
-        try options.run(home: home) { .schools(try filters()) }
+        try options.run(home: filterOptions.home) { .schools(try filters()) }
     }
 
     func filters() throws -> SchoolFilters {
-        var values = ListFilterValues(list: .schools, optionsOf: self)
-        values.sort = sort.rawValue
+        var values = filterOptions.values
+        values.sort = .typed(sort)
         return try values.schools()
     }
 }
@@ -133,13 +121,8 @@ struct ExportInteractions: ParsableCommand {
             """
     )
 
-    @Option(help: .filter(.search, of: .interactions)) var search: String?
-    @Option(help: .filter(.type, of: .interactions)) var type: InteractionType?
-    @Option(help: .filter(.direction, of: .interactions)) var direction: Direction?
-    @Option(help: .filter(.sentiment, of: .interactions)) var sentiment: Sentiment?
-    @Option(help: .filter(.days, of: .interactions)) var days: Int?
+    @OptionGroup var filterOptions: InteractionFilterOptions
     @OptionGroup var range: RangeOptions
-    @Option(help: .filter(.loggedBy, of: .interactions)) var loggedBy: String?
     @OptionGroup var options: ExportOptions
 
     func run() throws {
@@ -147,7 +130,6 @@ struct ExportInteractions: ParsableCommand {
     }
 
     func filters() throws -> ListRequest.Filters {
-        let values = ListFilterValues(list: .interactions, optionsOf: self)
-        return try values.interactions(range: range.isGiven ? try range.selection() : nil)
+        return try filterOptions.values.interactions(range: range.isGiven ? try range.selection() : nil)
     }
 }

@@ -12,11 +12,11 @@ package enum RangeSelection: Hashable, Sendable {
     ///   date, only one of `--from`/`--to`, or a preset together with them.
     package static func parse(preset: String?, from: String?, to: String?, defaultPreset: ReportPreset = .standard) throws -> RangeSelection {
         if let preset, from != nil || to != nil {
-            throw UsageError("--preset \(Quote.value(preset)) cannot be combined with --from/--to; give a preset or a custom range")
+            throw UsageError("\(option: "--preset") \(Quote.value(preset)) cannot be combined with \(option: "--from")/\(option: "--to"); give a preset or a custom range" as OptionText)
         }
         if let preset {
             guard let value = ReportPreset(rawValue: preset) else {
-                throw UsageError("--preset \(Quote.value(preset)) is not a preset; use one of: \(ReportPreset.names)")
+                throw UsageError("\(option: "--preset") \(Quote.value(preset)) is not a preset; use one of: \(ReportPreset.names)" as OptionText)
             }
             return .preset(value)
         }
@@ -24,9 +24,9 @@ package enum RangeSelection: Hashable, Sendable {
         case (nil, nil):
             return .preset(defaultPreset)
         case (let from?, nil):
-            throw UsageError("--from \(Quote.value(from)) needs --to as well")
+            throw UsageError("\(option: "--from") \(Quote.value(from)) needs \(option: "--to") as well" as OptionText)
         case (nil, let to?):
-            throw UsageError("--to \(Quote.value(to)) needs --from as well")
+            throw UsageError("\(option: "--to") \(Quote.value(to)) needs \(option: "--from") as well" as OptionText)
         case (let from?, let to?):
             return .custom(from: try Clock.parseDay(from, option: "--from"), to: try Clock.parseDay(to, option: "--to"))
         }
@@ -53,8 +53,8 @@ extension Zone {
     /// - Throws: `UsageError` for a name that is not an IANA zone.
     package static func parseOption(_ name: String) throws -> Zone {
         guard let zone = Zone(identifier: name) else {
-            throw UsageError("--timezone \(Quote.value(name)) is not a known IANA time zone (e.g. America/New_York, Europe/Paris, UTC; "
-                             + "offsets are Etc/GMT-5 for UTC+05:00 and Etc/GMT+5 for UTC-05:00, in IANA's signs)")
+            let examples = "e.g. America/New_York, Europe/Paris, UTC; offsets are Etc/GMT-5 for UTC+05:00 and Etc/GMT+5 for UTC-05:00, in IANA's signs"
+            throw UsageError("\(option: "--timezone") \(Quote.value(name)) is not a known IANA time zone (\(examples))" as OptionText)
         }
         return zone
     }

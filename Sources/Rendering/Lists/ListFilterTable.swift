@@ -1,0 +1,207 @@
+import Aggregation
+import ArgumentParser
+import ReportCore
+
+// The lists' filters, the one table: each filter's entry (name, lists, kind of value, help,
+// the field it sets; errors name the option as data), its place in `all`, and its option in
+// the `export` command's group below (swift-argument-parser declares an option as a stored
+// property). A new filter is these three lines here, its field in Aggregation, and the docs.
+extension ListFilterOption {
+    /// Every filter, in the order the commands list them.
+    package static let all: [ListFilterOption] = [
+        search, role, lastContactDays, responsiveness,
+        division, status, state, favorites, tier, fitMin, fitMax, maxDistance, home,
+        type, direction, sentiment, days, loggedBy,
+    ]
+
+    package static let search = ListFilterOption(name: "search", lists: [.coaches, .schools, .interactions], kind: .text, helpText: { list in
+        switch list {
+        case .coaches: "Keep coaches whose first or last name, email, phone, notes, Twitter or Instagram contains this text (ignoring case and accents)."
+        case .schools: "Keep schools whose name or location contains this text (ignoring case and accents)."
+        case .interactions: "Keep interactions whose subject or content contains this text (ignoring case and accents)."
+        }
+    }, apply: { _, input, typed in
+        typed.coaches.search = input.text
+        typed.schools.search = input.text
+        typed.interactions.search = input.text
+    })
+
+    // MARK: Coaches
+
+    package static let role = coaches("role", .text, "Keep coaches of one role.") { option, input, filters in
+        filters.role = try input.domain(option, noun: "a coach role")
+    }
+    package static let lastContactDays = coaches("last-contact-days", .wholeNumber,
+                                                 "Keep coaches last contacted within the last N days, today included; never-contacted coaches are left out.") { option, input, filters in
+        filters.lastContactDays = try input.wholeNumber.map { try OptionParsing.days($0, option: option) }
+    }
+    package static let responsiveness = coaches("responsiveness", .text,
+                                                "Keep coaches of one responsiveness level: high is 75 or more, medium 50 to under 75, low under 50 or none.") { option, input, filters in
+        filters.responsiveness = try input.domain(option, noun: "a responsiveness level")
+    }
+
+    // MARK: Schools
+
+    package static let division = schools("division", .text, "Keep schools of one division.") { option, input, filters in
+        filters.division = try input.domain(option, noun: "a division")
+    }
+    package static let status = schools("status", .texts, "Keep schools in this status; repeat the option for any of several.") { option, input, filters in
+        filters.statuses = try input.domains(option, noun: "a school status")
+    }
+    package static let state = schools("state", .text, "Keep schools in this US state (two letters, any case).") { option, input, filters in
+        guard let state = input.text else { return }
+        guard state.count == 2, state.allSatisfy(\.isLetter) else {
+            throw UsageError("\(option: option) \(Quote.value(state)) is not a two-letter state code (e.g. TX)" as OptionText)
+        }
+        filters.state = state
+    }
+    package static let favorites = schools("favorites", .flag, "Keep only favorite schools.") { option, input, filters in
+        filters.favoritesOnly = input.flag
+    }
+    package static let tier = schools("tier", .text, "Keep schools of one priority tier (a letter, either case).") { option, input, filters in
+        if case .text(let letter) = input {
+            filters.tier = try OptionParsing.domainValue(letter.uppercased(), option: option, noun: "a priority tier")
+        } else {
+            filters.tier = try input.domain(option, noun: "a priority tier")
+        }
+    }
+    package static let fitMin = schools("fit-min", .number,
+                                        "Keep schools whose fit score is at least this (0–100); schools with no fit score are left out.") { option, input, filters in
+        filters.fitMin = try input.number.map { try OptionParsing.percent($0, option: option) }
+    }
+    package static let fitMax = schools("fit-max", .number,
+                                        "Keep schools whose fit score is at most this (0–100); schools with no fit score are left out.") { option, input, filters in
+        filters.fitMax = try input.number.map { try OptionParsing.percent($0, option: option) }
+    }
+    package static let maxDistance = schools("max-distance", .number,
+                                             "Keep schools within this many miles of the home location; needs a home location.") { option, input, filters in
+        guard let miles = input.number else { return }
+        guard miles.isFinite, miles >= 0 else {
+            throw UsageError("\(option: option) \(miles) must be a number of miles, 0 or more" as OptionText)
+        }
+        filters.maxDistance = miles
+    }
+    package static let home = ListFilterOption(name: "home", lists: [.schools], kind: .text, helpText: { _ in
+        "The home location as LAT,LON. Default: the viewer's location preference, else the family player's."
+    }, apply: { option, input, typed in
+        typed.home = try input.text.map { try OptionParsing.coordinate($0, option: option) }
+    })
+
+    // MARK: Interactions
+
+    package static let type = interactions("type", .text, "Keep interactions of one type.") { option, input, filters in
+        filters.type = try input.domain(option, noun: "an interaction type")
+    }
+    package static let direction = interactions("direction", .text, "Keep interactions of one direction.") { option, input, filters in
+        filters.direction = try input.domain(option, noun: "a direction")
+    }
+    package static let sentiment = interactions("sentiment", .text, "Keep interactions of one sentiment (an interaction with none matches none).") { option, input, filters in
+        filters.sentiment = try input.domain(option, noun: "a sentiment")
+    }
+    package static let days = interactions("days", .wholeNumber, "Keep interactions of the last N days, today included.") { option, input, filters in
+        filters.lastDays = try input.wholeNumber.map { try OptionParsing.days($0, option: option) }
+    }
+    package static let loggedBy = interactions("logged-by", .text,
+                                               "Keep interactions logged by this member (a user id); for a parent or the family view only.") { option, input, filters in
+        filters.loggedBy = input.text
+    }
+
+    // MARK: One list's filter
+
+    private static func coaches(_ name: String, _ kind: ValueKind, _ help: String,
+                                _ set: @escaping @Sendable (_ option: String, ListFilterValues.Input, inout CoachFilters) throws -> Void) -> ListFilterOption {
+        ListFilterOption(name: name, lists: [.coaches], kind: kind, helpText: { _ in help }, apply: { try set($0, $1, &$2.coaches) })
+    }
+
+    private static func schools(_ name: String, _ kind: ValueKind, _ help: String,
+                                _ set: @escaping @Sendable (_ option: String, ListFilterValues.Input, inout SchoolFilters) throws -> Void) -> ListFilterOption {
+        ListFilterOption(name: name, lists: [.schools], kind: kind, helpText: { _ in help }, apply: { try set($0, $1, &$2.schools) })
+    }
+
+    private static func interactions(_ name: String, _ kind: ValueKind, _ help: String,
+                                     _ set: @escaping @Sendable (_ option: String, ListFilterValues.Input, inout InteractionFilters) throws -> Void) -> ListFilterOption {
+        ListFilterOption(name: name, lists: [.interactions], kind: kind, helpText: { _ in help }, apply: { try set($0, $1, &$2.interactions) })
+    }
+}
+
+// MARK: The `export` commands' filter options
+
+extension ArgumentHelp {
+    /// The help of a list filter, from the table.
+    package static func filter(_ filter: ListFilterOption, of list: ListKind) -> ArgumentHelp {
+        ArgumentHelp(filter.help(for: list))
+    }
+}
+
+/// `export coaches`' filters, as the argument parser types them.
+package struct CoachFilterOptions: ParsableArguments {
+    @Option(help: .filter(.search, of: .coaches)) var search: String?
+    @Option(help: .filter(.role, of: .coaches)) var role: CoachRole?
+    @Option(help: .filter(.lastContactDays, of: .coaches)) var lastContactDays: Int?
+    @Option(help: .filter(.responsiveness, of: .coaches)) var responsiveness: ResponsivenessLevel?
+
+    package init() {}
+
+    package var values: ListFilterValues {
+        var values = ListFilterValues()
+        values.set(.search, search)
+        values.set(.role, role)
+        values.set(.lastContactDays, lastContactDays)
+        values.set(.responsiveness, responsiveness)
+        return values
+    }
+}
+
+/// `export schools`' filters, as the argument parser types them.
+package struct SchoolFilterOptions: ParsableArguments {
+    @Option(help: .filter(.search, of: .schools)) var search: String?
+    @Option(help: .filter(.division, of: .schools)) var division: Division?
+    @Option(help: .filter(.status, of: .schools)) var status: [SchoolStatus] = []
+    @Option(help: .filter(.state, of: .schools)) var state: String?
+    @Flag(help: .filter(.favorites, of: .schools)) var favorites = false
+    @Option(help: .filter(.tier, of: .schools)) var tier: PriorityTier?
+    @Option(help: .filter(.fitMin, of: .schools)) var fitMin: Double?
+    @Option(help: .filter(.fitMax, of: .schools)) var fitMax: Double?
+    @Option(help: .filter(.maxDistance, of: .schools)) var maxDistance: Double?
+    @Option(help: .filter(.home, of: .schools)) package var home: String?
+
+    package init() {}
+
+    package var values: ListFilterValues {
+        var values = ListFilterValues()
+        values.set(.search, search)
+        values.set(.division, division)
+        values.set(.status, status)
+        values.set(.state, state)
+        values.set(.favorites, favorites)
+        values.set(.tier, tier)
+        values.set(.fitMin, fitMin)
+        values.set(.fitMax, fitMax)
+        values.set(.maxDistance, maxDistance)
+        values.set(.home, home)
+        return values
+    }
+}
+
+/// `export interactions`' filters, as the argument parser types them.
+package struct InteractionFilterOptions: ParsableArguments {
+    @Option(help: .filter(.search, of: .interactions)) var search: String?
+    @Option(help: .filter(.type, of: .interactions)) var type: InteractionType?
+    @Option(help: .filter(.direction, of: .interactions)) var direction: Direction?
+    @Option(help: .filter(.sentiment, of: .interactions)) var sentiment: Sentiment?
+    @Option(help: .filter(.days, of: .interactions)) var days: Int?
+    @Option(help: .filter(.loggedBy, of: .interactions)) var loggedBy: String?
+
+    package init() {}
+
+    package var values: ListFilterValues {
+        var values = ListFilterValues()
+        values.set(.search, search)
+        values.set(.type, type)
+        values.set(.direction, direction)
+        values.set(.sentiment, sentiment)
+        values.set(.days, days)
+        values.set(.loggedBy, loggedBy)
+        return values
+    }
+}
