@@ -16,13 +16,22 @@ func structure(of path: String) throws -> [StructureNode] {
     let result = try ReportBatchProcess.tool("pdfinfo", ["-struct-text", path])
     #expect(result.status == 0, "\(result.stderr)")
     var nodes: [StructureNode] = []
-    for line in result.stdout.split(separator: "\n", omittingEmptySubsequences: true) {
+    var open = false
+    for line in result.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+        // A text is quoted, and a text of several lines (a wrapped cell) goes on until the
+        // line that ends its quote; poppler does not escape quotes inside.
+        if open {
+            let ends = line.hasSuffix("\"")
+            if !nodes.isEmpty { nodes[nodes.count - 1].text += " " + String(ends ? line.dropLast() : line) }
+            open = !ends
+            continue
+        }
         let depth = line.prefix { $0 == " " }.count / 2
         let body = line.drop { $0 == " " }
         if body.hasPrefix("\"") {
-            // A text of the node above: "…" (poppler quotes it, without escaping quotes inside).
-            guard !nodes.isEmpty else { continue }
-            nodes[nodes.count - 1].text += String(body.dropFirst().dropLast())
+            let text = body.dropFirst()
+            open = !(text.hasSuffix("\"") && !text.isEmpty)
+            if !nodes.isEmpty { nodes[nodes.count - 1].text += String(open ? text : text.dropLast()) }
         } else if let type = body.split(separator: " ").first, type.first?.isUppercase == true, type != "Object" {
             nodes.append(StructureNode(type: String(type), depth: depth, text: ""))
         }
