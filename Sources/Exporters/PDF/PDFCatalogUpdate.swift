@@ -3,7 +3,7 @@ import Foundation
 /// The entries of a pdf's catalog that cairo 1.16 does not write: the document's language
 /// (/Lang, which a screen reader speaks the text in) and /ViewerPreferences with
 /// /DisplayDocTitle, so that a viewer's title bar shows the title rather than the file name.
-/// They are added as an incremental update (PDF 1.7 §7.5.6): a new version of the catalog
+/// They are added as an incremental update (docs/outputs.md, "Accessible pdfs"): a new version of the catalog
 /// object, an xref section for it and a trailer pointing back to cairo's, appended after
 /// cairo's bytes, which stay as they are. Deterministic: the same file gives the same update.
 enum PDFCatalogUpdate {

@@ -1,6 +1,6 @@
 import CPangoCairo
 
-/// The structure elements the renderer tags a pdf with (PDF 1.7 §14.8.4, standard structure
+/// The structure elements the renderer tags a pdf with (the PDF standard structure
 /// types), written by cairo's cairo_tag_begin and cairo_tag_end: cairo builds the structure
 /// tree and marks the content drawn inside the innermost open element. Content drawn while no
 /// element with content is open (page footers, a table's header repeated on a later page) is
