@@ -56,9 +56,14 @@ public final class XLSXSheet {
 
     /// Writes a bold header row at `row`, freezes the rows above and including it, and
     /// puts an autofilter over the table that follows (its extent is set when the sheet finishes).
+    /// A header at the sheet's top (a list's) is also its print titles, the rows a spreadsheet
+    /// program defines as the sheet's headers (_xlnm.Print_Titles) and prints on every page.
     public func writeHeader(_ titles: [String], row: Int = 0) throws {
         for (column, title) in titles.enumerated() {
             try write(.text(title), row: row, column: column, format: try workbook.formats.header)
+        }
+        if row == 0 {
+            try workbook.check(worksheet_repeat_rows(try worksheet, 0, 0), "worksheet_repeat_rows")
         }
         worksheet_freeze_panes(try worksheet, lxw_row_t(row + 1), 0)
         table = (row, row, titles.count)

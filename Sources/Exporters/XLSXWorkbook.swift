@@ -130,7 +130,8 @@ public final class XLSXWorkbook {
     /// labelled, in the order of the table it is drawn from (a bar chart's categories run top
     /// to bottom, as the rows do); `pointColors`, when given, colours each bar by itself.
     public func addChart(_ kind: ChartKind, title: String, on sheet: XLSXSheet, categories: CellRange, values: CellRange,
-                         color: UInt32, pointColors: [UInt32] = [], at anchor: (row: Int, column: Int), size: (width: Int, height: Int)) throws {
+                         color: UInt32, pointColors: [UInt32] = [], at anchor: (row: Int, column: Int), size: (width: Int, height: Int),
+                         description: String? = nil) throws {
         guard let chart = workbook_add_chart(try open(), UInt8(kind == .column ? LXW_CHART_COLUMN.rawValue : LXW_CHART_BAR.rawValue)) else {
             throw ExportError.library(name: "libxlsxwriter", call: "workbook_add_chart", message: "could not add a chart")
         }
@@ -171,8 +172,15 @@ public final class XLSXWorkbook {
         var options = lxw_chart_options()
         options.x_scale = Double(size.width) / 480
         options.y_scale = Double(size.height) / 288
-        try check(worksheet_insert_chart_opt(try sheet.worksheet, lxw_row_t(anchor.row), lxw_col_t(anchor.column), chart, &options),
-                  "worksheet_insert_chart_opt")
+        // The chart's alternative text, which a screen reader says for it; libxlsxwriter copies it.
+        let alternative = description ?? "\(title): a \(kind == .column ? "column" : "bar") chart of the table beside it"
+        let worksheet = try sheet.worksheet
+        let status = alternative.withCString { text in
+            options.description = UnsafeMutablePointer(mutating: text)
+            defer { options.description = nil }
+            return worksheet_insert_chart_opt(worksheet, lxw_row_t(anchor.row), lxw_col_t(anchor.column), chart, &options)
+        }
+        try check(status, "worksheet_insert_chart_opt")
     }
 
     public enum ChartKind: Sendable {

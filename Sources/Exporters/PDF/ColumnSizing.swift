@@ -48,7 +48,7 @@ enum ColumnSizing {
         case .text(let text, _, let bold): width(text, size: PageFlow.cellText, bold: bold)
         case .link(let text, _): width(text, size: PageFlow.cellText)
         // A badge is drawn in a bolder face than the estimate assumes: a tenth to spare.
-        case .badge(let text, _): width(text, size: 7.5, bold: true) * 1.1 + 10
+        case .badge(let text, _): width(text, size: PageFlow.badgeText, bold: true) * 1.1 + 10
         case .bar(_, _, let label): PageFlow.barTrack + 4 + width(label, size: PageFlow.cellText)
         case .stack(let cells): cells.map(width(of:)).max() ?? 0
         }

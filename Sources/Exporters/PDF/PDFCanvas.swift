@@ -8,6 +8,9 @@ final class PDFCanvas {
     private let context: OpaquePointer
     private let layout: OpaquePointer
     private var fonts: [String: OpaquePointer] = [:]
+    /// No ligatures: a reader of the structure tree (poppler's -struct-text) stopped at "ﬀ",
+    /// and copied or spoken text should have the letters as typed.
+    private let features: OpaquePointer
     private(set) var missingGlyphs: [String] = []
     private var reportedMissing = Set<String>()
     /// Shaped layouts by text and style: table cells repeat a lot ("--", badges, counts), and
@@ -59,12 +62,18 @@ final class PDFCanvas {
             throw ExportError.library(name: "pango", call: "pango_layout_new", message: "could not create a text layout")
         }
         self.layout = layout
+        guard let features = pango_attr_list_new(), let noLigatures = pango_attr_font_features_new("liga 0, clig 0") else {
+            throw ExportError.library(name: "pango", call: "pango_attr_font_features_new", message: "could not make a text attribute")
+        }
+        pango_attr_list_insert(features, noLigatures)
+        self.features = features
     }
 
     deinit {
         for cached in layouts.values { g_object_unref(UnsafeMutableRawPointer(cached)) }
         g_object_unref(UnsafeMutableRawPointer(layout))
         g_object_unref(UnsafeMutableRawPointer(context))
+        pango_attr_list_unref(features)
         for font in fonts.values { pango_font_description_free(font) }
     }
 
@@ -102,6 +111,7 @@ final class PDFCanvas {
             oneLine = oneLine.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
         }
         pango_layout_set_text(layout, oneLine, -1)
+        pango_layout_set_attributes(layout, features)
         if let width {
             pango_layout_set_width(layout, Int32(max(1, width) * Double(PANGO_SCALE)))
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
@@ -128,17 +138,18 @@ final class PDFCanvas {
         return (Double(width), Double(height))
     }
 
-    /// Draws text with its top-left at (x, y), within `width` when given.
+    /// Draws text with its top-left at (x, y), within `width` when given, on `background`: a
+    /// colour that would read at less than 4.5:1 there is darkened until it does (`readable`).
     /// With `lines` > 1 the text wraps at word boundaries within `width` onto that many lines
     /// at most, the last ending in "…" when more would be needed.
     func text(_ text: String, x: Double, y: Double, size: Double, bold: Bool = false, color: PDFColor = .text,
-              width: Double? = nil, alignRight: Bool = false, link: String? = nil, lines: Int = 1) {
+              width: Double? = nil, alignRight: Bool = false, link: String? = nil, lines: Int = 1, on background: PDFColor = .white) {
         let layout = prepare(text, size: size, bold: bold, width: width, alignRight: alignRight, lines: lines)
         if let link {
             let escaped = link.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
             cairo_tag_begin(cr, CAIRO_TAG_LINK, "uri='\(escaped)'")
         }
-        setColor(color)
+        setColor(color.readable(on: background))
         cairo_move_to(cr, x, y)
         pango_cairo_show_layout(cr, layout)
         if link != nil { cairo_tag_end(cr, CAIRO_TAG_LINK) }

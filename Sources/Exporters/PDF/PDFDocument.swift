@@ -17,7 +17,7 @@ public struct PDFColor: Hashable, Sendable {
     }
 
     /// The colour mixed with white: `amount` 0 is white, 1 is the colour.
-    func tint(_ amount: Double) -> PDFColor {
+    public func tint(_ amount: Double) -> PDFColor {
         PDFColor(red: 1 - (1 - red) * amount, green: 1 - (1 - green) * amount, blue: 1 - (1 - blue) * amount)
     }
 
@@ -26,11 +26,50 @@ public struct PDFColor: Hashable, Sendable {
         PDFColor(red: red * amount, green: green * amount, blue: blue * amount)
     }
 
-    static let text = PDFColor(0x111827)
-    static let muted = PDFColor(0x6B7280)
+    /// Relative luminance (WCAG 2.1): each channel linearised from sRGB, then weighted.
+    public var luminance: Double {
+        func linear(_ channel: Double) -> Double {
+            channel <= 0.04045 ? channel / 12.92 : pow((channel + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    }
+
+    /// The contrast ratio of two colours (WCAG 2.1), from 1 to 21.
+    public func contrast(with other: PDFColor) -> Double {
+        let (light, dark) = (max(luminance, other.luminance), min(luminance, other.luminance))
+        return (light + 0.05) / (dark + 0.05)
+    }
+
+    /// The least contrast text has against its background in every pdf (WCAG 2.1 AA).
+    public static let minimumContrast = 4.5
+
+    /// The colour as text on `background`: itself when it reads at 4.5:1 or more, else darkened
+    /// (each channel scaled alike, so the hue stays) just until it does, or lightened the same
+    /// way on a dark background.
+    public func readable(on background: PDFColor) -> PDFColor {
+        guard contrast(with: background) < PDFColor.minimumContrast else { return self }
+        let darken = background.luminance > 0.18
+        var amount = 1.0
+        var color = self
+        while color.contrast(with: background) < PDFColor.minimumContrast, amount > 0 {
+            amount -= 0.02
+            color = darken ? shade(max(0, amount)) : PDFColor(red: 1 - (1 - red) * amount, green: 1 - (1 - green) * amount, blue: 1 - (1 - blue) * amount)
+        }
+        return color
+    }
+
+    /// A badge's fill, the colour mixed with white, and its text, the colour darkened until it
+    /// reads on that fill.
+    public static let badgeTint = 0.18
+    public var badgeText: PDFColor { shade(0.7).readable(on: tint(PDFColor.badgeTint)) }
+
+    public static let white = PDFColor(0xFFFFFF)
+    public static let text = PDFColor(0x111827)
+    public static let link = PDFColor(0x0563C1)
+    public static let muted = PDFColor(0x6B7280)
     static let rule = PDFColor(0xE5E7EB)
-    static let headerFill = PDFColor(0xF3F4F6)
-    static let cardFill = PDFColor(0xF9FAFB)
+    public static let headerFill = PDFColor(0xF3F4F6)
+    public static let cardFill = PDFColor(0xF9FAFB)
 }
 
 /// A document of the pdf renderer: metadata, page orientation, and blocks laid out top to

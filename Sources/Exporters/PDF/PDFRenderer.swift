@@ -33,6 +33,7 @@ public enum PDFRenderer {
             guard stream.error == nil, let data else { return CAIRO_STATUS_WRITE_ERROR }
             do {
                 try stream.sink.write(bytes: UnsafeBufferPointer(start: data, count: Int(length)))
+                stream.written += Int(length)
                 return CAIRO_STATUS_SUCCESS
             } catch {
                 stream.error = error
@@ -57,17 +58,20 @@ public enum PDFRenderer {
             canvas.text("Page \(page) of \(pages)", x: size.width / 2, y: y, size: 8, color: .muted,
                         width: size.width / 2 - PageFlow.margin, alignRight: true)
         }
-        // cairo 1.16 refers to a structure tree it only writes when a structure tag exists;
-        // links alone would leave that object missing. One Document element keeps the file whole.
-        cairo_tag_begin(cr, "Document", "")
+        // The structure tree (PDFStructure.swift): one Document element holds every block's
+        // elements in reading order; footers and repeated table headers stay outside it.
+        canvas.begin(.document)
         flow.startPage()
         for block in document.blocks { try flow.place(block) }
-        cairo_tag_end(cr, "Document")
+        canvas.end(.document)
         flow.endPage()
         try check(cairo_status(cr), "drawing")
         cairo_surface_finish(surface)
         if let error = stream.error { throw error }
         try check(cairo_surface_status(surface), "cairo_surface_finish")
+        // The language and the title display, which cairo does not write (PDFCatalogUpdate).
+        try stream.sink.flush()
+        try stream.sink.write(PDFCatalogUpdate.update(forFileAt: path, length: stream.written))
         try stream.sink.close()
         return PDFResult(pages: flow.page, warnings: canvas.missingGlyphs)
     }
@@ -94,6 +98,8 @@ public enum PDFRenderer {
 private final class PDFStream {
     let sink: ByteSink
     var error: Error?
+    /// How many bytes cairo has written.
+    var written = 0
 
     init(sink: ByteSink) {
         self.sink = sink
@@ -107,7 +113,9 @@ struct PageFlow {
     static let rowHeight = 18.0
     static let headerHeight = 20.0
     static let cellPadding = 4.0
-    static let cellText = 8.5
+    /// Table text: no text is smaller than 9 points but the footer's (docs/outputs.md).
+    static let cellText = 9.0
+    static let badgeText = 9.0
     /// What a second line of cell text adds to a row.
     static let extraLine = 10.5
     /// The longest track of a bar in a table cell, in points.
@@ -120,6 +128,11 @@ struct PageFlow {
     private(set) var page = 1
     private var y = PageFlow.margin
     private var started = false
+    /// A structure element with content that stays open across a page break (a chart's
+    /// caption): closed before the footer and opened again on the next page.
+    private var openLeaf: PDFStructure?
+    /// The fill under the table row being drawn.
+    private var rowFill = PDFColor.white
 
     init(size: (width: Double, height: Double), canvas: PDFCanvas?, surface: OpaquePointer?) {
         self.size = size
@@ -142,9 +155,11 @@ struct PageFlow {
     }
 
     private mutating func newPage() {
+        if let openLeaf { canvas?.end(openLeaf) }
         endPage()
         page += 1
         startPage()
+        if let openLeaf { canvas?.begin(openLeaf) }
     }
 
     /// Makes room for `height` points, breaking the page when needed.
@@ -156,10 +171,10 @@ struct PageFlow {
         switch block {
         case .title(let title, let lines):
             reserve(32 + Double(lines.count) * 16)
-            canvas?.text(title, x: PageFlow.margin, y: y, size: 22, bold: true, width: contentWidth)
+            canvas?.tagged(.heading(1)) { $0.text(title, x: PageFlow.margin, y: y, size: 22, bold: true, width: contentWidth) }
             y += 32
             for line in lines {
-                canvas?.text(line, x: PageFlow.margin, y: y, size: 11, color: .muted, width: contentWidth)
+                canvas?.tagged(.paragraph) { $0.text(line, x: PageFlow.margin, y: y, size: 11, color: .muted, width: contentWidth) }
                 y += 16
             }
             y += 10
@@ -170,99 +185,24 @@ struct PageFlow {
             if let canvas, let surface {
                 let attributes = "page=\(page) pos=[\(PageFlow.margin) \(y)]"
                 cairo_pdf_surface_add_outline(surface, Int32(CAIRO_PDF_OUTLINE_ROOT), title, attributes, cairo_pdf_outline_flags_t(rawValue: 0))
-                canvas.text(title, x: PageFlow.margin, y: y + 4, size: 13, bold: true, width: contentWidth)
+                canvas.tagged(.heading(2)) { $0.text(title, x: PageFlow.margin, y: y + 4, size: 13, bold: true, width: contentWidth) }
             }
             y += 26
 
         case .subheading(let title):
             // With room for a table's header and first rows, or the line that says it is empty.
             reserve(20 + 50)
-            canvas?.text(title, x: PageFlow.margin, y: y + 4, size: 10.5, bold: true, width: contentWidth)
+            canvas?.tagged(.heading(3)) { $0.text(title, x: PageFlow.margin, y: y + 4, size: 10.5, bold: true, width: contentWidth) }
             y += 20
 
         case .cards(let cards):
-            guard !cards.isEmpty else { return }
-            let hasNotes = cards.contains { $0.note != nil }
-            let height = hasNotes ? 84.0 : 62.0, gap = 10.0
-            reserve(height + 12)
-            let width = (contentWidth - gap * Double(cards.count - 1)) / Double(cards.count)
-            if let canvas {
-                for (index, card) in cards.enumerated() {
-                    let x = PageFlow.margin + Double(index) * (width + gap)
-                    canvas.fill(x: x, y: y, width: width, height: height, color: card.color.tint(0.08), radius: 6)
-                    canvas.fill(x: x, y: y, width: 4, height: height, color: card.color, radius: 2)
-                    canvas.text(card.value, x: x + 12, y: y + 9, size: 22, bold: true, color: card.color, width: width - 18)
-                    canvas.text(card.label, x: x + 12, y: y + 40, size: 9, bold: hasNotes, color: .muted, width: width - 18)
-                    if let note = card.note {
-                        canvas.text(note, x: x + 12, y: y + 55, size: 7.5, color: .muted, width: width - 18, lines: 2)
-                    }
-                }
-            }
-            y += height + 12
+            placeCards(cards)
 
         case .bars(let bars):
-            let peak = bars.map(\.value).max() ?? 0
-            let labelWidth = contentWidth * 0.28, valueWidth = 50.0
-            let track = contentWidth - labelWidth - valueWidth - 12
-            for bar in bars {
-                reserve(PageFlow.rowHeight)
-                if let canvas {
-                    canvas.text(bar.label, x: PageFlow.margin, y: y + 3, size: 9, width: labelWidth - 6)
-                    let fraction = peak > 0 ? max(0, min(1, bar.value / peak)) : 0
-                    canvas.fill(x: PageFlow.margin + labelWidth, y: y + 4, width: track, height: 10, color: .headerFill, radius: 3)
-                    if fraction > 0 {
-                        canvas.fill(x: PageFlow.margin + labelWidth, y: y + 4, width: max(3, track * fraction), height: 10, color: bar.color, radius: 3)
-                    }
-                    canvas.text(NumberText.shortest(bar.value), x: PageFlow.margin + labelWidth + track + 6, y: y + 3, size: 9,
-                                width: valueWidth, alignRight: true)
-                }
-                y += PageFlow.rowHeight
-            }
-            y += 8
+            placeBars(bars)
 
         case .table(let table):
-            let widths: [Double], lines: Int
-            if table.sizedByContent {
-                (widths, lines) = ColumnSizing.layout(table.columns, extent: table.rows.extent, total: contentWidth)
-            } else {
-                let total = table.columns.map(\.weight).reduce(0, +)
-                (widths, lines) = (table.columns.map { contentWidth * $0.weight / max(total, 0.0001) }, 1)
-            }
-            // Every row of a table has one height: two lines when a wrapping column needs them
-            // or a stack has two cells.
-            let rowHeight = PageFlow.rowHeight + Double(lines - 1) * PageFlow.extraLine
-            reserve(PageFlow.headerHeight + rowHeight)
-            drawHeader(table, widths: widths)
-            guard let canvas else {
-                // Counting pages: rows have one height, so their number is all that matters
-                // (a spooled table is not read back for this pass).
-                for _ in 0..<table.rows.count {
-                    if y + rowHeight > bottom {
-                        newPage()
-                        drawHeader(table, widths: widths)
-                    }
-                    y += rowHeight
-                }
-                y += 10
-                return
-            }
-            var index = 0
-            try table.rows.forEach { row in
-                if y + rowHeight > bottom {
-                    newPage()
-                    drawHeader(table, widths: widths)
-                }
-                if index % 2 == 1 { canvas.fill(x: PageFlow.margin, y: y, width: contentWidth, height: rowHeight, color: .cardFill) }
-                var x = PageFlow.margin
-                for (column, cell) in row.enumerated() where column < widths.count {
-                    let spec = table.columns[column]
-                    draw(cell, on: canvas, x: x, width: widths[column], alignRight: spec.alignRight, lines: spec.fit == .wrap ? lines : 1)
-                    x += widths[column]
-                }
-                y += rowHeight
-                index += 1
-            }
-            y += 10
+            try placeTable(table)
 
         case .note(let text, let color):
             // Up to three lines; how many is estimated from the length (about 5.2 points a
@@ -270,53 +210,195 @@ struct PageFlow {
             let lines = max(1, min(3, Int((Double(text.count) * 5.2 / contentWidth).rounded(.up))))
             let height = 20 + Double(lines - 1) * 13
             reserve(height)
-            canvas?.text(text, x: PageFlow.margin, y: y + 3, size: 10, color: color ?? .muted, width: contentWidth, lines: lines)
+            canvas?.tagged(.paragraph) {
+                $0.text(text, x: PageFlow.margin, y: y + 3, size: 10, color: color ?? .muted, width: contentWidth, lines: lines)
+            }
             y += height
         }
     }
 
-    private mutating func drawHeader(_ table: PDFTable, widths: [Double]) {
+    /// A row of stat cards, tagged as a list a listener can follow: each card an item whose
+    /// label comes first ("Schools"), then its figure and what it counts ("40", "on your list").
+    private mutating func placeCards(_ cards: [PDFCard]) {
+        guard !cards.isEmpty else { return }
+        let hasNotes = cards.contains { $0.note != nil }
+        let height = hasNotes ? 84.0 : 62.0, gap = 10.0
+        reserve(height + 12)
+        let width = (contentWidth - gap * Double(cards.count - 1)) / Double(cards.count)
         if let canvas {
-            canvas.fill(x: PageFlow.margin, y: y, width: contentWidth, height: PageFlow.headerHeight, color: .headerFill)
+            canvas.begin(.list)
+            for (index, card) in cards.enumerated() {
+                let x = PageFlow.margin + Double(index) * (width + gap)
+                let tint = card.color.tint(0.08)
+                canvas.fill(x: x, y: y, width: width, height: height, color: tint, radius: 6)
+                canvas.fill(x: x, y: y, width: 4, height: height, color: card.color, radius: 2)
+                canvas.begin(.listItem)
+                canvas.tagged(.label) { $0.text(card.label, x: x + 12, y: y + 40, size: 9, bold: hasNotes, color: .muted, width: width - 18, on: tint) }
+                canvas.tagged(.listBody) {
+                    $0.text(card.value, x: x + 12, y: y + 9, size: 22, bold: true, color: card.color, width: width - 18, on: tint)
+                    if let note = card.note {
+                        $0.text(note, x: x + 12, y: y + 55, size: 9, color: .muted, width: width - 18, lines: 2, on: tint)
+                    }
+                }
+                canvas.end(.listItem)
+            }
+            canvas.end(.list)
+        }
+        y += height + 12
+    }
+
+    /// Horizontal bars, tagged as a figure whose caption is the chart in words: each label
+    /// followed by its value ("Email 4 Phone Call 1"), in the order the bars are drawn.
+    private mutating func placeBars(_ bars: [PDFBar]) {
+        let peak = bars.map(\.value).max() ?? 0
+        let labelWidth = contentWidth * 0.28, valueWidth = 50.0
+        let track = contentWidth - labelWidth - valueWidth - 12
+        guard !bars.isEmpty else { return }
+        // The figure starts on the page of its first bar, so that a page break above it does
+        // not leave an empty caption behind.
+        reserve(PageFlow.rowHeight)
+        canvas?.begin(.figure)
+        canvas?.begin(.caption)
+        openLeaf = .caption
+        for bar in bars {
+            reserve(PageFlow.rowHeight)
+            if let canvas {
+                canvas.text(bar.label, x: PageFlow.margin, y: y + 3, size: 9, width: labelWidth - 6)
+                let fraction = peak > 0 ? max(0, min(1, bar.value / peak)) : 0
+                canvas.fill(x: PageFlow.margin + labelWidth, y: y + 4, width: track, height: 10, color: .headerFill, radius: 3)
+                if fraction > 0 {
+                    canvas.fill(x: PageFlow.margin + labelWidth, y: y + 4, width: max(3, track * fraction), height: 10, color: bar.color, radius: 3)
+                }
+                canvas.text(NumberText.shortest(bar.value), x: PageFlow.margin + labelWidth + track + 6, y: y + 3, size: 9,
+                            width: valueWidth, alignRight: true)
+            }
+            y += PageFlow.rowHeight
+        }
+        openLeaf = nil
+        canvas?.end(.caption)
+        canvas?.end(.figure)
+        y += 8
+    }
+
+    /// A table: one Table element, its first header row of TH cells, a TR of TD cells per row.
+    /// The header drawn again on a later page is outside the structure (not a new row).
+    private mutating func placeTable(_ table: PDFTable) throws {
+        let widths: [Double], lines: Int
+        if table.sizedByContent {
+            (widths, lines) = ColumnSizing.layout(table.columns, extent: table.rows.extent, total: contentWidth)
+        } else {
+            let total = table.columns.map(\.weight).reduce(0, +)
+            (widths, lines) = (table.columns.map { contentWidth * $0.weight / max(total, 0.0001) }, 1)
+        }
+        // Every row of a table has one height: two lines when a wrapping column needs them
+        // or a stack has two cells.
+        let rowHeight = PageFlow.rowHeight + Double(lines - 1) * PageFlow.extraLine
+        reserve(PageFlow.headerHeight + rowHeight)
+        guard let canvas else {
+            // Counting pages: rows have one height, so their number is all that matters
+            // (a spooled table is not read back for this pass).
+            drawHeader(table, widths: widths, tagged: false)
+            for _ in 0..<table.rows.count {
+                if y + rowHeight > bottom {
+                    newPage()
+                    drawHeader(table, widths: widths, tagged: false)
+                }
+                y += rowHeight
+            }
+            y += 10
+            return
+        }
+        canvas.begin(.table)
+        drawHeader(table, widths: widths, tagged: true)
+        var index = 0
+        try table.rows.forEach { row in
+            if y + rowHeight > bottom {
+                newPage()
+                drawHeader(table, widths: widths, tagged: false)
+            }
+            // Every other row on a light stripe, which the cells' text colours are made to read on.
+            rowFill = index % 2 == 1 ? .cardFill : .white
+            if index % 2 == 1 { canvas.fill(x: PageFlow.margin, y: y, width: contentWidth, height: rowHeight, color: .cardFill) }
+            canvas.begin(.tableRow)
             var x = PageFlow.margin
-            for (column, spec) in table.columns.enumerated() {
-                canvas.text(spec.title, x: x + PageFlow.cellPadding, y: y + 5, size: PageFlow.cellText, bold: true,
-                            width: widths[column] - 2 * PageFlow.cellPadding, alignRight: spec.alignRight)
+            for (column, cell) in row.enumerated() where column < widths.count {
+                let spec = table.columns[column]
+                draw(cell, on: canvas, x: x, width: widths[column], alignRight: spec.alignRight, lines: spec.fit == .wrap ? lines : 1)
                 x += widths[column]
             }
+            canvas.end(.tableRow)
+            y += rowHeight
+            index += 1
+        }
+        canvas.end(.table)
+        y += 10
+    }
+
+    private mutating func drawHeader(_ table: PDFTable, widths: [Double], tagged: Bool) {
+        if let canvas {
+            canvas.fill(x: PageFlow.margin, y: y, width: contentWidth, height: PageFlow.headerHeight, color: .headerFill)
+            if tagged { canvas.begin(.tableRow) }
+            var x = PageFlow.margin
+            let top = y + 5
+            for (column, spec) in table.columns.enumerated() {
+                if tagged { canvas.begin(.headerCell) }
+                canvas.text(spec.title, x: x + PageFlow.cellPadding, y: top, size: PageFlow.cellText, bold: true,
+                            width: widths[column] - 2 * PageFlow.cellPadding, alignRight: spec.alignRight, on: .headerFill)
+                if tagged { canvas.end(.headerCell) }
+                x += widths[column]
+            }
+            if tagged { canvas.end(.tableRow) }
             canvas.rule(x: PageFlow.margin, y: y + PageFlow.headerHeight, width: contentWidth, color: PDFColor(0xD1D5DB))
         }
         y += PageFlow.headerHeight
     }
 
+    /// One cell as a TD element: its text is the TD's content, a link a Link inside it, and
+    /// in a stack each part a Link or a Span of its own (cairo marks only the innermost
+    /// element's content, so a TD's own text beside a Link would be lost to a reader).
     private mutating func draw(_ cell: PDFCell, on canvas: PDFCanvas, x: Double, width: Double, alignRight: Bool, lines: Int) {
-        let inner = width - 2 * PageFlow.cellPadding
-        let left = x + PageFlow.cellPadding
-        switch cell {
-        case .empty:
-            return
-        case .text(let text, let color, let bold):
-            canvas.text(text, x: left, y: y + 4, size: PageFlow.cellText, bold: bold, color: color ?? .text, width: inner, alignRight: alignRight, lines: lines)
-        case .link(let text, let url):
-            canvas.text(text, x: left, y: y + 4, size: PageFlow.cellText, color: PDFColor(0x0563C1), width: inner, link: url, lines: lines)
-        case .badge(let text, let color):
-            let measured = canvas.measure(text, size: 7.5, bold: true).width
-            let badgeWidth = min(inner, measured + 10)
-            canvas.fill(x: left, y: y + 3, width: badgeWidth, height: 12, color: color.tint(0.18), radius: 6)
-            canvas.text(text, x: left + 5, y: y + 4.5, size: 7.5, bold: true, color: color.shade(0.7), width: badgeWidth - 10)
-        case .bar(let fraction, let color, let label):
-            let track = min(inner * 0.5, PageFlow.barTrack)
-            canvas.fill(x: left, y: y + 5, width: track, height: 8, color: .headerFill, radius: 3)
-            if fraction > 0 { canvas.fill(x: left, y: y + 5, width: max(3, track * min(1, fraction)), height: 8, color: color, radius: 3) }
-            canvas.text(label, x: left + track + 4, y: y + 4, size: PageFlow.cellText, width: inner - track - 4)
-        case .stack(let cells):
+        canvas.begin(.tableCell)
+        defer { canvas.end(.tableCell) }
+        if case .stack(let cells) = cell {
             // Each part a line lower than the one before, as a wrapped text's lines are.
             let top = y
             defer { y = top }
             for part in cells {
-                draw(part, on: canvas, x: x, width: width, alignRight: alignRight, lines: 1)
+                if case .link = part {
+                    drawContent(part, on: canvas, x: x, width: width, alignRight: alignRight, lines: 1)
+                } else {
+                    canvas.begin(.span)
+                    drawContent(part, on: canvas, x: x, width: width, alignRight: alignRight, lines: 1)
+                    canvas.end(.span)
+                }
                 y += PageFlow.extraLine
             }
+            return
+        }
+        drawContent(cell, on: canvas, x: x, width: width, alignRight: alignRight, lines: lines)
+    }
+
+    private func drawContent(_ cell: PDFCell, on canvas: PDFCanvas, x: Double, width: Double, alignRight: Bool, lines: Int) {
+        let inner = width - 2 * PageFlow.cellPadding
+        let left = x + PageFlow.cellPadding
+        switch cell {
+        case .empty, .stack:
+            return  // stacks do not nest
+        case .text(let text, let color, let bold):
+            canvas.text(text, x: left, y: y + 4, size: PageFlow.cellText, bold: bold, color: color ?? .text, width: inner, alignRight: alignRight,
+                        lines: lines, on: rowFill)
+        case .link(let text, let url):
+            canvas.text(text, x: left, y: y + 4, size: PageFlow.cellText, color: .link, width: inner, link: url, lines: lines, on: rowFill)
+        case .badge(let text, let color):
+            let measured = canvas.measure(text, size: PageFlow.badgeText, bold: true).width
+            let badgeWidth = min(inner, measured + 10)
+            canvas.fill(x: left, y: y + 2, width: badgeWidth, height: 14, color: color.tint(PDFColor.badgeTint), radius: 7)
+            canvas.text(text, x: left + 5, y: y + 2.5, size: PageFlow.badgeText, bold: true, color: color.badgeText, width: badgeWidth - 10)
+        case .bar(let fraction, let color, let label):
+            let track = min(inner * 0.5, PageFlow.barTrack)
+            canvas.fill(x: left, y: y + 5, width: track, height: 8, color: .headerFill, radius: 3)
+            if fraction > 0 { canvas.fill(x: left, y: y + 5, width: max(3, track * min(1, fraction)), height: 8, color: color, radius: 3) }
+            canvas.text(label, x: left + track + 4, y: y + 4, size: PageFlow.cellText, width: inner - track - 4, on: rowFill)
         }
     }
 }

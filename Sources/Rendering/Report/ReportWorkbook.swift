@@ -59,11 +59,12 @@ enum ReportWorkbook {
         var chartRows: [ClosedRange<Int>] = []
         func rgb(_ color: RGBColor) -> UInt32 { UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue) }
         func chart(_ kind: XLSXWorkbook.ChartKind, _ title: String, _ rows: (first: Int, last: Int), color: RGBColor, pointColors: [RGBColor] = [],
-                   height: Int) throws {
+                   height: Int, words: [(String, Int)]) throws {
             try workbook.addChart(kind, title: title, on: sheet,
                                   categories: CellRange(sheet: sheet.name, firstRow: rows.first, firstColumn: 0, lastRow: rows.last, lastColumn: 0),
                                   values: CellRange(sheet: sheet.name, firstRow: rows.first, firstColumn: 1, lastRow: rows.last, lastColumn: 1),
-                                  color: rgb(color), pointColors: pointColors.map(rgb), at: (rows.first - 1, Self.chartColumn), size: (Self.chartWidth, height))
+                                  color: rgb(color), pointColors: pointColors.map(rgb), at: (rows.first - 1, Self.chartColumn), size: (Self.chartWidth, height),
+                                  description: "\(title): " + words.map { "\($0.0) \($0.1)" }.joined(separator: ", "))
             // A default row is 20 pixels high.
             chartRows.append((rows.first - 1)...(rows.first - 1 + (height + 19) / 20))
         }
@@ -90,14 +91,16 @@ enum ReportWorkbook {
             case .schoolsByStatus:
                 let statuses = figures.schools.byStatus
                 let rows = try table(title, ["Status", "Schools"], statuses.map { [.text($0.key.displayName), .integer($0.count)] })
-                try chart(.column, title, rows, color: palette.card("schools"), pointColors: statuses.map { palette.status($0.key) }, height: 300)
+                try chart(.column, title, rows, color: palette.card("schools"), pointColors: statuses.map { palette.status($0.key) }, height: 300,
+                          words: statuses.map { ($0.key.displayName, $0.count) })
             case .schoolsByDivision:
                 _ = try table(title, ["Division", "Schools"],
                               figures.schools.byDivision.map { [.text($0.key?.displayName ?? Division.unknownLabel), .integer($0.count)] })
             case .interactionsByType:
                 let rows = try table(title, ["Type", "Interactions"], figures.interactions.byType.map { [.text($0.key.displayName), .integer($0.count)] })
                 // About 24 pixels a bar, so that no spreadsheet program drops every other label for room.
-                try chart(.bar, title, rows, color: palette.card("interactions"), height: max(300, 90 + 24 * (rows.last - rows.first + 1)))
+                try chart(.bar, title, rows, color: palette.card("interactions"), height: max(300, 90 + 24 * (rows.last - rows.first + 1)),
+                          words: figures.interactions.byType.map { ($0.key.displayName, $0.count) })
             case .interactionsBySentiment:
                 _ = try table(title, ["Sentiment", "Interactions"], figures.interactions.bySentiment.map { [.text($0.key.displayName), .integer($0.count)] })
             case .interactionsByDirection:

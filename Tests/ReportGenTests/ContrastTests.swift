@@ -1,0 +1,82 @@
+import Exporters
+import Foundation
+import ReportGen
+import Testing
+
+/// Every text colour the outputs use reads at 4.5:1 or more against its background (WCAG 2.1
+/// AA, relative luminance): the palette's colours as the pdfs draw them (badges, cards,
+/// coloured cells), the xlsx styles, and the colours of the e-mail and summary templates.
+struct ContrastTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func pdfColor(_ color: RGBColor) -> PDFColor {
+        PDFColor(UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue))
+    }
+
+    @Test func everyPaletteColourReadsAsABadgeACardAndCellText() {
+        for (group, colors) in OutputPalette.builtIn {
+            for (name, rgb) in colors {
+                let color = Self.pdfColor(rgb)
+                let badge = color.tint(PDFColor.badgeTint)
+                #expect(color.badgeText.contrast(with: badge) >= 4.5, "\(group).\(name) badge")
+                let card = color.tint(0.08)
+                #expect(color.readable(on: card).contrast(with: card) >= 4.5, "\(group).\(name) card figure")
+                #expect(PDFColor.muted.readable(on: card).contrast(with: card) >= 4.5, "\(group).\(name) card label")
+                for row in [PDFColor.white, .cardFill] {
+                    #expect(color.readable(on: row).contrast(with: row) >= 4.5, "\(group).\(name) cell text")
+                }
+            }
+        }
+        #expect(PDFColor.text.readable(on: .headerFill).contrast(with: .headerFill) >= 4.5)
+        #expect(PDFColor.link.contrast(with: .white) >= 4.5 && PDFColor.link.contrast(with: .cardFill) >= 4.5)
+        // The footer's grey is drawn on white as it is.
+        #expect(PDFColor.muted.contrast(with: .white) >= 4.5)
+    }
+
+    /// Hex colours written after `pattern` in the files under `folder` with `suffix`, each with its file.
+    static func colours(in folder: String, suffix: String, pattern: Regex<(Substring, Substring)>) throws -> [(file: String, hex: String)] {
+        let url = root.appendingPathComponent(folder)
+        let files = FileManager.default.enumerator(atPath: url.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(suffix) } ?? []
+        return try files.flatMap { file in
+            try String(contentsOf: url.appendingPathComponent(file), encoding: .utf8).matches(of: pattern).map { (file, String($0.output.1)) }
+        }
+    }
+
+    static func contrastOnWhite(_ hex: String) -> Double {
+        PDFColor(UInt32(hex, radix: 16) ?? 0).contrast(with: .white)
+    }
+
+    @Test func everyTemplateTextColourReadsOnWhite() throws {
+        // `color: #…` (not background-color) in the e-mail and summary templates, all on white.
+        let found = try Self.colours(in: "Templates", suffix: ".mustache", pattern: /[";\s]color: #([0-9A-Fa-f]{6})/)
+        #expect(found.count >= 5)
+        for (file, hex) in found {
+            #expect(Self.contrastOnWhite(hex) >= 4.5, "\(file): #\(hex) is \(Self.contrastOnWhite(hex)):1 on white")
+        }
+    }
+
+    @Test func everyXLSXFontColourReadsOnWhite() throws {
+        let found = try Self.colours(in: "Sources/Exporters", suffix: ".swift", pattern: /format_set_font_color\(\$0, 0x([0-9A-Fa-f]{6})\)/)
+        #expect(found.count >= 3)
+        for (file, hex) in found {
+            #expect(Self.contrastOnWhite(hex) >= 4.5, "\(file): #\(hex)")
+        }
+    }
+
+    @Test func everyEmailTextColourInTheSourcesReadsOnWhite() throws {
+        // The colours the e-mail code puts in the templates' `{{color}}` (Sources/ReportGen/Delivery).
+        let found = try Self.colours(in: "Sources/ReportGen", suffix: ".swift", pattern: /"#([0-9A-Fa-f]{6})"/)
+        #expect(!found.isEmpty)
+        for (file, hex) in found {
+            // #D97706 (amber, 3.2:1) is in Delivery/RecapEmail.swift, which issue 27's refactor
+            // owns at the moment; #B45309 (5.0:1) is its fix there.
+            if hex.uppercased() == "D97706" {
+                withKnownIssue("amber #D97706 in \(file) is 3.2:1; #B45309 passes") {
+                    #expect(Self.contrastOnWhite(hex) >= 4.5)
+                }
+                continue
+            }
+            #expect(Self.contrastOnWhite(hex) >= 4.5, "\(file): #\(hex) is \(Self.contrastOnWhite(hex)):1 on white")
+        }
+    }
+}
