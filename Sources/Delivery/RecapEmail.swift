@@ -159,7 +159,7 @@ package struct RecapEmail {
             "deadlines": followUps.deadlines.map { deadline in
                 ["school": deadline.school, "offer": deadline.offerType.displayName, "deadline": day(deadline.deadline),
                  "days_left": deadline.daysLeft == 0 ? "today" : Self.count(deadline.daysLeft, "day", "days", "left"),
-                 "color": deadline.daysLeft <= 3 ? "#DC2626" : deadline.daysLeft <= 7 ? "#D97706" : "#111827"]
+                 "color": deadline.daysLeft <= 3 ? "#DC2626" : deadline.daysLeft <= 7 ? "#B45309" : "#111827"]
             },
             "has_awaiting": !followUps.awaitingReply.isEmpty,
             "awaiting": followUps.awaitingReply.map { ["coach": $0.coach, "school": $0.school, "days": String($0.daysWaiting)] },

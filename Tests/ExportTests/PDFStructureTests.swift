@@ -103,6 +103,21 @@ struct PDFStructureTests {
         #expect(order == ["H1", "L", "H2", "Figure", "H2", "H3", "Table"])
     }
 
+    /// A table's rows past the limit are drawn, untagged: cairo holds every element until the
+    /// file ends, and a half-million-row list would take a gigabyte (docs/outputs.md).
+    @Test func rowsPastTheLimitAreDrawnUntagged() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("long.pdf")
+        let rows = PageFlow.taggedRowLimit + 5
+        _ = try PDFRenderer.render(document(rows: rows), to: path)
+        let nodes = try structure(of: path)
+        #expect(nodes.filter { $0.type == "TR" }.count == PageFlow.taggedRowLimit + 1)
+        #expect(nodes.filter { $0.type == "TD" }.count == PageFlow.taggedRowLimit * 4)
+        let words = try drawnWords(path)
+        #expect(words.contains("\(rows - 1)"), "the last row is drawn")
+    }
+
     @Test func noTextIsOutsideTheStructureButFootersAndRepeatedHeaders() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -280,6 +280,12 @@ struct PageFlow {
         y += 8
     }
 
+    /// How many of a table's rows are tagged: cairo keeps every structure element in memory
+    /// until the file is finished (about 2 KB a row of nine cells), so a list of half a million
+    /// interactions would take a gigabyte. Rows past this are drawn as untagged content, read
+    /// in drawing order; memory stays flat (docs/outputs.md, "Accessible pdfs").
+    static let taggedRowLimit = 2_000
+
     /// A table: one Table element, its first header row of TH cells, a TR of TD cells per row.
     /// The header drawn again on a later page is outside the structure (not a new row).
     private mutating func placeTable(_ table: PDFTable) throws {
@@ -319,14 +325,16 @@ struct PageFlow {
             // Every other row on a light stripe, which the cells' text colours are made to read on.
             rowFill = index % 2 == 1 ? .cardFill : .white
             if index % 2 == 1 { canvas.fill(x: PageFlow.margin, y: y, width: contentWidth, height: rowHeight, color: .cardFill) }
-            canvas.begin(.tableRow)
+            let tagged = index < Self.taggedRowLimit
+            if tagged { canvas.begin(.tableRow) }
             var x = PageFlow.margin
             for (column, cell) in row.enumerated() where column < widths.count {
                 let spec = table.columns[column]
-                draw(cell, on: canvas, x: x, width: widths[column], alignRight: spec.alignRight, lines: spec.fit == .wrap ? lines : 1)
+                draw(cell, on: canvas, x: x, width: widths[column], alignRight: spec.alignRight, lines: spec.fit == .wrap ? lines : 1,
+                     tagged: tagged)
                 x += widths[column]
             }
-            canvas.end(.tableRow)
+            if tagged { canvas.end(.tableRow) }
             y += rowHeight
             index += 1
         }
@@ -356,15 +364,17 @@ struct PageFlow {
     /// One cell as a TD element: its text is the TD's content, a link a Link inside it, and
     /// in a stack each part a Link or a Span of its own (cairo marks only the innermost
     /// element's content, so a TD's own text beside a Link would be lost to a reader).
-    private mutating func draw(_ cell: PDFCell, on canvas: PDFCanvas, x: Double, width: Double, alignRight: Bool, lines: Int) {
-        canvas.begin(.tableCell)
-        defer { canvas.end(.tableCell) }
+    private mutating func draw(_ cell: PDFCell, on canvas: PDFCanvas, x: Double, width: Double, alignRight: Bool, lines: Int, tagged: Bool) {
+        if tagged { canvas.begin(.tableCell) }
+        defer { if tagged { canvas.end(.tableCell) } }
         if case .stack(let cells) = cell {
             // Each part a line lower than the one before, as a wrapped text's lines are.
             let top = y
             defer { y = top }
             for part in cells {
                 if case .link = part {
+                    drawContent(part, on: canvas, x: x, width: width, alignRight: alignRight, lines: 1)
+                } else if !tagged {
                     drawContent(part, on: canvas, x: x, width: width, alignRight: alignRight, lines: 1)
                 } else {
                     canvas.begin(.span)

@@ -28,66 +28,51 @@ enum ReportWorkbook {
     }
 
     private static func writeSummary(_ run: ReportRun, templates: OutputTemplates, on sheet: XLSXSheet, workbook: XLSXWorkbook) throws {
-        let figures = run.figures, palette = templates.palette
-        try sheet.write(.text(templates.reportTitle), row: 0, column: 0, style: .title)
-        try sheet.write(.text(run.data.family.displayName), row: 1, column: 0, style: .subtitle)
-        try sheet.write(.text("\(ReportText.rangeLine(run)) · generated \(ReportText.generatedLine(run))"), row: 2, column: 0, style: .subtitle)
-
-        // The five stat cards, as a labelled row of figures with what each counts under it.
-        var row = 4
-        for (column, card) in ReportText.statCards(figures, range: run.range, palette: palette).enumerated() {
-            try sheet.write(.text(card.label), row: row, column: column, style: .header)
-            try sheet.write(card.value, row: row + 1, column: column)
-            try sheet.write(.text(card.scope), row: row + 2, column: column, style: .wrappedNote)
+        var writer = SummaryWriter(run: run, palette: templates.palette, sheet: sheet, workbook: workbook)
+        try writer.writeHeading(title: templates.reportTitle)
+        for (section, title) in templates.reportSections {
+            writer.sectionStarts.append(writer.row)
+            try writer.write(section, title: title)
         }
-        try sheet.setHeight(26, row: row + 2)
-        try sheet.write(.text(ReportText.responseRateExplained), row: row + 3, column: 0, style: .note)
-        row += 5
+        let lastRow = max(writer.row - 1, writer.chartRows.map(\.upperBound).max() ?? 0)
+        try printSetup(sheet, lastRow: lastRow, sectionStarts: writer.sectionStarts, chartRows: writer.chartRows)
+    }
 
-        // Tables, one under the other in columns A–F, in the template's order; charts to their right.
-        func table(_ title: String, _ headers: [String], _ rows: [[Cell]]) throws -> (first: Int, last: Int) {
-            try sheet.write(.text(title), row: row, column: 0, style: .subtitle)
-            for (column, header) in headers.enumerated() { try sheet.write(.text(header), row: row + 1, column: column, style: .header) }
-            let first = row + 2
-            for (offset, cells) in rows.enumerated() { try sheet.writeRow(cells, row: first + offset) }
-            row = first + rows.count + 1
-            return (first, first + rows.count - 1)
-        }
-        // Where a page may start (a section's title row) and the rows each chart covers: a
-        // page break never falls inside a chart.
+    /// The Summary sheet as it is written, row by row: tables one under the other in columns
+    /// A–F, in the template's order, charts to their right.
+    private struct SummaryWriter {
+        let run: ReportRun
+        let palette: OutputPalette
+        let sheet: XLSXSheet
+        let workbook: XLSXWorkbook
+        var row = 0
+        /// Where a page may start (a section's title row) and the rows each chart covers: a
+        /// page break never falls inside a chart.
         var sectionStarts: [Int] = []
         var chartRows: [ClosedRange<Int>] = []
-        func rgb(_ color: RGBColor) -> UInt32 { UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue) }
-        func chart(_ kind: XLSXWorkbook.ChartKind, _ title: String, _ rows: (first: Int, last: Int), color: RGBColor, pointColors: [RGBColor] = [],
-                   height: Int, words: [(String, Int)]) throws {
-            try workbook.addChart(kind, title: title, on: sheet,
-                                  categories: CellRange(sheet: sheet.name, firstRow: rows.first, firstColumn: 0, lastRow: rows.last, lastColumn: 0),
-                                  values: CellRange(sheet: sheet.name, firstRow: rows.first, firstColumn: 1, lastRow: rows.last, lastColumn: 1),
-                                  color: rgb(color), pointColors: pointColors.map(rgb), at: (rows.first - 1, Self.chartColumn), size: (Self.chartWidth, height),
-                                  description: "\(title): " + words.map { "\($0.0) \($0.1)" }.joined(separator: ", "))
-            // A default row is 20 pixels high.
-            chartRows.append((rows.first - 1)...(rows.first - 1 + (height + 19) / 20))
+
+        /// The title, the family, the dates, and the five stat cards as a labelled row of
+        /// figures with what each counts under it.
+        mutating func writeHeading(title: String) throws {
+            try sheet.write(.text(title), row: 0, column: 0, style: .title)
+            try sheet.write(.text(run.data.family.displayName), row: 1, column: 0, style: .subtitle)
+            try sheet.write(.text("\(ReportText.rangeLine(run)) · generated \(ReportText.generatedLine(run))"), row: 2, column: 0, style: .subtitle)
+            row = 4
+            for (column, card) in ReportText.statCards(run.figures, range: run.range, palette: palette).enumerated() {
+                try sheet.write(.text(card.label), row: row, column: column, style: .header)
+                try sheet.write(card.value, row: row + 1, column: column)
+                try sheet.write(.text(card.scope), row: row + 2, column: column, style: .wrappedNote)
+            }
+            try sheet.setHeight(26, row: row + 2)
+            try sheet.write(.text(ReportText.responseRateExplained), row: row + 3, column: 0, style: .note)
+            row += 5
         }
 
-        for (section, title) in templates.reportSections {
-            sectionStarts.append(row)
+        mutating func write(_ section: ReportSection, title: String) throws {
+            let figures = run.figures
             switch section {
             case .followUps:
-                // Each list as a small table (dates as date cells, days as numbers), or a line saying it is empty.
-                try sheet.write(.text("\(title) (as of \(ReportText.day(run.followUps.today)))"), row: row, column: 0, style: .subtitle)
-                row += 1
-                for list in ReportText.followUpTables(run.followUps) {
-                    if list.rows.isEmpty {
-                        try sheet.write(.text(list.empty), row: row, column: 0, style: .note)
-                        row += 2
-                    } else {
-                        _ = try table(list.heading, list.columns, list.rows)
-                    }
-                    if let note = list.note {
-                        try sheet.write(.text(note), row: row - 1, column: 0, style: .note)
-                        row += 1
-                    }
-                }
+                try writeFollowUps(title: title)
             case .schoolsByStatus:
                 let statuses = figures.schools.byStatus
                 let rows = try table(title, ["Status", "Schools"], statuses.map { [.text($0.key.displayName), .integer($0.count)] })
@@ -117,8 +102,47 @@ enum ReportWorkbook {
                               ReportText.comparison(figures).map { [.text($0.label), $0.current, $0.previous, $0.change] })
             }
         }
-        let lastRow = max(row - 1, chartRows.map(\.upperBound).max() ?? 0)
-        try printSetup(sheet, lastRow: lastRow, sectionStarts: sectionStarts, chartRows: chartRows)
+
+        /// Each follow-up list as a small table (dates as date cells, days as numbers), or a line saying it is empty.
+        private mutating func writeFollowUps(title: String) throws {
+            try sheet.write(.text("\(title) (as of \(ReportText.day(run.followUps.today)))"), row: row, column: 0, style: .subtitle)
+            row += 1
+            for list in ReportText.followUpTables(run.followUps) {
+                if list.rows.isEmpty {
+                    try sheet.write(.text(list.empty), row: row, column: 0, style: .note)
+                    row += 2
+                } else {
+                    _ = try table(list.heading, list.columns, list.rows)
+                }
+                if let note = list.note {
+                    try sheet.write(.text(note), row: row - 1, column: 0, style: .note)
+                    row += 1
+                }
+            }
+        }
+
+        private mutating func table(_ title: String, _ headers: [String], _ rows: [[Cell]]) throws -> (first: Int, last: Int) {
+            try sheet.write(.text(title), row: row, column: 0, style: .subtitle)
+            for (column, header) in headers.enumerated() { try sheet.write(.text(header), row: row + 1, column: column, style: .header) }
+            let first = row + 2
+            for (offset, cells) in rows.enumerated() { try sheet.writeRow(cells, row: first + offset) }
+            row = first + rows.count + 1
+            return (first, first + rows.count - 1)
+        }
+
+        /// A native chart of a table's rows, with its alternative text in words.
+        private mutating func chart(_ kind: XLSXWorkbook.ChartKind, _ title: String, _ rows: (first: Int, last: Int), color: RGBColor,
+                                    pointColors: [RGBColor] = [], height: Int, words: [(String, Int)]) throws {
+            func rgb(_ color: RGBColor) -> UInt32 { UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue) }
+            try workbook.addChart(kind, title: title, on: sheet,
+                                  categories: CellRange(sheet: sheet.name, firstRow: rows.first, firstColumn: 0, lastRow: rows.last, lastColumn: 0),
+                                  values: CellRange(sheet: sheet.name, firstRow: rows.first, firstColumn: 1, lastRow: rows.last, lastColumn: 1),
+                                  color: rgb(color), pointColors: pointColors.map(rgb), at: (rows.first - 1, ReportWorkbook.chartColumn),
+                                  size: (ReportWorkbook.chartWidth, height),
+                                  description: "\(title): " + words.map { "\($0.0) \($0.1)" }.joined(separator: ", "))
+            // A default row is 20 pixels high.
+            chartRows.append((rows.first - 1)...(rows.first - 1 + (height + 19) / 20))
+        }
     }
 
     /// Where the charts go: column H, 560 pixels wide.
