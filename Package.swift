@@ -149,6 +149,7 @@ let package = Package(
             dependencies: [
                 "Aggregation", "Exporters", "ReportCore", "AppStore", "Rendering", "Delivery", "Batch", "DemoData", "SeededRandom",
                 "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Goldens"]
         ),

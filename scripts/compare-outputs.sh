@@ -133,6 +133,10 @@ differences=0
 "$old" demo --out "$scratch/demo.db" --families 6 --today $today --quiet
 db="$scratch/demo.db"
 compare demo demo --out @OUT@/demo.db --families 6 --today $today
+for command in run summarize report "export coaches" "export schools" "export interactions" demo families check import; do
+  # shellcheck disable=SC2086
+  compare "help-${command// /-}" $command --help
+done
 suite sqlite
 
 if [ "${PG:-0}" = 1 ]; then

@@ -46,6 +46,15 @@ package protocol FamilySource: Sendable {
     func contactWarnings() throws -> [String]
 }
 
+extension FamilyUnit {
+    /// Families by name, A–Z ignoring case and accents, ties by id: how a run lists them, and
+    /// how `summarize` puts the shards' families back in a whole run's order.
+    package static func byName(_ families: [FamilyUnit]) -> [FamilyUnit] {
+        families.map { (SortText($0.displayName), $0) }
+            .sorted { $0.0.folded != $1.0.folded ? $0.0.folded < $1.0.folded : $0.1.id < $1.1.id }.map(\.1)
+    }
+}
+
 extension FamilySource {
     package func loadFamily(id: String) throws -> FamilyData { try loadFamily(id: id, interactions: true) }
 }

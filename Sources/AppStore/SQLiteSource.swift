@@ -182,14 +182,7 @@ package final class SQLiteSource: FamilySource {
     /// Every family by name, A–Z ignoring case and accents, ties by id: the order in which a
     /// person scans for a family (a run's summary, `families --members`).
     package func familiesByName() throws -> [FamilyUnit] {
-        Self.byName(try families())
-    }
-
-    /// Families by name, A–Z ignoring case and accents, ties by id (also how `summarize` puts
-    /// the shards' families back in a whole run's order).
-    package static func byName(_ families: [FamilyUnit]) -> [FamilyUnit] {
-        families.map { (SortText($0.displayName), $0) }
-            .sorted { $0.0.folded != $1.0.folded ? $0.0.folded < $1.0.folded : $0.1.id < $1.1.id }.map(\.1)
+        FamilyUnit.byName(try families())
     }
 
     /// The family with this id, or a usage error that points to `report-batch families`.

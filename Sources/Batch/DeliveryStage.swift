@@ -3,7 +3,7 @@ import Exporters
 import ReportCore
 
 /// The fourth stage of a family's run: its recaps sent, one at a time, the manifest written
-/// again after each message the server accepts, so that a rerun never sends it twice.
+/// again after each message tried, so that a rerun never sends an accepted one twice.
 struct DeliveryStage {
     let run: FamilyRun
 

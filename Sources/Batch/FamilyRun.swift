@@ -10,7 +10,8 @@ import ReportCore
 /// `RecapStage` writes the recap e-mails; `DeliveryStage` sends them; `ManifestRecord`
 /// records what was written and sent. A family with nothing to report, a dry run and a
 /// failure each end the run early with their own outcome. `BatchRunner` schedules families
-/// on workers and holds the locks; nothing here is shared between families but `claims`.
+/// on workers and holds the locks; nothing here is shared between families but `claims` and
+/// the job's mail sender (a server taken as down is down for all).
 struct FamilyRun {
     let family: FamilyUnit
     let job: BatchJob

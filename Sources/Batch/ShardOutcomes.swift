@@ -170,7 +170,7 @@ package enum ShardOutcomes {
         switch first.order {
         case .job: all.sort { $0.position < $1.position }
         case .name:
-            let order = Dictionary(SQLiteSource.byName(all.map(\.outcome.family)).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+            let order = Dictionary(FamilyUnit.byName(all.map(\.outcome.family)).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
             all.sort { (order[$0.outcome.family.id] ?? 0) < (order[$1.outcome.family.id] ?? 0) }
         }
         try checkPositions(files, folder: folder)

@@ -18,18 +18,22 @@ final class CurlHandle {
         let code: CURLcode
     }
 
-    let raw: UnsafeMutableRawPointer
-    private let errors = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+    private let raw: UnsafeMutableRawPointer
+    private let errors: UnsafeMutablePointer<CChar>
 
+    /// nil when libcurl cannot make a handle or take its error buffer; nothing is left behind.
     init?() {
         guard let handle = curl_easy_init() else { return nil }
-        raw = handle
-        errors.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        guard rb_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errors) == CURLE_OK else {
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        buffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        guard rb_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, buffer) == CURLE_OK else {
+            // Not yet an object: cleaned up here, once, and no deinit runs.
             curl_easy_cleanup(handle)
-            errors.deallocate()
+            buffer.deallocate()
             return nil
         }
+        raw = handle
+        errors = buffer
     }
 
     deinit {
@@ -61,5 +65,19 @@ final class CurlHandle {
     func errorText(or code: CURLcode) -> String {
         let buffered = String(cString: errors)
         return buffered.isEmpty ? Curl.describe(code) : buffered
+    }
+}
+
+extension CurlHandle {
+    func set(_ option: CURLoption, _ name: String, list: UnsafeMutablePointer<curl_slist>?) throws {
+        try check(rb_curl_set_list(raw, option, list), name)
+    }
+
+    func set(_ option: CURLoption, _ name: String, pointer: UnsafeMutableRawPointer?) throws {
+        try check(rb_curl_set_pointer(raw, option, pointer), name)
+    }
+
+    func setReadFunction(_ function: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int) throws {
+        try check(rb_curl_set_read_function(raw, function), "CURLOPT_READFUNCTION")
     }
 }

@@ -70,10 +70,9 @@ package struct SMTPUpload: Sendable {
             try withExtendedLifetime(upload) {
                 try configure(handle, recipients: recipientList, upload: upload)
             }
-        } catch let refused as CurlHandle.Refused {
-            return .failed(.setup, reply: 0, message: "libcurl refused \(refused.option): \(Curl.describe(refused.code))")
         } catch {
-            return .failed(.setup, reply: 0, message: "\(error)")
+            let refused = error as? CurlHandle.Refused
+            return .failed(.setup, reply: 0, message: refused.map { "libcurl refused \($0.option): \(Curl.describe($0.code))" } ?? "\(error)")
         }
         let code = withExtendedLifetime(upload) { handle.perform() }
         let reply = handle.responseCode()
@@ -101,13 +100,13 @@ package struct SMTPUpload: Sendable {
         if let username { try handle.set(CURLOPT_USERNAME, "CURLOPT_USERNAME", username) }
         if let password { try handle.set(CURLOPT_PASSWORD, "CURLOPT_PASSWORD", password) }
         try handle.set(CURLOPT_MAIL_FROM, "CURLOPT_MAIL_FROM", "<\(mailFrom)>")
-        try handle.check(rb_curl_set_list(handle.raw, CURLOPT_MAIL_RCPT, recipients), "CURLOPT_MAIL_RCPT")
+        try handle.set(CURLOPT_MAIL_RCPT, "CURLOPT_MAIL_RCPT", list: recipients)
         try handle.set(CURLOPT_UPLOAD, "CURLOPT_UPLOAD", 1)
-        try handle.check(rb_curl_set_pointer(handle.raw, CURLOPT_READDATA, Unmanaged.passUnretained(upload).toOpaque()), "CURLOPT_READDATA")
-        try handle.check(rb_curl_set_read_function(handle.raw) { pointer, size, count, context in
+        try handle.set(CURLOPT_READDATA, "CURLOPT_READDATA", pointer: Unmanaged.passUnretained(upload).toOpaque())
+        try handle.setReadFunction { pointer, size, count, context in
             guard let pointer, let context else { return 0 }
             return Unmanaged<UploadBytes>.fromOpaque(context).takeUnretainedValue().read(into: pointer, upTo: size * count)
-        }, "CURLOPT_READFUNCTION")
+        }
     }
 }
 

@@ -122,7 +122,6 @@ struct ExportInteractions: ParsableCommand {
     )
 
     @OptionGroup var filterOptions: InteractionFilterOptions
-    @OptionGroup var range: RangeOptions
     @OptionGroup var options: ExportOptions
 
     func run() throws {
@@ -130,6 +129,6 @@ struct ExportInteractions: ParsableCommand {
     }
 
     func filters() throws -> ListRequest.Filters {
-        return try filterOptions.values.interactions(range: range.isGiven ? try range.selection() : nil)
+        return try filterOptions.values.interactions(range: filterOptions.range.isGiven ? try filterOptions.range.selection() : nil)
     }
 }

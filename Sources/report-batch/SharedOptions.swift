@@ -36,24 +36,6 @@ extension ArgumentHelp {
         valueName: "file-or-uri")
 }
 
-/// A preset or custom date range (docs/report.md §1).
-struct RangeOptions: ParsableArguments {
-    @Option(help: "A preset range, ending today (previous-week and previous-month end before it).")
-    var preset: ReportPreset?
-
-    @Option(help: "The first day of a custom range (YYYY-MM-DD), with --to.")
-    var from: String?
-
-    @Option(help: "The last day of a custom range (YYYY-MM-DD), with --from; the whole day is included.")
-    var to: String?
-
-    var isGiven: Bool { preset != nil || from != nil || to != nil }
-
-    func selection(defaultPreset: ReportPreset = .standard) throws -> RangeSelection {
-        try RangeSelection.parse(preset: preset?.rawValue, from: from, to: to, defaultPreset: defaultPreset)
-    }
-}
-
 /// The clock, today and the zone of a command that computes dates (docs/report.md §1).
 struct ClockOptions: ParsableArguments {
     @Option(help: "The day that counts as today (YYYY-MM-DD), for back-fills: presets and \"last N days\" end on it, and a deadline before it is past. Default: the clock's date in the family's zone.")

@@ -5,7 +5,8 @@ import ReportCore
 // The lists' filters, the one table: each filter's entry (name, lists, kind of value, help,
 // the field it sets; errors name the option as data), its place in `all`, and its option in
 // the `export` command's group below (swift-argument-parser declares an option as a stored
-// property). A new filter is these three lines here, its field in Aggregation, and the docs.
+// property, and its `values` hands it over). A new filter is its entry, its place in `all`, its
+// option and its `values.set` line, all here; its field in Aggregation; and the docs.
 extension ListFilterOption {
     /// Every filter, in the order the commands list them.
     package static let all: [ListFilterOption] = [
@@ -72,6 +73,10 @@ extension ListFilterOption {
     package static let fitMax = schools("fit-max", .number,
                                         "Keep schools whose fit score is at most this (0–100); schools with no fit score are left out.") { option, input, filters in
         filters.fitMax = try input.number.map { try OptionParsing.percent($0, option: option) }
+        // Checked here, after fit-min (the entry before), before any later filter's own check.
+        if let low = filters.fitMin, let high = filters.fitMax, low > high {
+            throw UsageError("\(option: ListFilterOption.fitMin.option) \(low) is above \(option: option) \(high); no school could match" as OptionText)
+        }
     }
     package static let maxDistance = schools("max-distance", .number,
                                              "Keep schools within this many miles of the home location; needs a home location.") { option, input, filters in
@@ -190,6 +195,8 @@ package struct InteractionFilterOptions: ParsableArguments {
     @Option(help: .filter(.direction, of: .interactions)) var direction: Direction?
     @Option(help: .filter(.sentiment, of: .interactions)) var sentiment: Sentiment?
     @Option(help: .filter(.days, of: .interactions)) var days: Int?
+    /// `--preset`, `--from`, `--to`: not filters of the table, but given beside `--days`.
+    @OptionGroup package var range: RangeOptions
     @Option(help: .filter(.loggedBy, of: .interactions)) var loggedBy: String?
 
     package init() {}

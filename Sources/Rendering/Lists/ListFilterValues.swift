@@ -6,8 +6,8 @@ import ReportCore
 /// it takes, its help, and how its value sets the typed filters (Aggregation's
 /// `CoachFilters`, `SchoolFilters`, `InteractionFilters`). The `export` commands give typed
 /// values (the argument parser reads enums itself), a job file gives text or numbers; both
-/// go through `apply`, once. A new filter is one entry here, its field in Aggregation, and
-/// the docs (docs/lists.md, docs/cli.md).
+/// go through `apply`, once. A new filter is its lines in the table, its field in
+/// Aggregation, and the docs (docs/lists.md, docs/cli.md).
 package struct ListFilterOption: Sendable, Hashable {
     package enum ValueKind: Sendable { case text, texts, wholeNumber, number, flag }
 
@@ -110,16 +110,15 @@ package struct ListFilterValues: Sendable {
 
     package func schools() throws -> SchoolFilters {
         var filters = try typed().schools
-        if let low = filters.fitMin, let high = filters.fitMax, low > high {
-            throw UsageError("\(option: ListFilterOption.fitMin.option) \(low) is above \(option: ListFilterOption.fitMax.option) \(high); no school could match" as OptionText)
-        }
         filters.sort = try Self.value(sort, default: .name, option: "--sort", noun: "a schools sort")
         return filters
     }
 
     /// The interactions' filters; `range` is a preset or custom range given beside them.
     package func interactions(range: RangeSelection?) throws -> ListRequest.Filters {
-        try ListRequest.Filters.interactions(typed().interactions, range: nil).with(range: range)
+        // `--days` with a range is refused before the days themselves are checked.
+        if range != nil, let days = self[.days]?.wholeNumber { try ListRequest.Filters.refuseDays(days) }
+        return try ListRequest.Filters.interactions(typed().interactions, range: nil).with(range: range)
     }
 
     /// The filters of one list.
@@ -141,7 +140,7 @@ package struct ListFilterValues: Sendable {
         case nil: fallback
         case .typed(let value as E)?: value
         case .text(let name)?: try OptionParsing.named(name, option: option, noun: noun)
-        default: fallback
+        case let other?: preconditionFailure("\(option) was given a \(other), not a \(E.self)")
         }
     }
 }
@@ -151,10 +150,12 @@ extension ListRequest.Filters {
     /// or a job output's range): `--days` cannot be given with one.
     package func with(range: RangeSelection?) throws -> ListRequest.Filters {
         guard case .interactions(let filters, _) = self else { return self }
-        if let days = filters.lastDays, range != nil {
-            throw UsageError("\(ListFilterOption.days.option) \(days) cannot be combined with --preset or --from/--to; give one of them")
-        }
+        if let days = filters.lastDays, range != nil { try Self.refuseDays(days) }
         return .interactions(filters, range: range)
+    }
+
+    static func refuseDays(_ days: Int) throws {
+        throw UsageError("\(ListFilterOption.days.option) \(days) cannot be combined with --preset or --from/--to; give one of them")
     }
 }
 
@@ -175,7 +176,7 @@ extension ListFilterValues.Input {
         switch self {
         case .typed(let value as E): value
         case .text(let text): try OptionParsing.domainValue(text, option: option, noun: noun)
-        default: nil
+        default: preconditionFailure("\(option) was given a \(self), not a \(E.self)")
         }
     }
 
@@ -185,7 +186,7 @@ extension ListFilterValues.Input {
         case .typed(let values as [E]): values
         case .texts(let texts): try texts.map { try OptionParsing.domainValue($0, option: option, noun: noun) }
         case .text(let text): [try OptionParsing.domainValue(text, option: option, noun: noun)]
-        default: []
+        default: preconditionFailure("\(option) was given a \(self), not a list of \(E.self)")
         }
     }
 }
