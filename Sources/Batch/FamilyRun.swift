@@ -51,7 +51,8 @@ struct FamilyRun {
             var record = try ManifestRecord(run: self, plan: plan, written: progress.written, warnings: warnings, recaps: recaps,
                                             sentBefore: sentBefore)
             try record.save()
-            try DeliveryStage(run: self).send(recaps.recaps, sentBefore: sentBefore, record: &record)
+            try DeliveryStage(sender: job.mail?.sender, from: job.delivery?.from, resend: options.resend, clock: options.clock)
+                .send(recaps.recaps, sentBefore: sentBefore, record: &record)
             return record.outcome
         } catch {
             return failedOutcome(error, progress: progress)
