@@ -37,6 +37,9 @@ package struct DeliveryJob: Sendable {
     package var usernameEnv: String?
     package var passwordEnv: String?
     package var unsubscribeURL: String?
+    /// `app_url`: where the button "Open The Recruiting Compass" and the headline's items link;
+    /// nil: no button. An https URL without a user or password (`DeliveryJob.appURL`).
+    package var appURL: String?
     package var secretEnv: String?
 
     package init(from: MIMEMessage.Address) {
@@ -49,6 +52,17 @@ package struct DeliveryJob: Sendable {
             throw UsageError("\(file): the environment variable \(name), which 'deliver.email' names, is not set")
         }
         return value
+    }
+
+    /// `text` when it is an https URL with a host and no user, password, white space, quote
+    /// or angle bracket (it stands in the messages' links); else nil.
+    package static func appURL(_ text: String) -> String? {
+        guard text.hasPrefix("https://"), !text.contains(where: { $0.isWhitespace || "\"'<>\\`".contains($0) }),
+              text.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x21 && $0.value < 0x7F }),
+              let components = URLComponents(string: text), components.scheme == "https",
+              let host = components.host, !host.isEmpty, components.user == nil, components.password == nil,
+              !text.dropFirst("https://".count).prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" }).contains("@") else { return nil }
+        return text
     }
 
     /// Parses `smtp://HOST[:PORT]`, `smtps://HOST[:PORT]`, `sendmail` or `none`.
@@ -93,7 +107,7 @@ extension JobReader {
         let sections = try mapping(node, "'deliver'", allowed: ["email"])
         guard let email = sections.first?.node else { throw fail(node, "'deliver' needs its 'email' section") }
         let pairs = try mapping(email, "'deliver.email'", allowed: ["from", "to", "subject", "attach", "max_attachment_mb", "via", "starttls",
-                                                                    "timeout", "username_env", "password_env", "unsubscribe"])
+                                                                    "timeout", "username_env", "password_env", "unsubscribe", "app_url"])
         guard let fromNode = pairs.first(where: { $0.key == "from" })?.node else { throw fail(email, "'deliver.email' needs 'from', the sender's address") }
         let fromText = try string(fromNode, "from")
         guard let from = MIMEMessage.Address.parse(fromText) else {
@@ -148,6 +162,14 @@ extension JobReader {
                 job.timeout = Int(seconds)
             case "username_env": job.usernameEnv = try envName(value, key)
             case "password_env": job.passwordEnv = try envName(value, key)
+            case "app_url":
+                let text = try string(value, key)
+                guard let url = DeliveryJob.appURL(text) else {
+                    // Never the text as given: a URL with a password must not be shown.
+                    throw fail(value, "'app_url' must be an https address without a user or password, e.g. https://myrecruitingcompass.com "
+                        + "(got \(Quote.value(Quote.withoutCredentials(text))))")
+                }
+                job.appURL = url
             default:
                 for (inner, innerValue) in try mapping(value, "'deliver.email.unsubscribe'", allowed: ["url", "secret_env"]) {
                     if inner == "url" {
