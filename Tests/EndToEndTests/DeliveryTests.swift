@@ -78,7 +78,7 @@ struct DeliveryTests {
                 query = urllib.parse.parse_qs(urllib.parse.urlparse(link).query)
                 assert query['email'] == [to] and query['token'] == [hmac.new(secret.encode(), ('unsubscribe:' + to).encode(), hashlib.sha256).hexdigest()]
                 text = m.get_body(preferencelist=('plain',)).get_content()
-                assert 'coach interaction' in text and link in text and pdf in text, text[:400]
+                assert 'Interactions ' in text and link in text and 'Full report (PDF, ' in text and pdf not in text, text[:400]
                 manifest = json.load(open(os.path.join(folder, 'manifest.json'), encoding='utf-8'))
                 assert os.path.basename(path) in {f['name'] for f in manifest['files']}
                 seen.append((m['Subject'], to))
@@ -135,8 +135,8 @@ struct DeliveryTests {
             print(m['To']); print(m.get_body(preferencelist=('plain',)).get_content())
             """
         let text = try ReportBatchProcess.tool("python3", ["-c", script, root + "/" + quiet + "/" + eml]).stdout
-        #expect(text.contains("qp@example.com") && text.contains("1 offer deadline in the next 14 days"), "\(text)")
-        #expect(text.contains("Full Ride: Nov 28, 2026 (5 days left)"), "\(text)")
+        #expect(text.contains("qp@example.com") && text.contains("DO THIS WEEK"), "\(text)")
+        #expect(text.contains("Deadline: Full Ride offer ends in 5 days (Nov 28, 2026)"), "\(text)")
         let summary = try String(contentsOfFile: root + "/summary.txt", encoding: .utf8)
         #expect(summary.contains("skipped: no data"), "\(summary)")
         #expect(summary.contains(quiet), "the summary names the folder that holds the recap: \(summary)")

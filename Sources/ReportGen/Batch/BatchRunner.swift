@@ -652,7 +652,7 @@ package enum BatchRunner {
         // What every message says, once for the family; then one message per recipient.
         let recap = try RecapEmail(run, job: deliver, subject: subject, headline: headline, files: attached, leftOut: leftOut, templates: options.templates.email)
         for recipient in plan.recipients {
-            let message = recap.message(to: recipient.address, unsubscribe: unsubscribe)
+            let message = recap.message(to: recipient.address, userID: recipient.userID, unsubscribe: unsubscribe)
             let name = RecapEmail.fileName(for: recipient.address.email)
             let path = (folder as NSString).appendingPathComponent(name)
             let bytes = message.bytes()
