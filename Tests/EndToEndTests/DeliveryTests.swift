@@ -188,6 +188,12 @@ struct DeliveryTests {
         ("deliver:\n  email:\n    from: a@example.com\n    to: [not-an-address]\n", "job.yaml:7: 'to' lists 'not-an-address', which is not an e-mail address"),
         ("deliver:\n  email:\n    from: a@example.com\n    password_env: hunter2!\n", "job.yaml:7: 'password_env' names an environment variable (letters, digits and _), not a value (got 'hunter2!')"),
         ("deliver:\n  email:\n    from: a@example.com\n    subject: \"Hi {name}\"\n", "job.yaml:7: 'subject' has an unknown placeholder {name}; use: {family_slug}, {family_id}, {from}, {to}, {preset}, {family_name}, {headline}"),
+        ("deliver:\n  email:\n    from: a@example.com\n    app_url: http://app.example.com\n",
+         "job.yaml:7: 'app_url' must be an https address without a user or password, e.g. https://myrecruitingcompass.com (got 'http://app.example.com')"),
+        ("deliver:\n  email:\n    from: a@example.com\n    app_url: https://admin:hunter2@app.example.com/x\n",
+         "job.yaml:7: 'app_url' must be an https address without a user or password, e.g. https://myrecruitingcompass.com (got 'https://app.example.com/x')"),
+        ("deliver:\n  email:\n    from: a@example.com\n    app_url: 'https://app.example.com/\"><script>'\n",
+         "job.yaml:7: 'app_url' must be an https address without a user or password, e.g. https://myrecruitingcompass.com (got 'https://app.example.com/\"><script>')"),
     ])
     func aBadDeliverSectionIsAUsageError(yaml: String, message: String) throws {
         let folder = try TemporaryFolder()
