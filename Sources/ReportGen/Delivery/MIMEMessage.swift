@@ -3,8 +3,8 @@ import Crypto
 import Foundation
 
 /// One e-mail as RFC 5322 and MIME bytes (docs/delivery.md, "The message"): a
-/// `multipart/mixed` holding a `multipart/alternative` (text and HTML, UTF-8) and the
-/// attachments, everything base64 in lines of 76 characters, non-ASCII header text as RFC 2047
+/// `multipart/mixed` holding a `multipart/alternative` (text and HTML, UTF-8; the HTML with
+/// its inline images in a `multipart/related`) and the attachments, everything base64 in lines of 76 characters, non-ASCII header text as RFC 2047
 /// encoded words. The same message gives the same bytes: the date is the run's clock and the
 /// boundaries come from the Message-ID, so a rerun with the same clock writes the same `.eml`.
 package struct MIMEMessage: Sendable {
