@@ -144,6 +144,45 @@ struct RecapMessageTests {
         #expect(check.status == 0 && check.stdout == "ok\n", "\(check.stderr)")
     }
 
+    /// Hostile names: markup is escaped, a 20,000-character school name is cut to a line of at
+    /// most 200 characters, and the HTML part stays small.
+    @Test func hostileNamesAreEscapedAndCut() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let long = String(repeating: "Supercalifragilistic", count: 1_000)
+        try Fixture.database(at: folder.file("h.db")) { f in
+            try f.family("H", name: "<script>alert(1)</script> Family")
+            try f.user("hp", role: "player", fullName: "Player \r\nBcc: x@evil.example")
+            try f.member(family: "H", user: "hp", role: "player")
+            try f.school("sH", family: "H", name: long)
+            try f.offer("oH", family: "H", school: "sH", type: "<img src=x onerror=alert(1)>", ["status": "pending", "deadline_date": "2026-11-25"])
+            for n in 0..<40 {
+                try f.coach("c\(n)", family: "H", school: "sH", ["first_name": "<b>\(n)</b>", "last_name": long])
+                try f.interaction("i\(n)", family: "H", direction: "inbound", occurredAt: "2026-11-18T15:00:00Z", ["coach_id": "c\(n)", "school_id": "sH"])
+            }
+        }
+        try JobFiles.recapWrittenOnly().write(toFile: folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        let run = try ReportBatchProcess.run(["run", "job.yaml", "--db", "h.db", "--out", "o", "--now", Self.now], in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let check = try ReportBatchProcess.tool("python3", ["-c", """
+            import email, email.policy, sys, glob, re
+            [path] = glob.glob(sys.argv[1] + '/**/*.eml', recursive=True)
+            m = email.message_from_bytes(open(path, 'rb').read(), policy=email.policy.default)
+            assert not m.defects and all(not p.defects for p in m.walk())
+            assert 'Bcc' not in m and len(m['To'].addresses) == 1
+            page = m.get_body(preferencelist=('html',)).get_content()
+            text = m.get_body(preferencelist=('plain',)).get_content()
+            assert '<script>' not in page and '<img src=x' not in page and '<b>' not in page, page[:2000]
+            assert '&lt;script&gt;' in page
+            # Lines of data: a line of at most 200 characters, after its mark (the trend in words is no data's).
+            longest = max(len(line) for line in text.split('\\n') if not line.startswith('Interactions per week'))
+            print(len(page.encode()), longest)
+            """, folder.file("o")])
+        #expect(check.status == 0, "\(check.stderr)")
+        let figures = check.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        #expect(figures.count == 2 && figures[0] < 20_000 && figures[1] <= 240, "html bytes and the longest text line: \(check.stdout)")
+    }
+
     /// The large demo family (200 schools, 5× the demo's): every list is capped, and the HTML
     /// part stays under 90,000 bytes (Gmail clips longer ones).
     @Test func theHTMLPartOfTheLargestFamilyStaysUnder90KB() throws {
