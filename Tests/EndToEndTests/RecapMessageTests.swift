@@ -42,6 +42,15 @@ struct RecapMessageTests {
                 ('r1', 'dp', 'sD', NULL, 'follow_up', 'Player calls the coach back', '2026-11-20T12:00:00Z', 'high', 0),
                 ('r2', 'dm', NULL, NULL, 'custom', 'Parent private <b>note</b>', '2026-11-25T12:00:00Z', NULL, 0),
                 ('r3', 'dp', NULL, NULL, 'custom', 'Player done already', '2026-11-24T12:00:00Z', NULL, 1);
+            CREATE TABLE school_status_history (id TEXT PRIMARY KEY, school_id TEXT NOT NULL, previous_status TEXT, new_status TEXT NOT NULL,
+                changed_by TEXT, changed_at TEXT NOT NULL, notes TEXT);
+            CREATE TABLE events (id TEXT PRIMARY KEY, family_unit_id TEXT, school_id TEXT, user_id TEXT, type TEXT NOT NULL, name TEXT NOT NULL,
+                location TEXT, city TEXT, state TEXT, start_date TEXT NOT NULL, end_date TEXT, start_time TEXT, registered INTEGER, attended INTEGER);
+            CREATE TABLE system_calendar (id TEXT PRIMARY KEY, label TEXT NOT NULL, start_date TEXT NOT NULL, end_date TEXT, category TEXT NOT NULL,
+                sport TEXT, division TEXT);
+            INSERT INTO school_status_history VALUES ('h1', 'sD', 'contacted', 'interested', 'dm', '2026-11-18T12:00:00Z', NULL);
+            INSERT INTO events VALUES ('e1', 'D', 'sD', NULL, 'camp', 'Winter Prospect Camp', NULL, 'Lewiston', 'ME', '2026-11-28', NULL, '09:30', 1, NULL);
+            INSERT INTO system_calendar VALUES ('k1', 'Thanksgiving', '2026-11-26', '2026-11-29', 'dead_period', NULL, NULL);
             INSERT INTO user_deadlines VALUES ('d1', 'dm', 'Parent tuition form', '2026-12-04', 'money', NULL),
                                               ('d2', 'dp', 'Player essay draft', '2026-11-26', 'school', 'sD');
             """])
@@ -120,6 +129,8 @@ struct RecapMessageTests {
             let data = (try? Data(contentsOf: URL(fileURLWithPath: root + "/" + path))) ?? Data()
             #expect(data.range(of: Data("Player calls".utf8)) == nil && data.range(of: Data("tuition".utf8)) == nil, "\(path)")
         }
+        #expect(parent.contains("WHAT CHANGED\n1 school moved forward\n- Deadline College moved from Contacted to Interested\n"), "\(parent)")
+        #expect(parent.contains("COMING UP\n- Dead Period: Thanksgiving, Nov 26 – Nov 29\n- Camp: Winter Prospect Camp (Deadline College) in Lewiston, ME on Nov 28, 2026 at 09:30\n"), "\(parent)")
         let reply = message(to: "fp@example.com")
         #expect(reply.contains("WHAT CHANGED\n- First reply: FirstcF LastcF (Reply College) wrote"), "\(reply)")
         let numbers = message(to: "np@example.com")
@@ -149,6 +160,29 @@ struct RecapMessageTests {
     @Test func hostileNamesAreEscapedAndCut() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
+        let root = try Self.runHostileFamily(in: folder)
+        let check = try ReportBatchProcess.tool("python3", ["-c", """
+            import email, email.policy, sys, glob, re
+            [path] = glob.glob(sys.argv[1] + '/**/*.eml', recursive=True)
+            m = email.message_from_bytes(open(path, 'rb').read(), policy=email.policy.default)
+            assert not m.defects and all(not p.defects for p in m.walk())
+            assert 'Bcc' not in m and len(m['To'].addresses) == 1
+            page = m.get_body(preferencelist=('html',)).get_content()
+            text = m.get_body(preferencelist=('plain',)).get_content()
+            assert '<script>' not in page and '<img src=x' not in page and '<b>' not in page, page[:2000]
+            assert '&lt;script&gt;' in page
+            # Lines of data: a line of at most 200 characters, after its mark (the trend in words is no data's).
+            longest = max(len(line) for line in text.split('\\n') if not line.startswith('Interactions per week'))
+            print(len(page.encode()), longest)
+            """, root])
+        #expect(check.status == 0, "\(check.stderr)")
+        let figures = check.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        #expect(figures.count == 2 && figures[0] < 20_000 && figures[1] <= 240, "html bytes and the longest text line: \(check.stdout)")
+    }
+
+    /// A family whose names are markup and 20,000-character words, with 40 coaches who wrote
+    /// and an offer deadline; returns the output root after a run with `via: none`.
+    static func runHostileFamily(in folder: TemporaryFolder) throws -> String {
         let long = String(repeating: "Supercalifragilistic", count: 1_000)
         try Fixture.database(at: folder.file("h.db")) { f in
             try f.family("H", name: "<script>alert(1)</script> Family")
@@ -164,23 +198,7 @@ struct RecapMessageTests {
         try JobFiles.recapWrittenOnly().write(toFile: folder.file("job.yaml"), atomically: true, encoding: .utf8)
         let run = try ReportBatchProcess.run(["run", "job.yaml", "--db", "h.db", "--out", "o", "--now", Self.now], in: folder.path)
         #expect(run.status == 0, "\(run.stderr)")
-        let check = try ReportBatchProcess.tool("python3", ["-c", """
-            import email, email.policy, sys, glob, re
-            [path] = glob.glob(sys.argv[1] + '/**/*.eml', recursive=True)
-            m = email.message_from_bytes(open(path, 'rb').read(), policy=email.policy.default)
-            assert not m.defects and all(not p.defects for p in m.walk())
-            assert 'Bcc' not in m and len(m['To'].addresses) == 1
-            page = m.get_body(preferencelist=('html',)).get_content()
-            text = m.get_body(preferencelist=('plain',)).get_content()
-            assert '<script>' not in page and '<img src=x' not in page and '<b>' not in page, page[:2000]
-            assert '&lt;script&gt;' in page
-            # Lines of data: a line of at most 200 characters, after its mark (the trend in words is no data's).
-            longest = max(len(line) for line in text.split('\\n') if not line.startswith('Interactions per week'))
-            print(len(page.encode()), longest)
-            """, folder.file("o")])
-        #expect(check.status == 0, "\(check.stderr)")
-        let figures = check.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        #expect(figures.count == 2 && figures[0] < 20_000 && figures[1] <= 240, "html bytes and the longest text line: \(check.stdout)")
+        return folder.file("o")
     }
 
     /// The large demo family (200 schools, 5× the demo's): every list is capped, and the HTML

@@ -10,12 +10,14 @@ struct RecapRenderingTests {
     /// The HTML part of the deadline family's parent's message (a button, urgent and plain
     /// marks, their own reminders, the chart, the footer link), its image as a data: URL so
     /// that a browser draws it, written to `folder`/message.html.
-    static func messageHTML(in folder: TemporaryFolder) throws -> String {
-        let root = try RecapMessageTests.runFourFamilies(in: folder)
+    /// With `hostile`, the message of RecapMessageTests.runHostileFamily (names of 20,000
+    /// characters without a space) instead.
+    static func messageHTML(in folder: TemporaryFolder, hostile: Bool = false) throws -> String {
+        let root = hostile ? try RecapMessageTests.runHostileFamily(in: folder) : try RecapMessageTests.runFourFamilies(in: folder)
         let path = folder.file("message.html")
         let extract = try ReportBatchProcess.tool("python3", ["-c", """
             import email, email.policy, sys, glob, base64
-            [eml] = [p for p in glob.glob(sys.argv[1] + '/**/email-dm-example-com.eml', recursive=True)]
+            [eml] = [p for p in glob.glob(sys.argv[1] + '/**/email-' + sys.argv[3] + '-example-com.eml', recursive=True)]
             m = email.message_from_bytes(open(eml, 'rb').read(), policy=email.policy.default)
             page = m.get_body(preferencelist=('html',)).get_content()
             for part in m.walk():
@@ -23,7 +25,7 @@ struct RecapRenderingTests {
                     url = 'data:image/png;base64,' + base64.b64encode(part.get_payload(decode=True)).decode()
                     page = page.replace('cid:' + part['Content-ID'].strip('<>'), url)
             open(sys.argv[2], 'w', encoding='utf-8').write(page)
-            """, root, path])
+            """, root, path, hostile ? "hp" : "dm"])
         #expect(extract.status == 0, "\(extract.stderr)")
         return path
     }
@@ -98,14 +100,14 @@ struct RecapRenderingTests {
     /// The message at 390 px (a phone, in an iframe of that width: a headless window is at
     /// least 500 px wide) and 800 px, light and dark: the page is exactly as wide as its frame.
     /// Screenshots go to RECAP_SCREENSHOTS when set (to look at them), else to the test's folder.
-    @Test(arguments: [(390, false), (390, true), (800, false), (800, true)])
-    func chromiumShowsNoHorizontalScroll(width: Int, dark: Bool) throws {
+    @Test(arguments: [(390, false, false), (390, true, false), (800, false, false), (800, true, false), (390, false, true)])
+    func chromiumShowsNoHorizontalScroll(width: Int, dark: Bool, hostile: Bool) throws {
         let chromium = try ReportBatchProcess.tool("sh", ["-c", "command -v chromium || command -v chromium-browser"]).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
         try #require(!chromium.isEmpty, "Debian's chromium is not installed: run scripts/install-deps.sh")
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let page = try Self.messageHTML(in: folder)
+        let page = try Self.messageHTML(in: folder, hostile: hostile)
         let wrapper = folder.file("frame-\(width).html")
         let made = try ReportBatchProcess.tool("python3", ["-c", """
             import html, sys
@@ -134,7 +136,7 @@ struct RecapRenderingTests {
         #expect((numbers["scrollWidth"] ?? .max) <= width && (numbers["bodyScrollWidth"] ?? .max) <= width, "no horizontal scroll: \(result)")
         let shots = ProcessInfo.processInfo.environment["RECAP_SCREENSHOTS"] ?? folder.path
         try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
-        let shot = shots + "/recap-\(width)-\(dark ? "dark" : "light").png"
+        let shot = shots + "/recap-\(width)-\(dark ? "dark" : "light")\(hostile ? "-hostile" : "").png"
         _ = try ReportBatchProcess.tool(chromium, flags + ["--screenshot=" + shot, "file://" + wrapper])
         #expect(FileManager.default.fileExists(atPath: shot), "\(shot)")
     }

@@ -46,8 +46,8 @@ struct RecapSectionsTests {
         // The three coaches did not fit: the report has them. Tufts (10 days) is for "Coming up".
         #expect(agenda.doThisWeek.more == 3 && agenda.doThisWeek.moreText == "and 3 more in the report")
         #expect(agenda.reminders.map(\.text) == ["Tuition form: in 12 days (Dec 5, 2026)"])
-        let coming = RecapSections.comingUp(SeasonAhead(), deadlines: followUps.deadlines)
-        #expect(coming.lines.map(\.text) == ["Dec 3, 2026: Tufts's Full Ride offer ends"])
+        let coming = RecapSections.comingUp(SeasonAhead(), deadlines: followUps.deadlines, today: Self.today)
+        #expect(coming.lines.map(\.text) == ["Tufts's Full Ride offer ends on Dec 3, 2026"])
     }
 
     @Test func theRecipientsOwnItemsAreNeverLostAndCoachesComeFewestDaysFirst() {

@@ -143,7 +143,7 @@ package struct RecapEmail {
     /// The sections every recipient shares: the headline, "What changed", "Coming up", "The
     /// week in numbers", each line cut to `lineLimit` characters.
     static func familyContext(_ run: ReportRun, headline: String, appURL: String?) -> [String: Any] {
-        let changed = RecapSections.whatChanged(run.changes), coming = RecapSections.comingUp(run.ahead, deadlines: run.followUps.deadlines)
+        let changed = RecapSections.whatChanged(run.changes), coming = RecapSections.comingUp(run.ahead, deadlines: run.followUps.deadlines, today: run.today)
         let days = run.range.from.days(until: run.range.to) + 1
         var context: [String: Any] = [
             "family_name": WeekHeadline.fit(Display.oneLine(run.data.family.displayName), limit: 100),

@@ -46,20 +46,20 @@ extension RecapSections {
 
     /// Offer deadlines of the next 8 to 14 days ("Do this week" has the nearer ones), events
     /// and the recruiting calendar of the next 14 days, by start day (in that order on a day).
-    package static func comingUp(_ ahead: SeasonAhead, deadlines: [FollowUps.Deadline]) -> Capped {
+    package static func comingUp(_ ahead: SeasonAhead, deadlines: [FollowUps.Deadline], today: CivilDate) -> Capped {
         var dated: [(start: CivilDate, line: Line)] = deadlines.filter { $0.daysLeft > weekDays }.map { deadline in
             let whose = (deadline.school == CoachListRow.unknownSchool ? "" : "\(deadline.school)'s ") + "\(deadline.offerType.displayName) offer"
-            return (deadline.deadline, Line(text: "\(ReportText.day(deadline.deadline)): \(whose) ends", mark: "Deadline"))
+            return (deadline.deadline, Line(text: "\(whose) ends on \(ReportText.day(deadline.deadline))", mark: "Deadline"))
         }
         dated += (ahead.events ?? []).map { event in
-            let day = event.daysAway == 0 && event.end != nil ? "Now until \(ReportText.day(event.end!))" : ReportText.day(event.start)
+            let day = event.start < today ? ", now until \(event.end.map(ReportText.day) ?? ReportText.day(today))" : " on \(ReportText.day(event.start))"
             let time = event.time.map { " at \($0)" } ?? ""
-            let place = event.place.map { ", \($0)" } ?? ""
-            return (event.start, Line(text: "\(day)\(time): \(event.name)\(about(event.school))\(place)", mark: event.type.displayName))
+            let place = event.place.map { " in \($0)" } ?? ""
+            return (event.start, Line(text: "\(event.name)\(about(event.school))\(place)\(day)\(time)", mark: event.type.displayName))
         }
         dated += (ahead.calendar ?? []).map { entry in
             let division = entry.division.map { " (\($0.displayName.uppercased()))" } ?? ""
-            return (entry.start, Line(text: "\(ReportText.shortRange(entry.start, entry.end)): \(entry.category.displayName)\(division) – \(entry.label)"))
+            return (entry.start, Line(text: "\(entry.label)\(division), \(ReportText.shortRange(entry.start, entry.end))", mark: entry.category.displayName))
         }
         // A stable sort: the events' and the calendar's own orders hold within a day.
         let ordered = dated.enumerated().sorted { a, b in a.element.start != b.element.start ? a.element.start < b.element.start : a.offset < b.offset }
