@@ -118,7 +118,12 @@ struct RecapRenderingTests {
             const f = document.getElementById('f');
             f.addEventListener('load', () => {{
               const d = f.contentDocument.documentElement;
-              document.getElementById('result').textContent = 'width=' + f.contentWindow.innerWidth + ' scrollWidth=' + d.scrollWidth + ' bodyScrollWidth=' + f.contentDocument.body.scrollWidth;
+              const doc = f.contentDocument, win = f.contentWindow;
+              const links = Array.from(doc.querySelectorAll('a')).map(a => Math.floor(a.getBoundingClientRect().height));
+              const texts = Array.from(doc.body.querySelectorAll('*')).filter(e => Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim()));
+              const fonts = texts.map(e => Math.floor(parseFloat(win.getComputedStyle(e).fontSize)));
+              document.getElementById('result').textContent = 'width=' + win.innerWidth + ' scrollWidth=' + d.scrollWidth + ' bodyScrollWidth=' + doc.body.scrollWidth
+                + ' links=' + links.length + ' lowestLink=' + Math.min(...links, 999) + ' texts=' + texts.length + ' smallestFont=' + Math.min(...fonts, 999);
             }});
             </script></body></html>''')
             """, page, String(width), wrapper])
@@ -134,6 +139,9 @@ struct RecapRenderingTests {
         })
         #expect(numbers["width"] == width, "the frame is \(width) px wide: \(result) \(dom.stderr.suffix(300))")
         #expect((numbers["scrollWidth"] ?? .max) <= width && (numbers["bodyScrollWidth"] ?? .max) <= width, "no horizontal scroll: \(result)")
+        // Tap targets at least 44 px high (the headline, the button, the footer's link), text at least 16 px.
+        #expect((numbers["links"] ?? 0) >= (hostile ? 0 : 3) && (numbers["lowestLink"] ?? 0) >= 44, "\(result)")
+        #expect((numbers["texts"] ?? 0) > 10 && (numbers["smallestFont"] ?? 0) >= 16, "\(result)")
         let shots = ProcessInfo.processInfo.environment["RECAP_SCREENSHOTS"] ?? folder.path
         try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
         let shot = shots + "/recap-\(width)-\(dark ? "dark" : "light")\(hostile ? "-hostile" : "").png"
