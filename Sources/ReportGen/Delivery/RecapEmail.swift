@@ -126,6 +126,8 @@ package struct RecapEmail {
             return (file, data)
         }
         attachments = read.map { MIMEMessage.Attachment(fileName: $0.0.name, contentType: RecapEmail.contentType($0.0.format), data: $0.1) }
+        // A chart cairo could not draw leaves the picture out, never the family's message: the
+        // trend is still in words in the text part.
         chart = try? RecapEmail.trendChart(run.trend)
         var context = RecapEmail.familyContext(run, headline: headline, appURL: job.appURL)
         context["has_attachments"] = !read.isEmpty
@@ -133,9 +135,9 @@ package struct RecapEmail {
             ["description": RecapSections.describe(file.0, data: file.1), "name": file.0.name, "last": index == read.count - 1]
         }
         if !leftOut.isEmpty { context["left_out"] = leftOut.joined(separator: ", ") }
-        if chart != nil, let words = RecapSections.trendWords(run.trend), let summary = RecapSections.trendSummary(run.trend) {
+        if let words = RecapSections.trendWords(run.trend) { context["trend_words"] = words }
+        if chart != nil, let summary = RecapSections.trendSummary(run.trend) {
             context["chart"] = ["alt": "Chart: " + summary, "width": String(Self.chartSize.width), "height": String(Self.chartSize.height)]
-            context["trend_words"] = words
         }
         self.context = context
     }
