@@ -87,6 +87,7 @@ let package = Package(
             name: "Delivery",
             dependencies: [
                 "Aggregation",
+                "Exporters",
                 "ReportCore",
                 "Rendering",
                 "CurlClient",

@@ -8,13 +8,15 @@ set -euo pipefail
 # Latin, Greek, Cyrillic and CJK; Symbola for emoji, as outlines that stay searchable text),
 # the tools tests and users read files with, the PostgreSQL server the tests start their
 # own throwaway clusters of (openssl makes their TLS certificate), libcurl for sending e-mail
-# over SMTP, and msmtp, a sendmail the tests relay through to their own SMTP server.
+# over SMTP, msmtp, a sendmail the tests relay through to their own SMTP server, and
+# chromium, which renders the recap e-mail's HTML headless at a phone's width in the tests.
 packages=(
   pkg-config libsqlite3-dev libxlsxwriter-dev libcairo2-dev libpango1.0-dev
   fonts-noto-core fonts-noto-cjk fonts-symbola fonts-dejavu-core fontconfig
   sqlite3 poppler-utils qpdf locales
   libpq-dev postgresql openssl
   libcurl4-openssl-dev msmtp
+  chromium
 )
 # Python runs the tests' readers; a machine may already have its own (pyenv) on PATH.
 command -v python3 >/dev/null || packages+=(python3 python3-pip)

@@ -29,7 +29,7 @@ extension JobReader {
         let sections = try mapping(node, "'deliver'", allowed: ["email"])
         guard let email = sections.first?.node else { throw fail(node, "'deliver' needs its 'email' section") }
         let pairs = try mapping(email, "'deliver.email'", allowed: ["from", "to", "subject", "attach", "max_attachment_mb", "via", "starttls",
-                                                                    "timeout", "username_env", "password_env", "unsubscribe"])
+                                                                    "timeout", "username_env", "password_env", "unsubscribe", "app_url"])
         guard let fromNode = pairs.first(where: { $0.key == "from" })?.node else { throw fail(email, "'deliver.email' needs 'from', the sender's address") }
         let fromText = try string(fromNode, "from")
         guard let from = MIMEMessage.Address.parse(fromText) else {
@@ -84,6 +84,14 @@ extension JobReader {
                 job.timeout = Int(seconds)
             case "username_env": job.usernameEnv = try envName(value, key)
             case "password_env": job.passwordEnv = try envName(value, key)
+            case "app_url":
+                let text = try string(value, key)
+                guard let url = DeliveryJob.appURL(text) else {
+                    // Never the text as given: a URL with a password must not be shown.
+                    throw fail(value, "'app_url' must be an https address without a user or password, e.g. https://myrecruitingcompass.com "
+                        + "(got \(Quote.value(Quote.withoutCredentials(text))))")
+                }
+                job.appURL = url
             default:
                 for (inner, innerValue) in try mapping(value, "'deliver.email.unsubscribe'", allowed: ["url", "secret_env"]) {
                     if inner == "url" {

@@ -52,7 +52,7 @@ struct RecapStage {
         let unsubscribe = deliver.unsubscribeURL.flatMap { url in run.job.mail?.unsubscribeSecret.map { (url: url, secret: $0) } }
         var recaps: [Recap] = []
         for recipient in recipients.recipients {
-            let message = recap.message(to: recipient.address, unsubscribe: unsubscribe)
+            let message = recap.message(to: recipient.address, userID: recipient.userID, unsubscribe: unsubscribe)
             let path = (plan.folder as NSString).appendingPathComponent(RecapEmail.fileName(for: recipient.address.email))
             let bytes = message.bytes()
             try AtomicFile.write(to: path) { temporary in try bytes.write(to: URL(fileURLWithPath: temporary)) }

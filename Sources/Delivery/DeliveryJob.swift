@@ -37,6 +37,9 @@ package struct DeliveryJob: Sendable {
     package var usernameEnv: String?
     package var passwordEnv: String?
     package var unsubscribeURL: String?
+    /// `app_url`: where the button "Open The Recruiting Compass" and the headline's items link;
+    /// nil: no button. An https URL without a user or password (`DeliveryJob.appURL`).
+    package var appURL: String?
     package var secretEnv: String?
 
     package init(from: MIMEMessage.Address) {
@@ -49,6 +52,17 @@ package struct DeliveryJob: Sendable {
             throw UsageError("\(file): the environment variable \(name), which 'deliver.email' names, is not set")
         }
         return value
+    }
+
+    /// `text` when it is an https URL with a host and no user, password, white space, quote
+    /// or angle bracket (it stands in the messages' links); else nil.
+    package static func appURL(_ text: String) -> String? {
+        guard text.hasPrefix("https://"), !text.contains(where: { $0.isWhitespace || "\"'<>\\`".contains($0) }),
+              text.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x21 && $0.value < 0x7F }),
+              let components = URLComponents(string: text), components.scheme == "https",
+              let host = components.host, !host.isEmpty, components.user == nil, components.password == nil,
+              !text.dropFirst("https://".count).prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" }).contains("@") else { return nil }
+        return text
     }
 
     /// Parses `smtp://HOST[:PORT]`, `smtps://HOST[:PORT]`, `sendmail` or `none`.

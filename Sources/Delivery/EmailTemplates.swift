@@ -30,44 +30,73 @@ package struct EmailTemplates: Sendable {
 
         Weekly Recruiting Recap – {{family_name}}
         {{range}}
+        {{#app_url}}
+        Open The Recruiting Compass: {{app_url}}
+        {{/app_url}}
+        {{#has_do}}
 
-        {{#recap}}
+        DO THIS WEEK
+        {{#do_this_week}}
+        - {{#mark}}{{mark}}: {{/mark}}{{text}}
+        {{/do_this_week}}
+        {{#do_more}}
+          {{do_more}}
+        {{/do_more}}
+        {{/has_do}}
+        {{#has_reminders}}
+
+        YOUR REMINDERS
+        {{#reminders}}
+        - {{#mark}}{{mark}}: {{/mark}}{{text}}
+        {{/reminders}}
+        {{#reminders_more}}
+          {{reminders_more}}
+        {{/reminders_more}}
+        {{/has_reminders}}
+        {{#has_changes}}
+
+        WHAT CHANGED
+        {{#moved}}
+        {{moved}}
+        {{/moved}}
+        {{#changes}}
+        - {{#mark}}{{mark}}: {{/mark}}{{text}}
+        {{/changes}}
+        {{#changes_more}}
+          {{changes_more}}
+        {{/changes_more}}
+        {{/has_changes}}
+        {{#has_coming}}
+
+        COMING UP
+        {{#coming}}
+        - {{#mark}}{{mark}}: {{/mark}}{{text}}
+        {{/coming}}
+        {{#coming_more}}
+          {{coming_more}}
+        {{/coming_more}}
+        {{/has_coming}}
+
+        {{numbers_title}}
+        {{#numbers}}
         - {{line}}
-        {{/recap}}
-
-        {{#figures}}
-        {{label}}: {{value}}{{#change}} ({{change}} on the period before){{/change}}
-        {{/figures}}
-        {{#has_deadlines}}
-
-        Offer deadlines in the next 14 days:
-        {{#deadlines}}
-        - {{school}}, {{offer}}: {{deadline}} ({{days_left}})
-        {{/deadlines}}
-        {{/has_deadlines}}
-        {{#has_awaiting}}
-
-        Coaches who have not replied for 7 days or more:
-        {{#awaiting}}
-        - {{coach}} ({{school}}): {{days}} days since you wrote
-        {{/awaiting}}
-        {{/has_awaiting}}
-        {{#has_quiet}}
-
-        Schools you are pursuing with no interaction in 30 days:
-        {{#quiet}}
-        - {{school}} ({{status}}): {{since}}
-        {{/quiet}}
-        {{/has_quiet}}
+        {{/numbers}}
+        {{#trend_words}}
+        {{trend_words}}
+        {{/trend_words}}
         {{#has_attachments}}
 
-        Attached: {{#attachments}}{{name}}{{^last}}, {{/last}}{{/attachments}}
+        ATTACHED
+        {{#attachments}}
+        - {{description}}
+        {{/attachments}}
         {{/has_attachments}}
         {{#left_out}}
         Not attached (too large for e-mail, in the family's folder): {{left_out}}
         {{/left_out}}
         {{#unsubscribe_url}}
 
+        You get this e-mail every week from The Recruiting Compass.
         To stop these e-mails: {{unsubscribe_url}}
         {{/unsubscribe_url}}
 
@@ -76,54 +105,91 @@ package struct EmailTemplates: Sendable {
     static let defaultHTML = """
         {{% CONTENT_TYPE: HTML}}
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>Weekly Recruiting Recap – {{family_name}}</title></head>
-        <body style="font-family: Arial, sans-serif; color: #111827; max-width: 640px">
-        <p style="font-size: 18px; font-weight: bold; margin: 0 0 12px">{{headline}}</p>
-        <h1 style="font-size: 20px; margin: 0 0 4px">Weekly Recruiting Recap</h1>
-        <p style="color: #4B5563; margin: 0 0 16px">{{family_name}} · {{range}}</p>
-        <ul style="padding-left: 18px">
-        {{#recap}}
-        <li>{{line}}</li>
-        {{/recap}}
+        <html lang="en"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark">
+        <title>Weekly Recruiting Recap – {{family_name}}</title>
+        <style>
+        :root { color-scheme: light dark; supported-color-schemes: light dark; }
+        @media (prefers-color-scheme: dark) {
+          .rb-page { background-color: #111827 !important; }
+          .rb-card { background-color: #1F2937 !important; color: #F9FAFB !important; }
+          .rb-muted { color: #D1D5DB !important; }
+          .rb-mark, .rb-link { color: #93C5FD !important; }
+          .rb-alert { color: #FCA5A5 !important; }
+          .rb-button { background-color: #93C5FD !important; color: #111827 !important; }
+        }
+        </style></head>
+        <body class="rb-page" style="margin: 0; padding: 0; background-color: #F3F4F6; color-scheme: light dark">
+        <div class="rb-page" style="background-color: #F3F4F6; padding: 12px 8px">
+        <div class="rb-card" style="max-width: 600px; width: 100%; box-sizing: border-box; margin: 0 auto; padding: 20px 16px; background-color: #FFFFFF; color: #111827; border-radius: 8px; font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; overflow-wrap: anywhere; word-break: break-word">
+        <p style="font-size: 22px; line-height: 1.3; font-weight: bold; margin: 0 0 8px">{{#headline_url}}<a class="rb-link" href="{{headline_url}}" style="display: block; min-height: 44px; color: #1D4ED8; text-decoration: none">{{headline}}</a>{{/headline_url}}{{^headline_url}}{{headline}}{{/headline_url}}</p>
+        <p class="rb-muted" style="color: #4B5563; font-size: 16px; margin: 0 0 16px">Weekly Recruiting Recap · {{family_name}} · {{range}}</p>
+        {{#app_url}}
+        <p style="margin: 0 0 20px"><a class="rb-button" href="{{app_url}}" style="display: inline-block; min-height: 44px; box-sizing: border-box; padding: 12px 20px; line-height: 20px; border-radius: 6px; background-color: #1D4ED8; color: #FFFFFF; font-weight: bold; text-decoration: none">Open The Recruiting Compass</a></p>
+        {{/app_url}}
+        {{#has_do}}
+        <h2 style="font-size: 18px; margin: 20px 0 8px">Do this week</h2>
+        <ul style="margin: 0; padding-left: 20px">
+        {{#do_this_week}}
+        <li style="margin: 0 0 8px">{{#mark}}<strong class="{{#urgent}}rb-alert{{/urgent}}{{^urgent}}rb-mark{{/urgent}}" style="color: {{#urgent}}#B91C1C{{/urgent}}{{^urgent}}#1D4ED8{{/urgent}}">{{mark}}:</strong> {{/mark}}{{text}}</li>
+        {{/do_this_week}}
         </ul>
-        <table style="border-collapse: collapse; margin: 12px 0">
-        {{#figures}}
-        <tr><td style="padding: 2px 12px 2px 0">{{label}}</td><td style="padding: 2px 12px 2px 0; font-weight: bold; text-align: right">{{value}}</td><td style="color: #6B7280">{{change}}</td></tr>
-        {{/figures}}
-        </table>
-        {{#has_deadlines}}
-        <h2 style="font-size: 16px; margin: 16px 0 4px">Offer deadlines in the next 14 days</h2>
-        <ul style="padding-left: 18px">
-        {{#deadlines}}
-        <li>{{school}}, {{offer}}: <strong style="color: {{color}}">{{deadline}} ({{days_left}})</strong></li>
-        {{/deadlines}}
+        {{#do_more}}<p class="rb-muted" style="color: #4B5563; margin: 0 0 8px">{{do_more}}</p>{{/do_more}}
+        {{/has_do}}
+        {{#has_reminders}}
+        <h2 style="font-size: 18px; margin: 20px 0 8px">Your reminders</h2>
+        <ul style="margin: 0; padding-left: 20px">
+        {{#reminders}}
+        <li style="margin: 0 0 8px">{{#mark}}<strong class="{{#urgent}}rb-alert{{/urgent}}{{^urgent}}rb-mark{{/urgent}}" style="color: {{#urgent}}#B91C1C{{/urgent}}{{^urgent}}#1D4ED8{{/urgent}}">{{mark}}:</strong> {{/mark}}{{text}}</li>
+        {{/reminders}}
         </ul>
-        {{/has_deadlines}}
-        {{#has_awaiting}}
-        <h2 style="font-size: 16px; margin: 16px 0 4px">Coaches who have not replied for 7 days or more</h2>
-        <ul style="padding-left: 18px">
-        {{#awaiting}}
-        <li>{{coach}} ({{school}}): {{days}} days since you wrote</li>
-        {{/awaiting}}
+        {{#reminders_more}}<p class="rb-muted" style="color: #4B5563; margin: 0 0 8px">{{reminders_more}}</p>{{/reminders_more}}
+        {{/has_reminders}}
+        {{#has_changes}}
+        <h2 style="font-size: 18px; margin: 20px 0 8px">What changed</h2>
+        {{#moved}}<p style="margin: 0 0 8px">{{moved}}</p>{{/moved}}
+        <ul style="margin: 0; padding-left: 20px">
+        {{#changes}}
+        <li style="margin: 0 0 8px">{{#mark}}<strong class="rb-mark" style="color: #1D4ED8">{{mark}}:</strong> {{/mark}}{{text}}</li>
+        {{/changes}}
         </ul>
-        {{/has_awaiting}}
-        {{#has_quiet}}
-        <h2 style="font-size: 16px; margin: 16px 0 4px">Schools you are pursuing with no interaction in 30 days</h2>
-        <ul style="padding-left: 18px">
-        {{#quiet}}
-        <li>{{school}} ({{status}}): {{since}}</li>
-        {{/quiet}}
+        {{#changes_more}}<p class="rb-muted" style="color: #4B5563; margin: 0 0 8px">{{changes_more}}</p>{{/changes_more}}
+        {{/has_changes}}
+        {{#has_coming}}
+        <h2 style="font-size: 18px; margin: 20px 0 8px">Coming up</h2>
+        <ul style="margin: 0; padding-left: 20px">
+        {{#coming}}
+        <li style="margin: 0 0 8px">{{#mark}}<strong class="rb-mark" style="color: #1D4ED8">{{mark}}:</strong> {{/mark}}{{text}}</li>
+        {{/coming}}
         </ul>
-        {{/has_quiet}}
+        {{#coming_more}}<p class="rb-muted" style="color: #4B5563; margin: 0 0 8px">{{coming_more}}</p>{{/coming_more}}
+        {{/has_coming}}
+        <h2 style="font-size: 18px; margin: 20px 0 8px">{{numbers_title}}</h2>
+        {{#chart}}
+        <p style="margin: 0 0 8px"><img src="cid:{{cid}}" width="{{width}}" height="{{height}}" alt="{{alt}}" style="display: block; width: {{width}}px; max-width: 100%; height: auto; border: 0"></p>
+        {{/chart}}
+        <ul style="margin: 0; padding-left: 20px">
+        {{#numbers}}
+        <li style="margin: 0 0 4px">{{label}} <strong>{{value}}</strong> <span class="rb-muted" style="color: #4B5563">({{before}})</span></li>
+        {{/numbers}}
+        </ul>
         {{#has_attachments}}
-        <p style="color: #4B5563">Attached: {{#attachments}}{{name}}{{^last}}, {{/last}}{{/attachments}}</p>
+        <h2 style="font-size: 18px; margin: 20px 0 8px">Attached</h2>
+        <ul style="margin: 0; padding-left: 20px">
+        {{#attachments}}
+        <li style="margin: 0 0 4px">{{description}}</li>
+        {{/attachments}}
+        </ul>
         {{/has_attachments}}
         {{#left_out}}
-        <p style="color: #92400E">Not attached (too large for e-mail, in the family's folder): {{left_out}}</p>
+        <p class="rb-alert" style="color: #B91C1C; margin: 12px 0 0">Not attached (too large for e-mail, in the family's folder): {{left_out}}</p>
         {{/left_out}}
         {{#unsubscribe_url}}
-        <p style="color: #6B7280; font-size: 12px"><a href="{{unsubscribe_url}}" style="color: #6B7280">Stop these e-mails</a></p>
+        <p class="rb-muted" style="color: #4B5563; margin: 24px 0 0; border-top: 1px solid #D1D5DB; padding-top: 4px">You get this e-mail every week from The Recruiting Compass. <a class="rb-link" href="{{unsubscribe_url}}" style="display: inline-block; min-height: 44px; padding: 12px 0; box-sizing: border-box; color: #1D4ED8">Stop these e-mails</a></p>
         {{/unsubscribe_url}}
+        </div>
+        </div>
         </body></html>
 
         """

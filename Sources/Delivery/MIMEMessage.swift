@@ -5,8 +5,8 @@ import Rendering
 import ReportCore
 
 /// One e-mail as RFC 5322 and MIME bytes (docs/delivery.md, "The message"): a
-/// `multipart/mixed` holding a `multipart/alternative` (text and HTML, UTF-8) and the
-/// attachments, everything base64 in lines of 76 characters, non-ASCII header text as RFC 2047
+/// `multipart/mixed` holding a `multipart/alternative` (text and HTML, UTF-8; the HTML with
+/// its inline images in a `multipart/related`) and the attachments, everything base64 in lines of 76 characters, non-ASCII header text as RFC 2047
 /// encoded words. The same message gives the same bytes: the date is the run's clock and the
 /// boundaries come from the Message-ID, so a rerun with the same clock writes the same `.eml`.
 package struct MIMEMessage: Sendable {
@@ -71,6 +71,23 @@ package struct MIMEMessage: Sendable {
         }
     }
 
+    /// An image the HTML part shows by `cid:` (docs/delivery.md, "The message"): it and the
+    /// HTML travel together in a `multipart/related`.
+    package struct InlineImage: Sendable {
+        /// Without the angle brackets: `local@domain`.
+        package let contentID: String
+        package let contentType: String
+        package let fileName: String
+        package let data: Data
+
+        package init(contentID: String, contentType: String, fileName: String, data: Data) {
+            self.contentID = contentID
+            self.contentType = contentType
+            self.fileName = fileName
+            self.data = data
+        }
+    }
+
     package var from: Address
     package var to: Address
     package var subject: String
@@ -80,6 +97,8 @@ package struct MIMEMessage: Sendable {
     package var text: String
     package var html: String
     package var attachments: [Attachment] = []
+    /// Images of the HTML part; none: the HTML part stands alone in the alternative.
+    package var inline: [InlineImage] = []
     /// Further headers, in order (`List-Unsubscribe`, …); values are ASCII.
     package var headers: [(name: String, value: String)] = []
 
@@ -118,11 +137,10 @@ package struct MIMEMessage: Sendable {
         out += "\r\n"
         out += "--\(boundary)-mixed\r\n"
         out += MIMEMessage.fold("Content-Type: multipart/alternative; boundary=\"\(boundary)-alt\"") + "\r\n\r\n"
-        for (type, body) in [("text/plain", text), ("text/html", html)] {
-            out += "--\(boundary)-alt\r\n"
-            out += "Content-Type: \(type); charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n"
-            out += MIMEMessage.base64Lines(Data(body.utf8))
-        }
+        out += "--\(boundary)-alt\r\n"
+        out += MIMEMessage.textPart("text/plain", text)
+        out += "--\(boundary)-alt\r\n"
+        out += inline.isEmpty ? MIMEMessage.textPart("text/html", html) : relatedPart(boundary: "\(boundary)-rel")
         out += "--\(boundary)-alt--\r\n"
         for attachment in attachments {
             out += "--\(boundary)-mixed\r\n"
@@ -136,6 +154,25 @@ package struct MIMEMessage: Sendable {
     }
 
     // MARK: Pieces
+
+    /// A UTF-8 text part, base64, with its headers.
+    static func textPart(_ type: String, _ body: String) -> String {
+        "Content-Type: \(type); charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n" + base64Lines(Data(body.utf8))
+    }
+
+    /// The HTML part and its images as one `multipart/related` (RFC 2387), the HTML first.
+    func relatedPart(boundary: String) -> String {
+        var out = MIMEMessage.fold("Content-Type: multipart/related; type=\"text/html\"; boundary=\"\(boundary)\"") + "\r\n\r\n"
+        out += "--\(boundary)\r\n" + MIMEMessage.textPart("text/html", html)
+        for image in inline {
+            out += "--\(boundary)\r\n"
+            out += MIMEMessage.fold("Content-Type: \(image.contentType); \(MIMEMessage.parameter("name", image.fileName))") + "\r\n"
+            out += MIMEMessage.fold("Content-Disposition: inline; \(MIMEMessage.parameter("filename", image.fileName))") + "\r\n"
+            out += "Content-ID: <\(image.contentID)>\r\nContent-Transfer-Encoding: base64\r\n\r\n"
+            out += MIMEMessage.base64Lines(image.data)
+        }
+        return out + "--\(boundary)--\r\n"
+    }
 
     static func boundary(_ messageID: String) -> String {
         "=_rb_" + SHA256.hash(data: Data(messageID.utf8)).prefix(12).hex

@@ -1,5 +1,6 @@
 import Aggregation
 import Foundation
+import Exporters
 import Rendering
 import ReportCore
 
@@ -82,8 +83,9 @@ package struct RecipientPlan: Sendable {
 }
 
 /// A family's recap: what every recipient's message says, worked out once per family (the
-/// counted lines, the figures against the period before, the follow-ups, the attachments read
-/// once), and the message of each recipient, which adds only their address and unsubscribe link.
+/// sections of docs/delivery.md "The message" that are the family's, the trend chart, the
+/// attachments read once), and the message of each recipient, which adds their own reminders
+/// and deadlines (docs/season.md §4), their address and their unsubscribe link.
 package struct RecapEmail {
     package struct File: Sendable {
         package let name: String
@@ -102,10 +104,16 @@ package struct RecapEmail {
     let subject: String
     let context: [String: Any]
     let attachments: [MIMEMessage.Attachment]
+    /// The trend chart (PNG), shown by the HTML part; nil when it could not be drawn.
+    let chart: Data?
     let templates: EmailTemplates
 
     /// The most characters a subject has, the family's name included; a longer one is cut at a word with "…".
     package static let subjectLimit = 78
+    /// The most characters of one line of the body (names are data and may be long).
+    package static let lineLimit = 200
+    /// The chart's size in CSS pixels; the PNG has twice as many pixels each way.
+    package static let chartSize = (width: 280, height: 100)
 
     /// `email-<recipient slug>.eml`.
     package static func fileName(for email: String) -> String {
@@ -113,81 +121,115 @@ package struct RecapEmail {
         return "email-" + (slug.isEmpty ? "recipient" : slug) + ".eml"
     }
 
-    /// "1 coach interaction logged", "2 coach interactions logged".
-    static func count(_ n: Int, _ one: String, _ many: String, _ tail: String) -> String { "\(n) \(n == 1 ? one : many) \(tail)" }
-
     /// - Throws: `OutputError` when a file to attach cannot be read.
     package init(_ run: ReportRun, job: DeliveryJob, subject: String, headline: String, files: [File], leftOut: [String], templates: EmailTemplates) throws {
         self.run = run
         self.job = job
         self.subject = subject
         self.templates = templates
-        attachments = try files.map { file in
+        let read = try files.map { file in
             guard let data = FileManager.default.contents(atPath: file.path) else {
                 throw OutputError(path: file.path, reason: "cannot read the file to attach it")
             }
-            return MIMEMessage.Attachment(fileName: file.name, contentType: RecapEmail.contentType(file.format), data: data)
+            return (file, data)
         }
-        let figures = run.figures, previous = figures.previous, followUps = run.followUps
-        let window = DayWindow(range: run.range, zone: run.zone)
-        let coachInteractions = run.data.interactions.filter { $0.coachID != nil && window.contains($0.date) }.count
-        var recap = [
-            Self.count(coachInteractions, "coach interaction", "coach interactions", "logged"),
-            Self.count(figures.interactions.total, "interaction", "interactions", "in all"),
-            Self.count(figures.metrics.total, "performance metric", "performance metrics", "recorded"),
-        ]
-        if !followUps.deadlines.isEmpty { recap.append(Self.count(followUps.deadlines.count, "offer deadline", "offer deadlines", "in the next 14 days")) }
-        func change(_ now: Int, _ before: Int) -> String { now == before ? "no change" : (now > before ? "+\(now - before)" : "−\(before - now)") }
-        let rate = figures.coaches.responseRate.map(ReportText.percent) ?? "N/A"
-        let rateChange: String? = figures.coaches.responseRate.flatMap { now in
-            previous.responseRate.map { before in (now >= before ? "+" : "−") + ReportText.decimal(abs(now - before), places: 1) + " pts" }
+        attachments = read.map { MIMEMessage.Attachment(fileName: $0.0.name, contentType: RecapEmail.contentType($0.0.format), data: $0.1) }
+        // A chart cairo could not draw leaves the picture out, never the family's message: the
+        // trend is still in words in the text part.
+        chart = try? RecapEmail.trendChart(run.trend)
+        var context = RecapEmail.familyContext(run, headline: headline, appURL: job.appURL)
+        context["has_attachments"] = !read.isEmpty
+        context["attachments"] = read.enumerated().map { index, file -> [String: Any] in
+            ["description": RecapSections.describe(file.0, data: file.1), "name": file.0.name, "last": index == read.count - 1]
         }
-        func day(_ date: CivilDate) -> String { ReportText.day(date) }
-        var context: [String: Any] = [
-            "family_name": Display.oneLine(run.data.family.displayName),
-            "headline": headline,
-            "range": ReportText.rangeText(run.range),
-            "recap": recap.map { ["line": $0] },
-            "figures": [
-                ["label": "Schools on your list", "value": String(figures.schools.total)],
-                ["label": "Coaches on your list", "value": String(figures.coaches.total)],
-                ["label": "Interactions", "value": String(figures.interactions.total), "change": change(figures.interactions.total, previous.interactionsTotal)],
-                ["label": "Metrics recorded", "value": String(figures.metrics.total)],
-                ["label": "Response rate", "value": rate, "change": rateChange as Any].compactMapValues { $0 as? String },
-            ],
-            "has_deadlines": !followUps.deadlines.isEmpty,
-            "deadlines": followUps.deadlines.map { deadline in
-                ["school": deadline.school, "offer": deadline.offerType.displayName, "deadline": day(deadline.deadline),
-                 "days_left": deadline.daysLeft == 0 ? "today" : Self.count(deadline.daysLeft, "day", "days", "left"),
-                 "color": deadline.daysLeft <= 3 ? "#DC2626" : deadline.daysLeft <= 7 ? "#B45309" : "#111827"]
-            },
-            "has_awaiting": !followUps.awaitingReply.isEmpty,
-            "awaiting": followUps.awaitingReply.map { ["coach": $0.coach, "school": $0.school, "days": String($0.daysWaiting)] },
-            "has_quiet": !followUps.goneQuiet.isEmpty,
-            "quiet": followUps.goneQuiet.map { school in
-                ["school": school.school, "status": school.status.displayName,
-                 "since": school.lastContact.map { "last interaction \(day($0))" } ?? "never contacted"]
-            },
-            "has_attachments": !files.isEmpty,
-            "attachments": files.enumerated().map { index, file -> [String: Any] in ["name": file.name, "last": index == files.count - 1] },
-        ]
         if !leftOut.isEmpty { context["left_out"] = leftOut.joined(separator: ", ") }
+        if let words = RecapSections.trendWords(run.trend) { context["trend_words"] = words }
+        if chart != nil, let summary = RecapSections.trendSummary(run.trend) {
+            context["chart"] = ["alt": "Chart: " + summary, "width": String(Self.chartSize.width), "height": String(Self.chartSize.height)]
+        }
         self.context = context
     }
 
-    /// The message to one recipient, with their own unsubscribe link when the job has one.
-    package func message(to recipient: MIMEMessage.Address, unsubscribe: (url: String, secret: String)?) -> MIMEMessage {
+    /// The sections every recipient shares: the headline, "What changed", "Coming up", "The
+    /// week in numbers", each line cut to `lineLimit` characters.
+    static func familyContext(_ run: ReportRun, headline: String, appURL: String?) -> [String: Any] {
+        let changed = RecapSections.whatChanged(run.changes), coming = RecapSections.comingUp(run.ahead, deadlines: run.followUps.deadlines, today: run.today)
+        let days = run.range.from.days(until: run.range.to) + 1
+        var context: [String: Any] = [
+            "family_name": WeekHeadline.fit(Display.oneLine(run.data.family.displayName), limit: 100),
+            "headline": WeekHeadline.fit(Display.oneLine(headline), limit: lineLimit),
+            "range": ReportText.rangeText(run.range),
+            "has_changes": !changed.lines.isEmpty || RecapSections.movedText(run.changes) != nil,
+            "changes": lines(changed.lines),
+            "has_coming": !coming.lines.isEmpty,
+            "coming": lines(coming.lines),
+            "numbers_title": days == 7 ? "The week in numbers" : "The \(days) days in numbers",
+            "numbers": RecapSections.numbers(run.figures).map(\.context),
+        ]
+        if let moved = RecapSections.movedText(run.changes) { context["moved"] = moved }
+        if let more = changed.moreText { context["changes_more"] = more }
+        if let more = coming.moreText { context["coming_more"] = more }
+        if let appURL {
+            context["app_url"] = appURL
+            context["headline_url"] = appURL
+        }
+        return context
+    }
+
+    /// Lines as the templates take them, each cut to `lineLimit` characters.
+    static func lines(_ lines: [RecapSections.Line]) -> [[String: Any]] {
+        lines.map { line in
+            var context = line.context
+            context["text"] = WeekHeadline.fit(Display.oneLine(line.text), limit: lineLimit)
+            return context
+        }
+    }
+
+    /// Interactions out and in over the twelve weeks (docs/season.md §5) as a PNG at 2×.
+    static func trendChart(_ trend: SeasonTrend) throws -> Data? {
+        guard !trend.weeks.isEmpty else { return nil }
+        let labels = trend.weeks.map { ReportText.shortRange($0.start, $0.start) }
+        return try PNGLineChart.render(series: [
+            PNGLineChart.Series(name: "Out", values: trend.weeks.map { Double($0.outbound) }, color: (0.114, 0.306, 0.847)),
+            PNGLineChart.Series(name: "In", values: trend.weeks.map { Double($0.inbound) }, color: (0.706, 0.325, 0.035), dashed: true),
+        ], labels: labels, width: chartSize.width, height: chartSize.height, scale: 2)
+    }
+
+    /// The message to one recipient: their own items when they are a user of the database
+    /// (`userID`), their own unsubscribe link when the job has one.
+    package func message(to recipient: MIMEMessage.Address, userID: String? = nil, unsubscribe: (url: String, secret: String)?) -> MIMEMessage {
         let link = unsubscribe.map { UnsubscribeToken.link(base: $0.url, secret: $0.secret, email: recipient.email) }
+        let messageID = MIMEMessage.messageID(family: run.data.family.id, recipient: recipient.email, range: run.range, from: job.from)
         var context = self.context
         if let link { context["unsubscribe_url"] = link }
-        var message = MIMEMessage(from: job.from, to: recipient, subject: subject, date: run.generatedAt,
-                                  messageID: MIMEMessage.messageID(family: run.data.family.id, recipient: recipient.email, range: run.range, from: job.from),
+        let personal = userID.map { PersonalItems.compute(run.data, userID: $0, today: run.today, zone: run.zone) } ?? PersonalItems()
+        let agenda = RecapSections.agenda(run.followUps, personal: personal, today: run.today)
+        context["has_do"] = !agenda.doThisWeek.lines.isEmpty
+        context["do_this_week"] = RecapEmail.lines(agenda.doThisWeek.lines)
+        if let more = agenda.doThisWeek.moreText { context["do_more"] = more }
+        context["has_reminders"] = !agenda.reminders.isEmpty
+        context["reminders"] = RecapEmail.lines(agenda.reminders)
+        if agenda.remindersMore > 0 { context["reminders_more"] = "and \(agenda.remindersMore) more in The Recruiting Compass" }
+        let contentID = "trend." + messageID
+        if chart != nil, var chartContext = context["chart"] as? [String: Any] {
+            chartContext["cid"] = contentID
+            context["chart"] = chartContext
+        }
+        var message = MIMEMessage(from: job.from, to: recipient, subject: subject, date: run.generatedAt, messageID: messageID,
                                   text: templates.text(context), html: templates.html(context))
         message.attachments = attachments
+        if let chart { message.inline = [MIMEMessage.InlineImage(contentID: contentID, contentType: "image/png", fileName: "trend.png", data: chart)] }
+        message.headers = [("Auto-Submitted", "auto-generated"), ("List-Id", RecapEmail.listID(job.from))]
         if let link {
-            message.headers = [("List-Unsubscribe", "<\(link)>"), ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")]
+            message.headers += [("List-Unsubscribe", "<\(link)>"), ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")]
         }
         return message
+    }
+
+    /// `Weekly Recruiting Recap <weekly-recap.DOMAIN>` (RFC 2919), DOMAIN the sender's.
+    static func listID(_ from: MIMEMessage.Address) -> String {
+        let domain = from.email.split(separator: "@").last.map(String.init) ?? "report-batch.invalid"
+        return "Weekly Recruiting Recap <weekly-recap.\(domain.lowercased())>"
     }
 
     static func contentType(_ format: String) -> String {

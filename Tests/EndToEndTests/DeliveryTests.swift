@@ -78,7 +78,7 @@ struct DeliveryTests {
                 query = urllib.parse.parse_qs(urllib.parse.urlparse(link).query)
                 assert query['email'] == [to] and query['token'] == [hmac.new(secret.encode(), ('unsubscribe:' + to).encode(), hashlib.sha256).hexdigest()]
                 text = m.get_body(preferencelist=('plain',)).get_content()
-                assert 'coach interaction' in text and link in text and pdf in text, text[:400]
+                assert 'Interactions ' in text and link in text and 'Full report (PDF, ' in text and pdf not in text, text[:400]
                 manifest = json.load(open(os.path.join(folder, 'manifest.json'), encoding='utf-8'))
                 assert os.path.basename(path) in {f['name'] for f in manifest['files']}
                 seen.append((m['Subject'], to))
@@ -135,8 +135,8 @@ struct DeliveryTests {
             print(m['To']); print(m.get_body(preferencelist=('plain',)).get_content())
             """
         let text = try ReportBatchProcess.tool("python3", ["-c", script, root + "/" + quiet + "/" + eml]).stdout
-        #expect(text.contains("qp@example.com") && text.contains("1 offer deadline in the next 14 days"), "\(text)")
-        #expect(text.contains("Full Ride: Nov 28, 2026 (5 days left)"), "\(text)")
+        #expect(text.contains("qp@example.com") && text.contains("DO THIS WEEK"), "\(text)")
+        #expect(text.contains("Deadline: Full Ride offer ends in 5 days (Nov 28, 2026)"), "\(text)")
         let summary = try String(contentsOfFile: root + "/summary.txt", encoding: .utf8)
         #expect(summary.contains("skipped: no data"), "\(summary)")
         #expect(summary.contains(quiet), "the summary names the folder that holds the recap: \(summary)")
@@ -188,6 +188,12 @@ struct DeliveryTests {
         ("deliver:\n  email:\n    from: a@example.com\n    to: [not-an-address]\n", "job.yaml:7: 'to' lists 'not-an-address', which is not an e-mail address"),
         ("deliver:\n  email:\n    from: a@example.com\n    password_env: hunter2!\n", "job.yaml:7: 'password_env' names an environment variable (letters, digits and _), not a value (got 'hunter2!')"),
         ("deliver:\n  email:\n    from: a@example.com\n    subject: \"Hi {name}\"\n", "job.yaml:7: 'subject' has an unknown placeholder {name}; use: {family_slug}, {family_id}, {from}, {to}, {preset}, {family_name}, {headline}"),
+        ("deliver:\n  email:\n    from: a@example.com\n    app_url: http://app.example.com\n",
+         "job.yaml:7: 'app_url' must be an https address without a user or password, e.g. https://myrecruitingcompass.com (got 'http://app.example.com')"),
+        ("deliver:\n  email:\n    from: a@example.com\n    app_url: https://admin:hunter2@app.example.com/x\n",
+         "job.yaml:7: 'app_url' must be an https address without a user or password, e.g. https://myrecruitingcompass.com (got 'https://app.example.com/x')"),
+        ("deliver:\n  email:\n    from: a@example.com\n    app_url: 'https://app.example.com/\"><script>'\n",
+         "job.yaml:7: 'app_url' must be an https address without a user or password, e.g. https://myrecruitingcompass.com (got 'https://app.example.com/\"><script>')"),
     ])
     func aBadDeliverSectionIsAUsageError(yaml: String, message: String) throws {
         let folder = try TemporaryFolder()

@@ -47,9 +47,12 @@ struct ContrastTests {
     }
 
     @Test func everyTemplateTextColourReadsOnWhite() throws {
-        // `color: #…` (not background-color) in the e-mail and summary templates, all on white.
+        // `color: #…` (not background-color) in the summary templates, all on white. The e-mail's
+        // colours sit on backgrounds of their own, light and dark: RecapRenderingTests computes
+        // each of its pairs.
         let found = try Self.colours(in: "Templates", suffix: ".mustache", pattern: /[";\s]color: #([0-9A-Fa-f]{6})/)
-        #expect(found.count >= 5)
+            .filter { !$0.file.hasPrefix("email.") }
+        #expect(found.count >= 3)
         for (file, hex) in found {
             #expect(Self.contrastOnWhite(hex) >= 4.5, "\(file): #\(hex) is \(Self.contrastOnWhite(hex)):1 on white")
         }
@@ -60,18 +63,6 @@ struct ContrastTests {
         #expect(found.count >= 3)
         for (file, hex) in found {
             #expect(Self.contrastOnWhite(hex) >= 4.5, "\(file): #\(hex)")
-        }
-    }
-
-    @Test func everyEmailTextColourInTheSourcesReadsOnWhite() throws {
-        // The colours the Swift code puts in the templates' `{{color}}` (Sources/Delivery, Sources/Batch, …).
-        var found: [(file: String, hex: String)] = []
-        for folder in ["Sources/Delivery", "Sources/Batch", "Sources/Rendering"] {
-            found += try Self.colours(in: folder, suffix: ".swift", pattern: /"#([0-9A-Fa-f]{6})"/)
-        }
-        #expect(!found.isEmpty)
-        for (file, hex) in found {
-            #expect(Self.contrastOnWhite(hex) >= 4.5, "\(file): #\(hex) is \(Self.contrastOnWhite(hex)):1 on white")
         }
     }
 }
