@@ -117,7 +117,7 @@ let package = Package(
         // The demo database: realistic, deterministic families for trying the tool and for benchmarks.
         .target(
             name: "DemoData",
-            dependencies: ["Aggregation", "AppStore", "ReportCore", "PostgresClient", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Aggregation", "AppStore", "ReportCore", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // The command line: thin subcommands over Batch.

@@ -70,7 +70,7 @@ struct Demo: ParsableCommand {
             let file = (NSTemporaryDirectory() as NSString).appendingPathComponent("report-batch-demo-\(getpid()).db")
             defer { try? FileManager.default.removeItem(atPath: file) }
             let summary = try DemoDatabase.write(to: file, options: options)
-            try DemoPostgres.load(sqlite: file, into: target)
+            try PostgresLoad.load(sqlite: file, into: target)
             Console.note("wrote \(target.display): \(summary) (today \(day), seed \(seed))")
         }
     }

@@ -1,16 +1,16 @@
 import Aggregation
-import AppStore
 import Foundation
 import GRDB
 import PostgresClient
 import ReportCore
 
-/// Writes a demo database into PostgreSQL the way the app keeps its data: uuid ids, the
+/// Writes a SQLite file of the app's tables (the demo's) into PostgreSQL the way the app keeps
+/// its data — the reverse of a snapshot: uuid ids, the
 /// app's enum types, `timestamp with time zone`, `date`, `boolean`, `text[]`, `jsonb` and
 /// `numeric` (docs/postgres.md), with row-level security turned on for every table and no
 /// policy, so that only the tables' owner and roles with BYPASSRLS see rows.
-package enum DemoPostgres {
-    /// Copies the SQLite demo at `sqlite` into the empty schema of `target`, in one transaction.
+package enum PostgresLoad {
+    /// Copies the SQLite file at `sqlite` into the empty schema of `target`, in one transaction.
     /// - Throws: `UsageError` when the schema already has one of the app's tables; the
     ///   connection's errors as `PostgresTarget.failure` says.
     package static func load(sqlite path: String, into target: PostgresTarget) throws {
