@@ -96,8 +96,12 @@ struct FamilyRun {
     /// Removes what an earlier run of the same days wrote that this run does not; the warning
     /// naming the files, or nil when there were none.
     private func removeStaleOutputs(_ plan: FamilyPlan, because reason: String) -> String? {
-        let names = BatchRunner.expectedFiles(job, family: family, today: plan.today, jobRange: plan.jobRange).map(\.name)
-        let stale = Self.removeEarlierOutputs(names, in: plan.folder)
+        removeStaleOutputs(in: plan.folder, today: plan.today, range: plan.jobRange, because: reason)
+    }
+
+    private func removeStaleOutputs(in folder: String, today: CivilDate, range: DateRange, because reason: String) -> String? {
+        let names = BatchRunner.expectedFiles(job, family: family, today: today, jobRange: range).map(\.name)
+        let stale = Self.removeEarlierOutputs(names, in: folder)
         return stale.isEmpty ? nil : "removed \(stale.joined(separator: ", ")), written by an earlier run: \(reason)"
     }
 
@@ -111,10 +115,9 @@ struct FamilyRun {
         // Only a folder of this family's own, made without following a link, is touched.
         if !options.dryRun, progress.ownsFolder, let range = progress.range, (try? AtomicFile.ensureFolder(progress.folder, inside: root)) != nil {
             let today = options.today ?? progress.zone.date(of: options.clock.now)
-            let names = BatchRunner.expectedFiles(job, family: family, today: today, jobRange: range).map(\.name)
-            let stale = Self.removeEarlierOutputs(names, in: progress.folder)
-            if !stale.isEmpty {
-                warnings.append("removed \(stale.joined(separator: ", ")), written by an earlier run: this run failed, and a folder holds only what its manifest lists")
+            if let stale = removeStaleOutputs(in: progress.folder, today: today, range: range,
+                                              because: "this run failed, and a folder holds only what its manifest lists") {
+                warnings.append(stale)
             }
         }
         var outcome = FamilyOutcome(family: family, folder: progress.folder, status: .failed(ExitStatus.message(for: error)), files: [],

@@ -37,13 +37,6 @@ extension JobReader {
         }
         var job = DeliveryJob(from: from)
         var sawStarttls = false
-        func envName(_ node: Node, _ key: String) throws -> String {
-            let name = try string(node, key)
-            guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
-                throw fail(node, "'\(key)' names an environment variable (letters, digits and _), not a value (got \(Quote.value(name, limit: 20)))")
-            }
-            return name
-        }
         for (key, value) in pairs {
             switch key {
             case "from":
@@ -59,16 +52,7 @@ extension JobReader {
                 job.maxAttachmentMB = try double(value, key)
                 guard job.maxAttachmentMB > 0 else { throw fail(value, "'max_attachment_mb' must be more than 0") }
             case "via":
-                let text = try string(value, key)
-                guard let via = DeliveryJob.via(text) else {
-                    // Never the text as given: `smtp://user:PASSWORD@host` is refused, and must not be shown.
-                    if text.contains("@") {
-                        throw fail(value, "'via' takes no user or password (they come from username_env and password_env): "
-                            + "give smtp://HOST[:PORT] (got \(Quote.value(Quote.withoutCredentials(text))))")
-                    }
-                    throw fail(value, "'via' must be smtp://HOST[:PORT], smtps://HOST[:PORT], sendmail or none (got \(Quote.value(text)))")
-                }
-                job.via = via
+                job.via = try via(value)
             case "starttls":
                 sawStarttls = true
                 switch try string(value, key) {
@@ -77,37 +61,70 @@ extension JobReader {
                 case let other: throw fail(value, "'starttls' must be required or never (got \(Quote.value(other)))")
                 }
             case "timeout":
-                let seconds = try double(value, key)
-                guard seconds == seconds.rounded(), (1...600).contains(seconds) else {
-                    throw fail(value, "'timeout' is how many seconds to wait for the mail server's answer: a whole number from 1 to 600")
-                }
-                job.timeout = Int(seconds)
+                job.timeout = try timeout(value)
             case "username_env": job.usernameEnv = try envName(value, key)
             case "password_env": job.passwordEnv = try envName(value, key)
             case "app_url":
-                let text = try string(value, key)
-                guard let url = DeliveryJob.appURL(text) else {
-                    // Never the text as given: a URL with a password must not be shown.
-                    throw fail(value, "'app_url' must be an https address without a user or password, e.g. https://myrecruitingcompass.com "
-                        + "(got \(Quote.value(Quote.withoutCredentials(text))))")
-                }
-                job.appURL = url
+                job.appURL = try appURL(value)
             default:
-                for (inner, innerValue) in try mapping(value, "'deliver.email.unsubscribe'", allowed: ["url", "secret_env"]) {
-                    if inner == "url" {
-                        let url = try string(innerValue, inner)
-                        guard url.hasPrefix("https://") || url.hasPrefix("http://") else { throw fail(innerValue, "'url' must be an http(s) address") }
-                        job.unsubscribeURL = url
-                    } else {
-                        job.secretEnv = try envName(innerValue, inner)
-                    }
-                }
-                guard (job.unsubscribeURL == nil) == (job.secretEnv == nil) else {
-                    throw fail(value, "'unsubscribe' needs both 'url' and 'secret_env'")
-                }
+                (job.unsubscribeURL, job.secretEnv) = try unsubscribe(value)
             }
         }
         if case .smtp(_, _, true) = job.via, !sawStarttls { job.starttlsRequired = false }  // smtps is TLS from the start
         return job
+    }
+
+    /// `via`: never shown as given, since `smtp://user:PASSWORD@host` is refused and must not be.
+    private func via(_ value: Node) throws -> DeliveryJob.Via {
+        let text = try string(value, "via")
+        if let via = DeliveryJob.via(text) { return via }
+        if text.contains("@") {
+            throw fail(value, "'via' takes no user or password (they come from username_env and password_env): "
+                + "give smtp://HOST[:PORT] (got \(Quote.value(Quote.withoutCredentials(text))))")
+        }
+        throw fail(value, "'via' must be smtp://HOST[:PORT], smtps://HOST[:PORT], sendmail or none (got \(Quote.value(text)))")
+    }
+
+    private func timeout(_ value: Node) throws -> Int {
+        let seconds = try double(value, "timeout")
+        guard seconds == seconds.rounded(), (1...600).contains(seconds) else {
+            throw fail(value, "'timeout' is how many seconds to wait for the mail server's answer: a whole number from 1 to 600")
+        }
+        return Int(seconds)
+    }
+
+    /// `app_url`: never shown as given, since a URL with a password must not be.
+    private func appURL(_ value: Node) throws -> String {
+        let text = try string(value, "app_url")
+        guard let url = DeliveryJob.appURL(text) else {
+            throw fail(value, "'app_url' must be an https address without a user or password, e.g. https://myrecruitingcompass.com "
+                + "(got \(Quote.value(Quote.withoutCredentials(text))))")
+        }
+        return url
+    }
+
+    /// `unsubscribe`: its `url` and `secret_env`, both or neither.
+    private func unsubscribe(_ value: Node) throws -> (url: String?, secretEnv: String?) {
+        var url: String?, secretEnv: String?
+        for (inner, innerValue) in try mapping(value, "'deliver.email.unsubscribe'", allowed: ["url", "secret_env"]) {
+            if inner == "url" {
+                let text = try string(innerValue, inner)
+                guard text.hasPrefix("https://") || text.hasPrefix("http://") else { throw fail(innerValue, "'url' must be an http(s) address") }
+                url = text
+            } else {
+                secretEnv = try envName(innerValue, inner)
+            }
+        }
+        guard (url == nil) == (secretEnv == nil) else { throw fail(value, "'unsubscribe' needs both 'url' and 'secret_env'") }
+        return (url, secretEnv)
+    }
+
+    /// The name of an environment variable (never its value).
+    private func envName(_ node: Node, _ key: String) throws -> String {
+        let name = try string(node, key)
+        guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
+            throw fail(node, "'\(key)' names an environment variable (letters, digits and _), not a value (got \(Quote.value(name, limit: 20)))")
+        }
+        return name
     }
 }

@@ -14,14 +14,11 @@ package struct SummaryTemplates: Sendable {
     package static let htmlName = "summary.html.mustache"
 
     /// The built-in templates.
-    package static func builtIn() throws -> SummaryTemplates {
-        SummaryTemplates(pair: try TemplatePair(text: (defaultText, "built-in \(textName)"), html: (defaultHTML, "built-in \(htmlName)")))
-    }
+    package static func builtIn() throws -> SummaryTemplates { try load(from: nil) }
 
     /// The templates of a folder; a missing file falls back to the built-in one.
-    package static func load(from folder: String) throws -> SummaryTemplates {
-        SummaryTemplates(pair: try TemplatePair(text: try TemplatePair.source(textName, in: folder, fallback: defaultText),
-                                                html: try TemplatePair.source(htmlName, in: folder, fallback: defaultHTML)))
+    package static func load(from folder: String?) throws -> SummaryTemplates {
+        SummaryTemplates(pair: try TemplatePair(names: (textName, htmlName), builtIn: (defaultText, defaultHTML), folder: folder))
     }
 
     package func text(_ summary: BatchSummary) -> String { pair.renderText(Self.context(summary)) }

@@ -5,20 +5,18 @@ import Rendering
 /// The weekly recap e-mail's bodies (docs/delivery.md, "The message"): Mustache templates in
 /// `Templates/` (`email.txt.mustache`, `email.html.mustache`), built in as the same text, and
 /// replaceable with `--templates` like the summary's. The HTML escapes every value, has inline
-/// styles only and loads nothing.
+/// styles (and one block that re-colours them for dark mode) and loads nothing.
 package struct EmailTemplates: Sendable {
     let pair: TemplatePair
 
     package static let textName = "email.txt.mustache"
     package static let htmlName = "email.html.mustache"
 
-    package static func builtIn() throws -> EmailTemplates {
-        EmailTemplates(pair: try TemplatePair(text: (defaultText, "built-in \(textName)"), html: (defaultHTML, "built-in \(htmlName)")))
-    }
+    package static func builtIn() throws -> EmailTemplates { try load(from: nil) }
 
-    package static func load(from folder: String) throws -> EmailTemplates {
-        EmailTemplates(pair: try TemplatePair(text: try TemplatePair.source(textName, in: folder, fallback: defaultText),
-                                                  html: try TemplatePair.source(htmlName, in: folder, fallback: defaultHTML)))
+    /// The templates of a folder; a missing file falls back to the built-in one.
+    package static func load(from folder: String?) throws -> EmailTemplates {
+        EmailTemplates(pair: try TemplatePair(names: (textName, htmlName), builtIn: (defaultText, defaultHTML), folder: folder))
     }
 
     package func text(_ context: [String: Any]) -> String { pair.renderText(context) }

@@ -28,6 +28,17 @@ package struct TemplatePair: Sendable {
         return (text, path)
     }
 
+    /// The templates named `names` in `folder`, each missing file (or every one, with no
+    /// folder) replaced by its built-in text, which messages name "built-in NAME".
+    package init(names: (text: String, html: String), builtIn: (text: String, html: String), folder: String?) throws {
+        guard let folder else {
+            try self.init(text: (builtIn.text, "built-in \(names.text)"), html: (builtIn.html, "built-in \(names.html)"))
+            return
+        }
+        try self.init(text: try Self.source(names.text, in: folder, fallback: builtIn.text),
+                      html: try Self.source(names.html, in: folder, fallback: builtIn.html))
+    }
+
     /// Renders a template with a context of dictionaries, arrays and values.
     package func renderText(_ context: [String: Any]) -> String { textTemplate.render(context) }
     package func renderHTML(_ context: [String: Any]) -> String { htmlTemplate.render(context) }
