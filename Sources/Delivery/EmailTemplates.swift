@@ -106,62 +106,51 @@ package struct EmailTemplates: Sendable {
         <html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark">
-        <title>Weekly Recruiting Recap – {{family_name}}</title>
-        <style>
-        :root { color-scheme: light dark; supported-color-schemes: light dark; }
-        @media (prefers-color-scheme: dark) {
-          .rb-page { background-color: #111827 !important; }
-          .rb-card { background-color: #1F2937 !important; color: #F9FAFB !important; }
-          .rb-muted { color: #D1D5DB !important; }
-          .rb-mark, .rb-link { color: #93C5FD !important; }
-          .rb-alert { color: #FCA5A5 !important; }
-          .rb-button { background-color: #93C5FD !important; color: #111827 !important; }
-        }
-        </style></head>
-        <body class="rb-page" style="margin: 0; padding: 0; background-color: #F3F4F6; color-scheme: light dark">
-        <div class="rb-page" style="background-color: #F3F4F6; padding: 12px 8px">
-        <div class="rb-card" style="max-width: 600px; width: 100%; box-sizing: border-box; margin: 0 auto; padding: 20px 16px; background-color: #FFFFFF; color: #111827; border-radius: 8px; font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; overflow-wrap: anywhere; word-break: break-word">
-        <p style="font-size: 22px; line-height: 1.3; font-weight: bold; margin: 0 0 8px">{{#headline_url}}<a class="rb-link" href="{{headline_url}}" style="display: block; min-height: 44px; color: #1D4ED8; text-decoration: none">{{headline}}</a>{{/headline_url}}{{^headline_url}}{{headline}}{{/headline_url}}</p>
-        <p class="rb-muted" style="color: #4B5563; font-size: 16px; margin: 0 0 16px">Weekly Recruiting Recap · {{family_name}} · {{range}}</p>
+        <title>Weekly Recruiting Recap – {{family_name}}</title></head>
+        <body style="margin: 0; padding: 0; background-color: #F3F4F6; color-scheme: light dark">
+        <div style="background-color: #F3F4F6; padding: 12px 8px">
+        <div style="max-width: 600px; width: 100%; box-sizing: border-box; margin: 0 auto; padding: 20px 16px; background-color: #FFFFFF; color: #111827; border-radius: 8px; font-family: Arial, Helvetica, sans-serif; font-size: 16px; line-height: 1.5; overflow-wrap: anywhere; word-break: break-word">
+        <p style="font-size: 22px; line-height: 1.3; font-weight: bold; margin: 0 0 8px">{{#headline_url}}<a href="{{headline_url}}" style="display: block; min-height: 44px; color: #1D4ED8; text-decoration: none">{{headline}}</a>{{/headline_url}}{{^headline_url}}{{headline}}{{/headline_url}}</p>
+        <p style="color: #4B5563; font-size: 16px; margin: 0 0 16px">Weekly Recruiting Recap · {{family_name}} · {{range}}</p>
         {{#app_url}}
-        <p style="margin: 0 0 20px"><a class="rb-button" href="{{app_url}}" style="display: inline-block; min-height: 44px; box-sizing: border-box; padding: 12px 20px; line-height: 20px; border-radius: 6px; background-color: #1D4ED8; color: #FFFFFF; font-weight: bold; text-decoration: none">Open The Recruiting Compass</a></p>
+        <p style="margin: 0 0 20px"><a href="{{app_url}}" style="display: inline-block; min-height: 44px; box-sizing: border-box; padding: 12px 20px; line-height: 20px; border-radius: 6px; background-color: #1D4ED8; color: #FFFFFF; font-weight: bold; text-decoration: none">Open The Recruiting Compass</a></p>
         {{/app_url}}
         {{#has_do}}
         <h2 style="font-size: 18px; margin: 20px 0 8px">Do this week</h2>
         <ul style="margin: 0; padding-left: 20px">
         {{#do_this_week}}
-        <li style="margin: 0 0 8px">{{#mark}}<strong class="{{#urgent}}rb-alert{{/urgent}}{{^urgent}}rb-mark{{/urgent}}" style="color: {{#urgent}}#B91C1C{{/urgent}}{{^urgent}}#1D4ED8{{/urgent}}">{{mark}}:</strong> {{/mark}}{{text}}</li>
+        <li style="margin: 0 0 8px">{{#mark}}<strong style="color: {{#urgent}}#B91C1C{{/urgent}}{{^urgent}}#1D4ED8{{/urgent}}">{{mark}}:</strong> {{/mark}}{{text}}</li>
         {{/do_this_week}}
         </ul>
-        {{#do_more}}<p class="rb-muted" style="color: #4B5563; margin: 0 0 8px">{{do_more}}</p>{{/do_more}}
+        {{#do_more}}<p style="color: #4B5563; margin: 0 0 8px">{{do_more}}</p>{{/do_more}}
         {{/has_do}}
         {{#has_reminders}}
         <h2 style="font-size: 18px; margin: 20px 0 8px">Your reminders</h2>
         <ul style="margin: 0; padding-left: 20px">
         {{#reminders}}
-        <li style="margin: 0 0 8px">{{#mark}}<strong class="{{#urgent}}rb-alert{{/urgent}}{{^urgent}}rb-mark{{/urgent}}" style="color: {{#urgent}}#B91C1C{{/urgent}}{{^urgent}}#1D4ED8{{/urgent}}">{{mark}}:</strong> {{/mark}}{{text}}</li>
+        <li style="margin: 0 0 8px">{{#mark}}<strong style="color: {{#urgent}}#B91C1C{{/urgent}}{{^urgent}}#1D4ED8{{/urgent}}">{{mark}}:</strong> {{/mark}}{{text}}</li>
         {{/reminders}}
         </ul>
-        {{#reminders_more}}<p class="rb-muted" style="color: #4B5563; margin: 0 0 8px">{{reminders_more}}</p>{{/reminders_more}}
+        {{#reminders_more}}<p style="color: #4B5563; margin: 0 0 8px">{{reminders_more}}</p>{{/reminders_more}}
         {{/has_reminders}}
         {{#has_changes}}
         <h2 style="font-size: 18px; margin: 20px 0 8px">What changed</h2>
         {{#moved}}<p style="margin: 0 0 8px">{{moved}}</p>{{/moved}}
         <ul style="margin: 0; padding-left: 20px">
         {{#changes}}
-        <li style="margin: 0 0 8px">{{#mark}}<strong class="rb-mark" style="color: #1D4ED8">{{mark}}:</strong> {{/mark}}{{text}}</li>
+        <li style="margin: 0 0 8px">{{#mark}}<strong style="color: #1D4ED8">{{mark}}:</strong> {{/mark}}{{text}}</li>
         {{/changes}}
         </ul>
-        {{#changes_more}}<p class="rb-muted" style="color: #4B5563; margin: 0 0 8px">{{changes_more}}</p>{{/changes_more}}
+        {{#changes_more}}<p style="color: #4B5563; margin: 0 0 8px">{{changes_more}}</p>{{/changes_more}}
         {{/has_changes}}
         {{#has_coming}}
         <h2 style="font-size: 18px; margin: 20px 0 8px">Coming up</h2>
         <ul style="margin: 0; padding-left: 20px">
         {{#coming}}
-        <li style="margin: 0 0 8px">{{#mark}}<strong class="rb-mark" style="color: #1D4ED8">{{mark}}:</strong> {{/mark}}{{text}}</li>
+        <li style="margin: 0 0 8px">{{#mark}}<strong style="color: #1D4ED8">{{mark}}:</strong> {{/mark}}{{text}}</li>
         {{/coming}}
         </ul>
-        {{#coming_more}}<p class="rb-muted" style="color: #4B5563; margin: 0 0 8px">{{coming_more}}</p>{{/coming_more}}
+        {{#coming_more}}<p style="color: #4B5563; margin: 0 0 8px">{{coming_more}}</p>{{/coming_more}}
         {{/has_coming}}
         <h2 style="font-size: 18px; margin: 20px 0 8px">{{numbers_title}}</h2>
         {{#chart}}
@@ -169,7 +158,7 @@ package struct EmailTemplates: Sendable {
         {{/chart}}
         <ul style="margin: 0; padding-left: 20px">
         {{#numbers}}
-        <li style="margin: 0 0 4px">{{label}} <strong>{{value}}</strong> <span class="rb-muted" style="color: #4B5563">({{before}})</span></li>
+        <li style="margin: 0 0 4px">{{label}} <strong>{{value}}</strong> <span style="color: #4B5563">({{before}})</span></li>
         {{/numbers}}
         </ul>
         {{#has_attachments}}
@@ -181,10 +170,10 @@ package struct EmailTemplates: Sendable {
         </ul>
         {{/has_attachments}}
         {{#left_out}}
-        <p class="rb-alert" style="color: #B91C1C; margin: 12px 0 0">Not attached (too large for e-mail, in the family's folder): {{left_out}}</p>
+        <p style="color: #B91C1C; margin: 12px 0 0">Not attached (too large for e-mail, in the family's folder): {{left_out}}</p>
         {{/left_out}}
         {{#unsubscribe_url}}
-        <p class="rb-muted" style="color: #4B5563; margin: 24px 0 0; border-top: 1px solid #D1D5DB; padding-top: 4px">You get this e-mail every week from The Recruiting Compass. <a class="rb-link" href="{{unsubscribe_url}}" style="display: inline-block; min-height: 44px; padding: 12px 0; box-sizing: border-box; color: #1D4ED8">Stop these e-mails</a></p>
+        <p style="color: #4B5563; margin: 24px 0 0; border-top: 1px solid #D1D5DB; padding-top: 4px">You get this e-mail every week from The Recruiting Compass. <a href="{{unsubscribe_url}}" style="display: inline-block; min-height: 44px; padding: 12px 0; box-sizing: border-box; color: #1D4ED8">Stop these e-mails</a></p>
         {{/unsubscribe_url}}
         </div>
         </div>

@@ -209,7 +209,12 @@ package struct RecapEmail {
         if let more = agenda.doThisWeek.moreText { context["do_more"] = more }
         context["has_reminders"] = !agenda.reminders.isEmpty
         context["reminders"] = RecapEmail.lines(agenda.reminders)
-        if agenda.remindersMore > 0 { context["reminders_more"] = "and \(agenda.remindersMore) more in The Recruiting Compass" }
+        var attachments = self.attachments
+        if let overflow = agenda.overflow {
+            context["reminders_more"] = "and \(agenda.remindersMore) more in the attached \(Self.remindersFile)"
+            RecapEmail.attach(overflow, count: agenda.ownRest.count, to: &context)
+            attachments.append(MIMEMessage.Attachment(fileName: Self.remindersFile, contentType: "text/plain; charset=utf-8", data: Data(overflow.utf8)))
+        }
         let contentID = "trend." + messageID
         if chart != nil, var chartContext = context["chart"] as? [String: Any] {
             chartContext["cid"] = contentID
@@ -224,6 +229,19 @@ package struct RecapEmail {
             message.headers += [("List-Unsubscribe", "<\(link)>"), ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")]
         }
         return message
+    }
+
+    /// The recipient's own list of every item of "Your reminders", attached to their message
+    /// alone when the body cannot show them all (docs/delivery.md, "The message").
+    package static let remindersFile = "your-reminders.txt"
+
+    /// Names the attached list of reminders last among the message's attachments.
+    static func attach(_ overflow: String, count: Int, to context: inout [String: Any]) {
+        var listed = context["attachments"] as? [[String: Any]] ?? []
+        for index in listed.indices { listed[index]["last"] = false }
+        listed.append(["description": "Your reminders, all \(count) (text, \(remindersFile))", "name": remindersFile, "last": true])
+        context["attachments"] = listed
+        context["has_attachments"] = true
     }
 
     /// `Weekly Recruiting Recap <weekly-recap.DOMAIN>` (RFC 2919), DOMAIN the sender's.

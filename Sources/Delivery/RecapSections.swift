@@ -11,9 +11,10 @@ package enum RecapSections {
     package static let maxLines = 5
     /// How far ahead "Do this week" looks.
     package static let weekDays = 7
-    /// The most of a recipient's own items "Your reminders" lists (the rest are counted),
-    /// so that no table of the database can push the HTML part past its size.
-    package static let maxReminders = 20
+    /// The most of a recipient's own items "Your reminders" lists in the body, so that no table
+    /// of the database can push the HTML part past its size; past it, every one of them goes in
+    /// an attached list (`Agenda.overflow`), so that none is lost.
+    package static let maxReminders = 40
 
     /// One line of a section: its words, an optional short mark before them ("Deadline",
     /// "First reply") and whether it is urgent (drawn in the alert colour).
@@ -46,9 +47,18 @@ package enum RecapSections {
     /// "Do this week" and "Your reminders" of one recipient: `personal` is theirs alone.
     package struct Agenda: Equatable, Sendable {
         package var doThisWeek: Capped
-        package var reminders: [Line]
-        /// The recipient's own items past `maxReminders`.
-        package var remindersMore = 0
+        /// Every one of the recipient's own items that "Do this week" did not show.
+        package var ownRest: [Line]
+
+        /// The lines "Your reminders" shows in the body.
+        package var reminders: [Line] { Array(ownRest.prefix(RecapSections.maxReminders)) }
+        /// The recipient's own items past `maxReminders`, which the attached list holds.
+        package var remindersMore: Int { max(0, ownRest.count - RecapSections.maxReminders) }
+        /// The attached list of every item of "Your reminders", one line each, when the body
+        /// cannot show them all; nil when it can.
+        package var overflow: String? {
+            remindersMore == 0 ? nil : ownRest.map { line in "- " + (line.mark.map { $0 + ": " } ?? "") + line.text + "\n" }.joined()
+        }
     }
 
     // MARK: Do this week
@@ -85,7 +95,7 @@ package enum RecapSections {
         let ownRest = rest.filter(\.own).map(\.line) + laterOwn
         var doThisWeek = Capped(shown.map(\.line))
         doThisWeek.more = rest.filter { !$0.own }.count
-        return Agenda(doThisWeek: doThisWeek, reminders: Array(ownRest.prefix(maxReminders)), remindersMore: max(0, ownRest.count - maxReminders))
+        return Agenda(doThisWeek: doThisWeek, ownRest: ownRest)
     }
 
     static func reminderLine(_ reminder: PersonalItems.ReminderItem) -> Line {

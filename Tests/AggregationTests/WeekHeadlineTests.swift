@@ -58,5 +58,8 @@ struct WeekHeadlineTests {
         #expect(long.hasPrefix(String(cut.dropLast())))
         #expect(cut == "Nguyễn-Okafor Family, \"The Hawks\": First reply from Dana Smith (Minnesota…")
         #expect(WeekHeadline.fit("Rivera Family: 12 interactions", limit: 78) == "Rivera Family: 12 interactions")
+        // A space early in the text does not cost the rest: past half the room, the cut is within the word.
+        let word = "7 " + String(repeating: "<&>", count: 100)
+        #expect(WeekHeadline.fit(word, limit: 200) == String(word.prefix(199)) + "…")
     }
 }

@@ -201,6 +201,52 @@ struct RecapMessageTests {
         return folder.file("o")
     }
 
+    /// A member with 300 overdue reminders whose titles are 300 characters of markup: the
+    /// body shows 5 in "Do this week" and the next `RecapSections.maxReminders` (40) in "Your
+    /// reminders", the HTML part stays under 90,000 bytes, and every one of the 300 is in the
+    /// message: the attached list holds all 295 that "Do this week" did not show; the other
+    /// member's message has no such list.
+    @Test func aMemberWithHundredsOfRemindersLosesNoneAndTheHTMLStaysUnder90KB() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Fixture.database(at: folder.file("r.db")) { f in
+            try f.family("R", name: "Reminder Family")
+            try f.user("rp", role: "player", fullName: "Busy Player")
+            try f.user("rm", role: "parent", fullName: "Calm Parent")
+            try f.member(family: "R", user: "rp", role: "player")
+            try f.member(family: "R", user: "rm", role: "parent")
+            try f.school("sR", family: "R", name: "Reminder College", status: "interested")
+        }
+        let title = String(repeating: "<&>", count: 100)
+        let rows = (0..<300).map { n in "('r\(n)', 'rp', NULL, NULL, 'custom', '\(n) \(title)', '2026-10-\(String(format: "%02d", 1 + n % 28))T12:00:00Z', 'high', 0)" }
+        let made = try ReportBatchProcess.tool("sqlite3", [folder.file("r.db"), """
+            CREATE TABLE follow_up_reminders (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, school_id TEXT, coach_id TEXT, reminder_type TEXT NOT NULL,
+                title TEXT NOT NULL, due_date TEXT NOT NULL, priority TEXT, is_completed INTEGER);
+            INSERT INTO follow_up_reminders VALUES \(rows.joined(separator: ",\n"));
+            """])
+        #expect(made.status == 0, "\(made.stderr)")
+        try JobFiles.recapWrittenOnly().write(toFile: folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        let run = try ReportBatchProcess.run(["run", "job.yaml", "--db", "r.db", "--out", "o", "--now", Self.now], in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let check = try ReportBatchProcess.tool("python3", ["-c", """
+            import email, email.policy, sys, glob, html, re
+            for path in sorted(glob.glob(sys.argv[1] + '/**/*.eml', recursive=True)):
+                m = email.message_from_bytes(open(path, 'rb').read(), policy=email.policy.default)
+                assert not m.defects and all(not p.defects for p in m.walk()), path
+                page = m.get_body(preferencelist=('html',)).get_content()
+                listed = [p for p in m.iter_attachments() if p.get_filename() == 'your-reminders.txt']
+                attached = listed[0].get_content() if listed else ''
+                shown = set(re.findall(r'(\\d+) <&>', html.unescape(page)))
+                kept = set(re.findall(r'^- Your reminder, high priority: (\\d+) <&>', attached, re.M))
+                print(m['To'].addresses[0].addr_spec, len(page.encode()), len(shown), len(kept), len(shown | kept))
+            """, folder.file("o")])
+        #expect(check.status == 0, "\(check.stderr)")
+        let lines = check.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        let busy = try #require(lines.first { $0.first == "rp@example.com" })
+        #expect((Int(busy[1]) ?? .max) < 90_000 && busy[2] == "45" && busy[3] == "295" && busy[4] == "300", "\(check.stdout)")
+        #expect(lines.first { $0.first == "rm@example.com" }?[3] == "0", "the other member has no list: \(check.stdout)")
+    }
+
     /// The large demo family (200 schools, 5× the demo's): every list is capped, and the HTML
     /// part stays under 90,000 bytes (Gmail clips longer ones).
     @Test func theHTMLPartOfTheLargestFamilyStaysUnder90KB() throws {

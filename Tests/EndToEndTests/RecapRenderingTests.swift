@@ -30,20 +30,16 @@ struct RecapRenderingTests {
         return path
     }
 
-    /// Walks the HTML keeping each element's text colour and background (inline styles; in
-    /// dark mode the `prefers-color-scheme: dark` rules of its classes win), and computes the
-    /// contrast of every piece of text against its background. Prints the pairs and fails on one
-    /// under 4.5:1.
+    /// Walks the HTML keeping each element's text colour and background (inline styles only:
+    /// a `<style>` element fails), and computes the contrast of every piece of text against its
+    /// background, as written and as a mail program that inverts colours for its dark mode shows
+    /// it (each channel c becoming 255 − c). Prints the pairs and fails on one under 4.5:1.
     static let contrast = """
         import re, sys
         from html.parser import HTMLParser
         page = open(sys.argv[1], encoding='utf-8').read()
-        dark_css = re.search(r'@media \\(prefers-color-scheme: dark\\) \\{(.*)\\}\\s*</style>', page, re.S).group(1)
-        dark = {}
-        for selectors, body in re.findall(r'([^{}]+)\\{([^}]*)\\}', dark_css):
-            props = dict((k.strip(), v.replace('!important', '').strip()) for k, v in (d.split(':', 1) for d in body.split(';') if ':' in d))
-            for selector in selectors.split(','):
-                dark.setdefault(selector.strip().lstrip('.'), {}).update(props)
+        assert '<style' not in page.lower(), 'inline styles only'
+        def inverted(hex_): return '#' + ''.join('%02X' % (255 - int(hex_[i:i + 2], 16)) for i in (1, 3, 5))
         def luminance(hex_):
             channels = [int(hex_[i:i + 2], 16) / 255 for i in (1, 3, 5)]
             channels = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
@@ -60,8 +56,6 @@ struct RecapRenderingTests {
                 attrs = dict(attrs)
                 if tag in ('style', 'title', 'head'): self.skip += 1
                 style = dict((k.strip(), v.strip()) for k, v in (d.split(':', 1) for d in (attrs.get('style') or '').split(';') if ':' in d))
-                if self.mode == 'dark':
-                    for cls in (attrs.get('class') or '').split(): style.update(dark.get(cls, {}))
                 fg, bg = self.stack[-1]
                 fg = style.get('color', fg).upper(); bg = style.get('background-color', bg).upper()
                 for value in (fg, bg): assert re.fullmatch(r'#[0-9A-F]{6}', value), (tag, value)
@@ -73,10 +67,11 @@ struct RecapRenderingTests {
             def handle_data(self, data):
                 if data.strip() and not self.skip: self.pairs.add(self.stack[-1])
         worst = 99
-        for mode in ('light', 'dark'):
-            walk = Walk(mode); walk.feed(page)
-            assert len(walk.pairs) >= 3, (mode, walk.pairs)
+        walk = Walk('light'); walk.feed(page)
+        assert len(walk.pairs) >= 3, walk.pairs
+        for mode in ('light', 'inverted'):
             for fg, bg in sorted(walk.pairs):
+                if mode == 'inverted': fg, bg = inverted(fg), inverted(bg)
                 r = ratio(fg, bg); worst = min(worst, r)
                 print(mode, fg, 'on', bg, round(r, 2))
                 assert r >= 4.5, (mode, fg, bg, r)
@@ -91,8 +86,8 @@ struct RecapRenderingTests {
         let page = try Self.messageHTML(in: folder)
         let check = try ReportBatchProcess.tool("python3", ["-c", Self.contrast, page, "#1D4ED8", "#B45309", "#111827"])
         #expect(check.status == 0, "\(check.stderr)\n\(check.stdout)")
-        // Both modes were walked, with the alert, mark, muted and button colours among the pairs.
-        for pair in ["light #B91C1C on #FFFFFF", "dark #FCA5A5 on #1F2937", "light #FFFFFF on #1D4ED8", "dark #111827 on #93C5FD", "dark #D1D5DB on #1F2937"] {
+        // Both ways were computed, with the alert, button and muted colours among the pairs.
+        for pair in ["light #B91C1C on #FFFFFF", "inverted #46E3E3 on #000000", "light #FFFFFF on #1D4ED8", "inverted #000000 on #E2B127", "light #4B5563 on #FFFFFF", "inverted #B4AA9C on #000000"] {
             #expect(check.stdout.contains(pair), "\(pair): \(check.stdout)")
         }
     }

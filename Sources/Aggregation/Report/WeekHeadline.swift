@@ -53,7 +53,10 @@ public enum WeekHeadline {
     public static func fit(_ text: String, limit: Int) -> String {
         guard text.count > limit else { return text }
         let room = text.prefix(limit - 1)
-        let cut = room.lastIndex(of: " ").map { room[..<$0] } ?? room
+        // At the last space, unless that would keep less than half the room (a long word,
+        // markup without spaces): then within the word.
+        let space = room.lastIndex(of: " ").flatMap { room.distance(from: room.startIndex, to: $0) >= (limit - 1) / 2 ? $0 : nil }
+        let cut = space.map { room[..<$0] } ?? room
         return cut.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ",;:")) + "…"
     }
 }
