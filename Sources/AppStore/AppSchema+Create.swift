@@ -3,7 +3,12 @@ import GRDB
 extension AppSchema {
     /// Creates every table of the schema (and indexes on `family_unit_id`) in an empty database.
     package static func create(in db: Database, includeOptionalColumns: Bool = true) throws {
-        try create(in: db, leavingOut: includeOptionalColumns ? [] : Set(tables.flatMap { table in table.optionalColumns.map { "\(table.name).\($0.name)" } }))
+        try create(in: db, leavingOut: includeOptionalColumns ? [] : droppedColumns)
+    }
+
+    /// `table.column` of the optional columns the app's current schema no longer has.
+    package static var droppedColumns: Set<String> {
+        Set(tables.flatMap { table in table.optionalColumns.filter { !$0.inCurrentSchema }.map { "\(table.name).\($0.name)" } })
     }
 
     /// Creates every table, leaving out the optional columns named `table.column` in `absent`.
@@ -11,6 +16,19 @@ extension AppSchema {
         for statement in tableStatements(tables, leavingOut: absent, primaryKeys: true) + indexStatements(uniqueIDs: false) {
             try db.execute(sql: statement)
         }
+    }
+
+    /// Creates the season's tables (docs/season.md §1), which a database may lack, with the
+    /// index each family's read uses.
+    package static func createSeasonTables(in db: Database) throws {
+        for statement in tableStatements(seasonTables, leavingOut: [], primaryKeys: true) {
+            try db.execute(sql: statement)
+        }
+        try db.execute(sql: "CREATE INDEX \"school_status_history_school\" ON \"school_status_history\" (school_id)")
+        try db.execute(sql: "CREATE INDEX \"profile_views_profile\" ON \"profile_views\" (profile_id)")
+        try db.execute(sql: "CREATE INDEX \"events_family\" ON \"events\" (family_unit_id)")
+        try db.execute(sql: "CREATE INDEX \"follow_up_reminders_user\" ON \"follow_up_reminders\" (user_id)")
+        try db.execute(sql: "CREATE INDEX \"user_deadlines_user\" ON \"user_deadlines\" (user_id)")
     }
 
     /// `CREATE TABLE` for each of `tables`; without `primaryKeys`, `id` is a plain column (a
@@ -55,7 +73,7 @@ package struct TableInserter {
     let columns: [String]
 
     package init(db: Database, table: AppSchema.Table, includeOptionalColumns: Bool) throws {
-        columns = table.columns.filter { includeOptionalColumns || !$0.isOptional }.map(\.name)
+        columns = table.columns.filter { includeOptionalColumns || !$0.isOptional || $0.inCurrentSchema }.map(\.name)
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         statement = try db.makeStatement(sql: "INSERT INTO \(table.name.quotedDatabaseIdentifier) (\(columns.map(\.quotedDatabaseIdentifier).joined(separator: ", "))) VALUES (\(placeholders))")
     }

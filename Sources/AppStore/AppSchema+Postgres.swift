@@ -43,6 +43,7 @@ extension AppSchema {
         "interaction_direction": ("interactions", "direction"),
         "interaction_sentiment": ("interactions", "sentiment"),
         "user_role": ("users", "role"),
+        "event_type": ("events", "type"),
     ]
 
     package static func postgresKind(table: String, column: String) -> PostgresKind {

@@ -7,8 +7,12 @@ package enum AppSchema {
         package let name: String
         /// The SQLite type the demo writer declares.
         package let sqlType: String
-        /// Optional columns were dropped from the app's later schema; absent reads as null.
+        /// Optional columns may be absent (dropped from the app's later schema, or added after
+        /// a database was copied); absent reads as null.
         package let isOptional: Bool
+        /// An optional column the app's current schema has (`users.primary_sport_id`): the
+        /// demo's `--without-optional-columns` still writes it.
+        package var inCurrentSchema = false
     }
 
     /// A table: its name, its columns, and whether its rows carry `family_unit_id`.
@@ -51,6 +55,7 @@ package enum AppSchema {
 
     package static let users = Table("users", [
         text("id"), text("email"), text("full_name"), text("role"), text("timezone"),
+        Column(name: "primary_sport_id", sqlType: "TEXT", isOptional: true, inCurrentSchema: true),
     ])
 
     package static let familyMembers = Table("family_members", identity: ["family_unit_id", "user_id"], [

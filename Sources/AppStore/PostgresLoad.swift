@@ -22,13 +22,15 @@ package enum PostgresLoad {
             try connection.query("CREATE SCHEMA IF NOT EXISTS \(quoted(target.schema))")
             let existing = try connection.query(
                 "SELECT relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND relname = ANY($2::text[])",
-                [target.schema, "{" + AppSchema.tables.map(\.name).joined(separator: ",") + "}"]).rows.compactMap { $0[0] }
+                [target.schema, "{" + (AppSchema.tables + AppSchema.seasonTables).map(\.name).joined(separator: ",") + "}"]).rows.compactMap { $0[0] }
             if let table = existing.first {
                 throw UsageError("\(target.display) already has a table '\(table)' in schema \(target.schema); the demo writes only into a database without the app's tables")
             }
             try source.read { db in
-                try createTypes(db, connection, schema: target.schema)
-                for table in AppSchema.tables {
+                // The season's tables (docs/season.md §1) are optional: copied when the file has them.
+                let tables = try AppSchema.tables + AppSchema.seasonTables.filter { try db.tableExists($0.name) }
+                try createTypes(db, connection, schema: target.schema, tables: Set(tables.map(\.name)))
+                for table in tables {
                     let present = Set(try db.columns(in: table.name).map(\.name))
                     let columns = table.columns.filter { present.contains($0.name) }
                     try createTable(table, columns: columns, connection, schema: target.schema)
@@ -42,14 +44,14 @@ package enum PostgresLoad {
     }
 
     /// The labels of each enum type: the domain's values, then any other value the demo holds.
-    private static func createTypes(_ db: Database, _ connection: PGConnection, schema: String) throws {
+    private static func createTypes(_ db: Database, _ connection: PGConnection, schema: String, tables: Set<String>) throws {
         let domain: [String: [String]] = [
             "school_status": SchoolStatus.allCases.map(\.rawValue), "school_division": Division.allCases.map(\.rawValue),
             "coach_role": CoachRole.allCases.map(\.rawValue), "interaction_type": InteractionType.allCases.map(\.rawValue),
             "interaction_direction": Direction.allCases.map(\.rawValue), "interaction_sentiment": Sentiment.allCases.map(\.rawValue),
-            "user_role": UserRole.allCases.map(\.rawValue),
+            "user_role": UserRole.allCases.map(\.rawValue), "event_type": EventType.allCases.map(\.rawValue),
         ]
-        for (name, place) in AppSchema.postgresEnums.sorted(by: { $0.key < $1.key }) {
+        for (name, place) in AppSchema.postgresEnums.sorted(by: { $0.key < $1.key }) where tables.contains(place.table) {
             var labels = domain[name] ?? []
             let stored = try String.fetchAll(db, sql: "SELECT DISTINCT \(place.column.quotedDatabaseIdentifier) FROM \(place.table.quotedDatabaseIdentifier) WHERE \(place.column.quotedDatabaseIdentifier) IS NOT NULL ORDER BY 1")
             labels += stored.filter { !labels.contains($0) }

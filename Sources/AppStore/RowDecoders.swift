@@ -33,8 +33,9 @@ enum RowDecoders {
         if let timezone, Zone(identifier: timezone) == nil {
             f.issue("timezone", "unknown time zone \(Quote.value(timezone)) (expected an IANA name such as America/New_York)")
         }
+        let sport = f.text("primary_sport_id")
         guard log.count == before, let id, let email, let role else { return nil }
-        return User(id: id, email: email, fullName: fullName, role: role, timezone: timezone)
+        return User(id: id, email: email, fullName: fullName, role: role, timezone: timezone, primarySportID: sport)
     }
 
     static func member(_ row: SQLiteRow, log: IssueLog) -> FamilyMember? {

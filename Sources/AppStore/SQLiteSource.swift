@@ -135,11 +135,18 @@ package final class SQLiteSource: FamilySource {
         }
     }
 
-    /// A note for the user when optional columns are absent, or nil.
+    /// A note for the user when optional columns or the season's tables are absent, or nil:
+    /// one line, said once by every command.
     package var optionalColumnsNote: String? {
-        guard !missingOptionalColumns.isEmpty else { return nil }
-        return "note: \(Quote.path(path)) has no column \(missingOptionalColumns.joined(separator: ", ")); "
-            + "these optional values read as empty"
+        var parts: [String] = []
+        if !missingOptionalColumns.isEmpty {
+            parts.append("has no column \(missingOptionalColumns.joined(separator: ", ")); these optional values read as empty")
+        }
+        let tables = absentSeasonTables
+        if !tables.isEmpty {
+            parts.append("has no table \(tables.joined(separator: ", ")); the parts of the season that need \(tables.count == 1 ? "it" : "them") are left out")
+        }
+        return parts.isEmpty ? nil : "note: \(Quote.path(path)) " + parts.joined(separator: "; it ")
     }
 
     private static func checkFile(_ path: String) throws {
@@ -293,6 +300,7 @@ package final class SQLiteSource: FamilySource {
             schools: schools, coaches: coaches, interactions: loadedInteractions, metrics: metrics, offers: offers
         )
         data.season = try season(family.id, db: db, log: log)
+        data.season.playerSportID = data.player.flatMap { data.users[$0.userID]?.primarySportID }
         return data
     }
 

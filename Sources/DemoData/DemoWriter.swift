@@ -26,6 +26,8 @@ struct DemoWriter {
     private let familyUnits, users, members, preferences, schools, coaches, interactions, metrics, offers: TableInserter
     private var summary = DemoSummary()
     private var hostileIndex = 0
+    /// The season's tables, from a random stream of their own.
+    private var season: DemoSeasonWriter
 
     init(db: Database, options: DemoOptions) throws {
         self.options = options
@@ -45,9 +47,11 @@ struct DemoWriter {
         interactions = try inserter(AppSchema.interactions)
         metrics = try inserter(AppSchema.performanceMetrics)
         offers = try inserter(AppSchema.offers)
+        season = try DemoSeasonWriter(db: db, options: options)
     }
 
     mutating func writeAll() throws -> DemoSummary {
+        try season.writeShared()
         let handMade: [FamilyPlan] = [
             FamilyPlan(name: "Rivera Family", schools: 40, timezone: "America/New_York", interactionsPerSchool: 4...22,
                        playerHome: (35.2271, -80.8431), parentHome: (35.2271, -80.8431), playerRole: "player"),
@@ -74,14 +78,15 @@ struct DemoWriter {
                                   timezone: random.chance(0.9) ? random.pick(DemoCatalog.timezones) : nil,
                                   interactionsPerSchool: 2...12, playerHome: home, parentHome: nil, playerRole: "player")
             }
-            try writeFamily(plan, large: index == 0)
+            try season.write(try writeFamily(plan, large: index == 0))
         }
         return summary
     }
 
     // MARK: One family
 
-    private mutating func writeFamily(_ plan: FamilyPlan, large: Bool) throws {
+    /// Writes one family's rows and returns what the season's tables need of them.
+    private mutating func writeFamily(_ plan: FamilyPlan, large: Bool) throws -> DemoFamilyRecord {
         let familyID = random.uuid()
         let zone = plan.timezone.flatMap { zones[$0] } ?? .utc
         let created = daysAgo(760)
@@ -92,13 +97,14 @@ struct DemoWriter {
         let player = random.uuid(), parent = random.uuid()
         let first = random.pick(DemoCatalog.firstNames), surname = plan.name?.components(separatedBy: " ").first ?? "Demo"
         try users.insert(["id": player, "email": "athlete.\(player.prefix(6))@example.com", "full_name": "\(first) \(surname)",
-                          "role": plan.playerRole, "timezone": plan.timezone])
+                          "role": plan.playerRole, "timezone": plan.timezone, "primary_sport_id": season.baseball])
         try users.insert(["id": parent, "email": "parent.\(parent.prefix(6))@example.com",
                           "full_name": random.chance(0.8) ? "\(random.pick(DemoCatalog.firstNames)) \(surname)" : nil,
                           "role": "parent", "timezone": plan.timezone])
         try members.insert(["family_unit_id": familyID, "user_id": player, "role": plan.playerRole])
         try members.insert(["family_unit_id": familyID, "user_id": parent, "role": "parent"])
         var loggers = [player, parent]
+        var record = DemoFamilyRecord(familyID: familyID, zone: zone, members: [player, parent], large: large)
         summary.users += 2
         if large {
             // An admin user who is a member of the family, with a parent's role in it.
@@ -112,7 +118,7 @@ struct DemoWriter {
         if let home = plan.parentHome { try writeLocation(user: parent, home) }
         try preferences.insert(["user_id": parent, "category": "notifications", "data": json(["email": true, "weekly": "monday"])])
 
-        guard plan.schools > 0 else { return }
+        guard plan.schools > 0 else { return record }
         var collegeOrder = Array(DemoCatalog.colleges.indices)
         collegeOrder.shuffle(using: &random)
         for index in 0..<plan.schools {
@@ -120,12 +126,15 @@ struct DemoWriter {
             let status = index < SchoolStatus.allCases.count && large
                 ? SchoolStatus.allCases[index]
                 : random.pick([.researching, .contacted, .contacted, .interested, .interested, .offerReceived, .campInvite, .declined] as [SchoolStatus])
-            let schoolID = try writeSchool(college, index: index, familyID: familyID, owner: player, status: status, zone: zone, large: large)
+            let school = try writeSchool(college, index: index, familyID: familyID, owner: player, status: status, zone: zone, large: large)
+            let schoolID = school.id
+            record.schools.append(school)
             var coachIDs: [String] = []
             let coachCount = index == 0 ? 3 : random.int(1...3)
             for coachIndex in 0..<coachCount {
                 let role: CoachRole = coachIndex == 0 ? .head : random.pick([.assistant, .recruiting])
                 coachIDs.append(try writeCoach(familyID: familyID, schoolID: schoolID, role: role, zone: zone, position: summary.coaches))
+                record.coaches.append(coachIDs[coachIDs.count - 1])
             }
             let count = random.int(plan.interactionsPerSchool)
             for number in 0..<count {
@@ -139,9 +148,10 @@ struct DemoWriter {
         // Coaches whose school is not set show "Unknown School".
         let unattached = large ? 2 : random.int(0...1)
         for _ in 0..<unattached {
-            _ = try writeCoach(familyID: familyID, schoolID: nil, role: .recruiting, zone: zone, position: summary.coaches)
+            record.coaches.append(try writeCoach(familyID: familyID, schoolID: nil, role: .recruiting, zone: zone, position: summary.coaches))
         }
         try writeMetrics(familyID: familyID, player: player, zone: zone, large: large)
+        return record
     }
 
     private mutating func writeLocation(user: String, _ home: (Double, Double)) throws {
@@ -150,7 +160,7 @@ struct DemoWriter {
     }
 
     private mutating func writeSchool(_ college: DemoCatalog.College, index: Int, familyID: String, owner: String,
-                                      status: SchoolStatus, zone: Zone, large: Bool) throws -> String {
+                                      status: SchoolStatus, zone: Zone, large: Bool) throws -> DemoFamilyRecord.School {
         let id = random.uuid()
         let suffix = index >= DemoCatalog.colleges.count ? " (Campus \(index / DemoCatalog.colleges.count + 1))" : ""
         let name = college.name + suffix
@@ -192,7 +202,7 @@ struct DemoWriter {
         ]
         try schools.insert(row)
         summary.schools += 1
-        return id
+        return DemoFamilyRecord.School(id: id, name: name, status: status, created: created, city: college.city, state: college.state)
     }
 
     /// Responsiveness scores on both sides of every level boundary, and nulls.

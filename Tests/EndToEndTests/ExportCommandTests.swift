@@ -105,8 +105,8 @@ struct ExportCommandTests {
         }
         let result = try ReportBatchProcess.run(arguments + ["--db", "f.db", "--family", "F", "--out", "out"], in: folder.path)
         #expect(result.status == status, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("report-batch: error: \(message)"), "\(result.stderr)")
-        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.messages.hasPrefix("report-batch: error: \(message)"), "\(result.stderr)")
+        #expect(result.messages.split(separator: "\n").count == 1)
         #expect(folder.contents() == ["f.db"])
     }
 
@@ -154,7 +154,7 @@ struct ExportCommandTests {
         #expect(folder.contents() == ["f.db"])
         let allowed = try ReportBatchProcess.run(["export", "interactions", "--db", "f.db", "--family", "F", "--as", "mom", "--logged-by", "kid", "--out", "out"], in: folder.path)
         #expect(allowed.status == 0)
-        #expect(allowed.stderr == "No interactions yet\n")
+        #expect(allowed.messages == "No interactions yet\n")
     }
 
     @Test func filtersAndSortsOnTheCommandLine() throws {

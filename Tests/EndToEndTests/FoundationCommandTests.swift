@@ -136,7 +136,7 @@ struct FoundationCommandTests {
             bad.db: schools row 's2', column family_unit_id: is null: the row belongs to no family and appears in no report
 
             """)
-        #expect(result.stderr == "report-batch: error: bad.db: 4 problems found\n")
+        #expect(result.messages == "report-batch: error: bad.db: 4 problems found\n")
     }
 
     @Test(arguments: [

@@ -132,7 +132,7 @@ struct HostileInputTests {
             #expect(!raw(text), "\(text)")
             #expect(!text.contains("\nok Fake Family"), "a name forged a line: \(text)")
         }
-        #expect(run.stderr.split(separator: "\n").count == 2, "\(run.stderr)")  // one line per family
+        #expect(run.messages.split(separator: "\n").count == 2, "\(run.stderr)")  // one line per family
     }
 
     /// A job file or templates folder is never called a database, and no message suggests a

@@ -207,8 +207,8 @@ struct ReportCommandTests {
         arguments += extra
         let result = try ReportBatchProcess.run(arguments, in: folder.path)
         #expect(result.status == status, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("report-batch: error: \(message)"), "\(result.stderr)")
-        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.messages.hasPrefix("report-batch: error: \(message)"), "\(result.stderr)")
+        #expect(result.messages.split(separator: "\n").count == 1)
         #expect(folder.contents() == ["hostile.db"])
     }
 
@@ -219,7 +219,7 @@ struct ReportCommandTests {
         let result = try ReportBatchProcess.run(["report", "--db", "hostile.db", "--family", "F", "--from", "2010-01-01", "--to", "2026-11-22",
                                                  "--format", "json", "--out", "-", "--now", Self.now], in: folder.path)
         #expect(result.status == 0)
-        #expect(result.stderr == "warning: Large date range may take longer to generate\n")
+        #expect(result.messages == "warning: Large date range may take longer to generate\n")
         #expect(result.stdout.contains("\"preset\": null"))
         // The interaction at 00:00 on Nov 23 in Los Angeles is after the range.
         #expect(result.stdout.contains("\"interactions\": {\n    \"total\": 1,"))

@@ -31,6 +31,27 @@ struct OptionalColumnsTests {
         #expect(try source.check().isEmpty)
     }
 
+    /// Without the season's tables (docs/season.md §1) the same one line names them; the
+    /// player's sport (`users.primary_sport_id`) is read when the column is there.
+    @Test func theNoteNamesTheSeasonsMissingTablesAndThePlayersSportIsRead() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("partial.db")
+        try Fixture.database(at: path, includeOptionalColumns: false) { f in
+            try f.family("F")
+            try f.user("p", role: "player")
+            try f.member(family: "F", user: "p", role: "player")
+            try f.db.execute(sql: "UPDATE users SET primary_sport_id = 'sp1'")
+            try f.db.execute(sql: "CREATE TABLE events (id TEXT, family_unit_id TEXT, school_id TEXT, user_id TEXT, type TEXT, name TEXT, location TEXT, city TEXT, state TEXT, start_date TEXT, end_date TEXT, start_time TEXT, registered INTEGER, attended INTEGER)")
+            try f.db.execute(sql: "CREATE TABLE sports (id TEXT, name TEXT)")
+        }
+        let source = try SQLiteSource(path: path)
+        #expect(source.optionalColumnsNote == "note: '\(path)' has no column schools.fit_score, schools.priority_tier, schools.ranking, coaches.responsiveness_score; "
+            + "these optional values read as empty; it has no table school_status_history, player_profiles, profile_tracking_links, profile_views, "
+            + "follow_up_reminders, user_deadlines, system_calendar; the parts of the season that need them are left out")
+        #expect(try source.loadFamily(id: "F").season.playerSportID == "sp1")
+    }
+
     @Test func aFullDatabaseHasNoNote() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -39,6 +60,7 @@ struct OptionalColumnsTests {
             try f.family("F")
             try f.school("s1", family: "F", ["fit_score": 0, "priority_tier": "A", "ranking": 12])
             try f.coach("c1", family: "F", ["responsiveness_score": 74.99])
+            try AppSchema.createSeasonTables(in: f.db)
         }
         let source = try SQLiteSource(path: path)
         #expect(source.missingOptionalColumns.isEmpty && source.optionalColumnsNote == nil)

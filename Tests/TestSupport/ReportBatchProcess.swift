@@ -6,6 +6,12 @@ public struct CommandResult: Sendable {
     public let stdout: String
     public let stderr: String
     public let stdoutData: Data
+
+    /// stderr without the database's "note: …" line (a fixture without the season's tables
+    /// gets one from every command, docs/data-model.md), for tests about other messages.
+    public var messages: String {
+        stderr.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("note: ") }.joined(separator: "\n")
+    }
 }
 
 /// Runs the built `report-batch` executable as a user would, in a given folder.
