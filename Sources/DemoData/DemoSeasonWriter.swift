@@ -70,7 +70,7 @@ struct DemoSeasonWriter {
             ("Thanksgiving dead period", 2, 5, .deadPeriod, "Baseball", "d1"),
             ("Winter quiet period", 6, 40, .quietPeriod, "Baseball", "d1"),
             ("Fall contact period", -10, 20, .contactPeriod, "baseball ", "d2"),
-            ("Contact period", -30, 60, .contactPeriod, nil, "d3"),
+            ("Winter contact period", -30, 60, .contactPeriod, nil, "d3"),
             ("Evaluation period", 8, 12, .evaluationPeriod, nil, "d2"),
             ("Softball dead period", 1, 3, .deadPeriod, "Softball", "d1"),
             ("SAT test date", 10, nil, .satDate, nil, nil),
