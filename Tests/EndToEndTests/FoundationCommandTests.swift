@@ -53,6 +53,40 @@ struct FoundationCommandTests {
         #expect(range.hasPrefix("2024-11-2") && range.contains("|2026-11-2"), "\(range)")
     }
 
+    /// The season's tables (docs/season.md, "The demo's season"): every one filled, read
+    /// without a note, and the Rivera family's week has moves, coaches who wrote, profile
+    /// views, events and calendar entries of its divisions and sport, and no member's
+    /// reminder or deadline in its files.
+    @Test func theDemoWritesTheSeasonAndTheWeeklyReportShowsIt() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try ReportBatchProcess.run(["demo", "--out", "demo.db", "--today", "2026-11-22"], in: folder.path)
+        func value(_ sql: String) throws -> String {
+            try ReportBatchProcess.tool("sqlite3", [folder.file("demo.db"), sql]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        for table in ["school_status_history", "player_profiles", "profile_tracking_links", "profile_views", "events", "follow_up_reminders",
+                      "user_deadlines", "system_calendar", "sports"] {
+            #expect(try value("SELECT count(*) > 0 FROM \(table)") == "1", "\(table) is empty")
+        }
+        #expect(try value("SELECT count(*) FROM users u JOIN family_members m ON m.user_id = u.id WHERE m.role IN ('player', 'athlete') AND u.primary_sport_id = (SELECT id FROM sports WHERE name = 'Baseball')") == "4")
+        #expect(try value("SELECT count(*) > 0 FROM school_status_history WHERE notes = 'Auto-advanced: interaction logged' AND changed_by IS NULL") == "1")
+        let family = try value("SELECT id FROM family_units WHERE family_name = 'Rivera Family'")
+        let report = try ReportBatchProcess.run(["report", "--db", "demo.db", "--family", family, "--preset", "previous-week", "--now", "2026-11-23T12:00:00Z",
+                                                 "--format", "json", "--out", "-"], in: folder.path)
+        #expect(report.status == 0 && !report.stderr.contains("note:"), "\(report.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: report.stdoutData) as? [String: Any])
+        let changes = try #require(json["changes"] as? [String: Any]), ahead = try #require(json["ahead"] as? [String: Any])
+        #expect(((changes["statusChanges"] as? [Any])?.count ?? 0) >= 2)
+        #expect(((changes["coachesWhoWrote"] as? [Any])?.count ?? 0) > 0)
+        #expect(((changes["profileViews"] as? [String: Any])?["total"] as? Int ?? 0) > 0)
+        #expect(((ahead["events"] as? [Any])?.count ?? 0) > 0)
+        let labels = (ahead["calendar"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+        #expect(labels.contains("Thanksgiving dead period") && !labels.contains("Softball dead period") && !labels.contains("ACT test date"), "\(labels)")
+        let titles = try value("SELECT group_concat(title, '|') FROM follow_up_reminders").split(separator: "|")
+        #expect(!titles.isEmpty && titles.allSatisfy { !report.stdout.contains($0) })
+        #expect(!report.stdout.contains("Financial aid form"))
+    }
+
     @Test func theAppsCurrentSchemaWithoutOptionalColumns() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
