@@ -115,7 +115,7 @@ struct ReportPDFSeasonTests {
         }
         let pages = try ReportBatchProcess.tool("pdfinfo", [path]).stdout
         let last = try ReportBatchProcess.tool("pdftotext", ["-f", "\(Self.pageCount(pages))", "-l", "\(Self.pageCount(pages))", path, "-"]).stdout
-        #expect(last.contains("The season") && last.contains("Interactions per week"), "the charts share the last page")
+        #expect(last.contains("Schools at each stage at the week's end"), "the charts come last")
     }
 
     static func pageCount(_ info: String) -> Int {
@@ -133,7 +133,7 @@ struct ReportPDFSeasonTests {
         let subheadings = nodes.filter { $0.type == "H3" }.map { $0.text.trimmingCharacters(in: .whitespaces) }
         for heading in ["Status changes", "Coaches who wrote", "Events", "Recruiting calendar", "Interactions per week", "Response rate per week"] { #expect(subheadings.contains(heading), "\(subheadings)") }
         #expect(nodes.filter { $0.type == "Figure" }.count >= 3 + 2)  // the three charts and the report's bar charts
-        let captions = nodes.filter { $0.type == "Caption" && $0.text.contains("in the week of") }
+        let captions = nodes.filter { $0.type == "Caption" && $0.text.contains("(week of") }
         #expect(captions.count == 3, "\(captions.map(\.text))")
         #expect(captions.contains { $0.text.contains("Response rate:") && $0.text.contains("highest") })
         #expect(nodes.contains { $0.type == "TH" && $0.text.contains("Move") })
@@ -166,5 +166,41 @@ struct ReportPDFSeasonTests {
         #expect(!text.contains("Coming up"), "no events and no calendar: the section is left out")
         #expect(text.contains("Cy Cole") && text.contains("First reply"), "the coaches who wrote come from the core tables")
         #expect(text.contains("Interactions per week") && !text.contains("Profile views:"))
+    }
+
+    /// How far down each page its text reaches, as a share of the page's height, the footer
+    /// (the bottom 40 points) left out: from poppler's word boxes.
+    static func filled(_ path: String) throws -> [Double] {
+        var pages: [Double] = []
+        for line in try ReportBatchProcess.tool("pdftotext", ["-bbox", path, "-"]).stdout.split(separator: "\n") {
+            if line.contains("<page ") {
+                pages.append(0)
+            } else if let match = line.firstMatch(of: /yMax="([0-9.]+)"/), let bottom = Double(match.1), bottom < 792 - 40, !pages.isEmpty {
+                pages[pages.count - 1] = max(pages[pages.count - 1], bottom / 792)
+            }
+        }
+        return pages
+    }
+
+    /// The demo's Rivera family, previous week: the comparison on the first page beside the
+    /// cards, and no page but the last mostly blank (the comparison alone used to fill 20 % of
+    /// a fourth page). The season's sections and its charts make it 6 pages.
+    @Test func theDemoReportHasNoMostlyBlankPage() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        let result = try ReportBatchProcess.run(["report", "--db", "demo.db", "--family", demo.rivera, "--preset", "previous-week",
+                                                 "--now", Self.now, "--format", "pdf", "--out", "out"], in: demo.folder.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: demo.folder.file("out")).first { $0.hasSuffix(".pdf") })
+        let path = demo.folder.file("out/\(name)")
+        let first = try ReportBatchProcess.tool("pdftotext", ["-f", "1", "-l", "1", path, "-"]).stdout
+        #expect(first.contains("Compared with Nov 9, 2026 – Nov 15, 2026") && first.contains("Outbound interactions"), "\(first)")
+        let pages = try Self.filled(path)
+        #expect(pages.count >= 3 && pages.count <= 6, "\(pages.count) pages")
+        for (index, share) in pages.dropLast().enumerated() {
+            #expect(share > 0.5, "page \(index + 1) of \(pages.count) is filled to \(Int(share * 100)) %")
+        }
+        let last = try ReportBatchProcess.tool("pdftotext", ["-f", "\(pages.count)", "-l", "\(pages.count)", path, "-"]).stdout
+        #expect(last.contains("Schools at each stage at the week's end"))
     }
 }

@@ -40,7 +40,7 @@ public struct PDFLineChart: Sendable {
 
     /// The height the chart takes on the page, caption and legend included.
     public static let height = 214.0
-    static let plotHeight = 110.0
+    static let plotHeight = 100.0
     /// Text of the chart: the title at 10.5 points, everything else at 9 (docs/outputs.md).
     static let textSize = 9.0
 
@@ -67,10 +67,10 @@ extension PDFLineChart {
     func draw(on canvas: PDFCanvas, x: Double, y: Double, width: Double) {
         canvas.tagged(.heading(3)) { $0.text(title, x: x, y: y, size: 10.5, bold: true, width: width) }
         canvas.begin(.figure)
-        canvas.tagged(.caption) { $0.text(caption, x: x, y: y + 16, size: Self.textSize, color: .muted, width: width, lines: 3) }
-        canvas.tagged(.paragraph) { drawLegend(on: $0, x: x, y: y + 52, width: width) }
+        canvas.tagged(.caption) { $0.text(caption, x: x, y: y + 16, size: Self.textSize, color: .muted, width: width, lines: 4) }
+        canvas.tagged(.paragraph) { drawLegend(on: $0, x: x, y: y + 63, width: width) }
         let valueWidth = 34.0, endWidth = 44.0
-        let plot = (x: x + valueWidth, y: y + 74, width: width - valueWidth - endWidth, height: Self.plotHeight)
+        let plot = (x: x + valueWidth, y: y + 84, width: width - valueWidth - endWidth, height: Self.plotHeight)
         let (top, step) = axis
         func yOf(_ value: Double) -> Double { plot.y + plot.height * (1 - max(0, min(value, top)) / top) }
         let slot = plot.width / Double(max(1, labels.count))

@@ -36,7 +36,7 @@ extension ReportText {
 /// The report on paper (docs/report.md §3): title block, five stat cards with their change,
 /// the previous-period comparison, "This week" and "Coming up" (ReportPDFSeason), the
 /// template's sections (follow-ups, schools by status, bar charts of interactions, metric
-/// summaries), and "The season" page of line charts (ReportPDFCharts).
+/// summaries), and "The season", three line charts (ReportPDFCharts).
 enum ReportPDF {
     static func document(_ run: ReportRun, templates: OutputTemplates) -> PDFDocument {
         let title = templates.reportTitle
@@ -57,7 +57,7 @@ enum ReportPDF {
             document.blocks.append(.section(heading))
             document.blocks += blocks(of: section, run, palette: templates.palette)
         }
-        document.blocks += ReportPDFCharts.page(run.trend)
+        document.blocks += ReportPDFCharts.season(run.trend)
         // Rows a job with `bad_rows: skip` left out, on the last page, so that the family and
         // the operator know the figures are without them.
         if !run.leftOutRows.isEmpty {

@@ -1,7 +1,7 @@
 import Aggregation
 import Exporters
 
-/// "The season" page: the twelve weeks of the trend (docs/season.md §5) as three line charts,
+/// "The season": the twelve weeks of the trend (docs/season.md §5) as three line charts,
 /// interactions (and profile views) per week, the response rate per week, and the schools at
 /// each active stage at each week's end. Each chart's caption says it in words: for every
 /// line its first and last values and its highest week.
@@ -16,7 +16,7 @@ package enum ReportPDFCharts {
     ]
     package static var lineColors: [PDFColor] { [outbound, inbound, views, rate] + stages.map(\.color) }
 
-    static func page(_ trend: SeasonTrend) -> [PDFBlock] {
+    static func season(_ trend: SeasonTrend) -> [PDFBlock] {
         guard let first = trend.weeks.first, let last = trend.weeks.last else { return [] }
         let labels = trend.weeks.map { ReportText.shortRange($0.start, $0.start) }
         var lines = [PDFLineChart.Series(name: "Outbound", values: trend.weeks.map { Double($0.outbound) }, color: outbound),
@@ -37,8 +37,9 @@ package enum ReportPDFCharts {
                 Double(week.pipeline.filter { $0.key.stage == stage.stage }.reduce(0) { $0 + $1.count })
             }, color: stage.color)
         }
-        // The three charts on one page, with their heading: a page of their own unless they fit below what precedes.
-        return [.keepTogether(26 + 20 + 3 * PDFLineChart.height), .section("The season"),
+        // The heading with the first chart; each chart whole on a page. (All three kept on one
+        // page left the page before a tenth full for the demo's Tanaka family.)
+        return [.keepTogether(26 + 20 + PDFLineChart.height), .section("The season"),
                 .note("The twelve weeks \(ReportText.shortRange(first.start, last.end)), each labelled by its first day"),
                 .lineChart(interactions), .lineChart(rateChart),
                 .lineChart(chart("Schools at each stage at the week's end", stageLines, labels: labels))]
@@ -50,8 +51,9 @@ package enum ReportPDFCharts {
         return PDFLineChart(title: title, caption: words + after, labels: labels, series: lines, unit: unit, ceiling: ceiling)
     }
 
-    /// A line in words: "Outbound: 3 in the week of Sep 7, 5 in the week of Nov 16, highest 9
-    /// (week of Oct 12)." The first highest week when several tie; "none in any week" without values.
+    /// A line in words, short enough for five lines in a caption: "Outbound: 3 (week of Aug 31)
+    /// to 5 (Nov 16), highest 9 (Oct 12)." The first highest week when several tie; "none in any
+    /// week" without values; "0 every week" when every week has the same value.
     static func describe(_ line: PDFLineChart.Series, labels: [String], unit: String) -> String {
         let points = line.values.enumerated().compactMap { index, value in value.map { (label: labels[index], value: $0) } }
         guard let first = points.first, let last = points.last, let peak = points.map(\.value).max(),
@@ -60,7 +62,7 @@ package enum ReportPDFCharts {
         }
         func value(_ number: Double) -> String { ReportText.decimal(number, places: 1) + unit }
         if points.count == line.values.count, points.allSatisfy({ $0.value == first.value }) { return "\(line.name): \(value(first.value)) every week." }
-        return "\(line.name): \(value(first.value)) in the week of \(first.label), \(value(last.value)) in the week of \(last.label), "
-            + "highest \(value(highest.value)) (week of \(highest.label))."
+        return "\(line.name): \(value(first.value)) (week of \(first.label)) to \(value(last.value)) (\(last.label)), "
+            + "highest \(value(highest.value)) (\(highest.label))."
     }
 }

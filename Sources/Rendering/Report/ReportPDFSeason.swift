@@ -65,7 +65,8 @@ package enum ReportPDFSeason {
     private static func short(_ day: CivilDate) -> String { ReportText.shortRange(day, day) }
 
     private static func statusTable(_ rows: [SeasonChanges.StatusChange]) -> PDFBlock {
-        sized([.init("Date"), .init("School", fit: .wrap), .init("From"), .init("To"), .init("Move"), .init("By", fit: .wrap)],
+        sized([.init("Date", fit: .whole), .init("School", fit: .wrap), .init("From", fit: .wrap), .init("To", fit: .wrap), .init("Move", fit: .whole),
+               .init("By", fit: .wrap)],
               rows.map { change in
                   let move: PDFCell = switch change.direction {
                   case .forward: .text("Forward", color: forward, bold: true)
@@ -79,7 +80,8 @@ package enum ReportPDFSeason {
     }
 
     private static func coachTable(_ rows: [SeasonChanges.CoachWrote]) -> PDFBlock {
-        sized([.init("Coach", fit: .wrap), .init("School", fit: .wrap), .init("Inbound", alignRight: true), .init("Latest"), .init("Reply")],
+        sized([.init("Coach", fit: .wrap), .init("School", fit: .wrap), .init("Inbound", alignRight: true, fit: .whole), .init("Latest", fit: .whole),
+               .init("Reply", fit: .whole)],
               rows.map { coach in
                   [.text(coach.coach, bold: true), .text(coach.school), .text(String(coach.inbound)), .text(short(coach.last)),
                    coach.firstTime ? .text("First reply", color: forward, bold: true) : .empty]

@@ -29,8 +29,8 @@ extension ReportPDFSeason {
     }
 
     private static func eventTable(_ rows: [SeasonAhead.Event], today: CivilDate) -> PDFBlock {
-        sized([.init("When", fit: .wrap), .init("Event", fit: .wrap), .init("Type"), .init("School", fit: .wrap), .init("Place", fit: .wrap),
-               .init("Registered"), .init("Days", alignRight: true)],
+        sized([.init("When", fit: .wrap), .init("Event", fit: .wrap), .init("Type", fit: .whole), .init("School", fit: .wrap), .init("Place", fit: .wrap),
+               .init("Registered", fit: .whole), .init("Days", alignRight: true, fit: .whole)],
               rows.map { event in
                   let when = days(event.start, event.end) + (event.time.map { ", \($0)" } ?? "")
                   let away = event.daysAway == 0 ? (event.start < today ? "going on" : "today")
@@ -41,7 +41,7 @@ extension ReportPDFSeason {
     }
 
     private static func calendarTable(_ rows: [SeasonAhead.CalendarItem]) -> PDFBlock {
-        sized([.init("Dates"), .init("What", fit: .wrap), .init("Kind"), .init("Division"), .init("Sport")],
+        sized([.init("Dates", fit: .whole), .init("What", fit: .wrap), .init("Kind", fit: .whole), .init("Division"), .init("Sport")],
               rows.map { item in
                   [.text(days(item.start, item.end)), .text(item.label, bold: true), .text(item.category.displayName),
                    .text(item.division?.displayName ?? "All"), .text(item.sport ?? "All")]
