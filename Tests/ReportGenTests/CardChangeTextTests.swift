@@ -2,7 +2,7 @@ import Aggregation
 import Rendering
 import Testing
 
-/// The cards' changes in words (CardChangeText.swift) and the metric entries on paper.
+/// The cards' changes in words (ReportText+CardChanges.swift) and the metric entries on paper.
 struct CardChangeTextTests {
     let zone = Zone(identifier: "UTC")!
     let week = try! DateRange(from: CivilDate(iso: "2026-11-16")!, to: CivilDate(iso: "2026-11-22")!)
