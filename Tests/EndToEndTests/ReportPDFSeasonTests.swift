@@ -162,7 +162,7 @@ struct ReportPDFSeasonTests {
         try Self.database(at: without.file("app.db"), seasonTables: false)
         let text = Self.oneLine(try Self.report("B", in: without).text)
         #expect(text.contains("Status changes are not recorded in this database"))
-        #expect(text.contains("Not recorded in this database: status changes, profile views"))
+        #expect(text.contains("Not recorded in this database: profile views"))
         #expect(!text.contains("Coming up"), "no events and no calendar: the section is left out")
         #expect(text.contains("Cy Cole") && text.contains("First reply"), "the coaches who wrote come from the core tables")
         #expect(text.contains("Interactions per week") && !text.contains("Profile views:"))

@@ -30,10 +30,8 @@ package enum ReportPDFSeason {
         }
         blocks += newSchoolsAndOffers(changes)
         if let views = changes.profileViews { blocks += profileViews(views) }
-        var missing: [String] = []
-        if changes.statusChanges == nil { missing.append("status changes") }
-        if changes.profileViews == nil { missing.append("profile views") }
-        if !missing.isEmpty { blocks.append(.note("Not recorded in this database: " + missing.joined(separator: ", "))) }
+        // (The moved line already says when status changes are not recorded.)
+        if changes.profileViews == nil { blocks.append(.note("Not recorded in this database: profile views")) }
         return blocks
     }
 
