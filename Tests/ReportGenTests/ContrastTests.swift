@@ -33,6 +33,21 @@ struct ContrastTests {
         #expect(PDFColor.muted.contrast(with: .white) >= 4.5)
     }
 
+    /// The season charts' lines (ReportPDFCharts): each end value is written in its line's
+    /// colour on white, and a line is a graphic that must stand out from white and from the grid.
+    @Test func everyChartLineReadsOnWhite() {
+        #expect(ReportPDFCharts.lineColors.count >= 8)
+        for color in ReportPDFCharts.lineColors {
+            #expect(color.contrast(with: .white) >= 4.5, "\(color) is \(color.contrast(with: .white)):1 on white")
+            #expect(color.readable(on: .white) == color, "drawn as it is, not darkened")
+        }
+        for color in [ReportPDFSeason.forward, ReportPDFSeason.back, ReportPDFSeason.out] {
+            #expect(color.contrast(with: .white) >= 4.5 && color.contrast(with: .cardFill) >= 4.5, "\(color) as a move's text")
+        }
+        // The chart's captions and axis labels are the muted grey on white.
+        #expect(PDFColor.muted.contrast(with: .white) >= 4.5)
+    }
+
     /// Hex colours written after `pattern` in the files under `folder` with `suffix`, each with its file.
     static func colours(in folder: String, suffix: String, pattern: Regex<(Substring, Substring)>) throws -> [(file: String, hex: String)] {
         let url = root.appendingPathComponent(folder)

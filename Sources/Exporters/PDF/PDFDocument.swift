@@ -119,6 +119,10 @@ public enum PDFBlock {
     case note(String, color: PDFColor? = nil)
     /// A heading inside a section, kept on the page of what follows it (no outline entry).
     case subheading(String)
+    /// A line chart, kept whole on one page (PDFLineChart.swift).
+    case lineChart(PDFLineChart)
+    /// The next blocks stay together: a new page starts unless this many points fit on this one.
+    case keepTogether(Double)
 }
 
 public struct PDFCard: Sendable {
@@ -127,12 +131,16 @@ public struct PDFCard: Sendable {
     public let color: PDFColor
     /// A small line under the label (what the figure counts), up to two lines.
     public let note: String?
+    /// The change from the period before in words, under the note: one line, or two where it
+    /// has a line break ("+4\non Nov 9 – Nov 15").
+    public let change: String?
 
-    public init(label: String, value: String, color: PDFColor, note: String? = nil) {
+    public init(label: String, value: String, color: PDFColor, note: String? = nil, change: String? = nil) {
         self.label = label
         self.value = value
         self.color = color
         self.note = note
+        self.change = change
     }
 }
 

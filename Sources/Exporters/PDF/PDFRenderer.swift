@@ -204,6 +204,14 @@ struct PageFlow {
         case .table(let table):
             try placeTable(table)
 
+        case .lineChart(let chart):
+            reserve(PDFLineChart.height)
+            canvas.map { chart.draw(on: $0, x: PageFlow.margin, y: y, width: contentWidth) }
+            y += PDFLineChart.height
+
+        case .keepTogether(let height):
+            reserve(height)
+
         case .note(let text, let color):
             // Up to three lines; how many is estimated from the length (about 5.2 points a
             // character at this size), the same in the pass that counts pages and the one that draws.
@@ -221,8 +229,8 @@ struct PageFlow {
     /// label comes first ("Schools"), then its figure and what it counts ("40", "on your list").
     private mutating func placeCards(_ cards: [PDFCard]) {
         guard !cards.isEmpty else { return }
-        let hasNotes = cards.contains { $0.note != nil }
-        let height = hasNotes ? 84.0 : 62.0, gap = 10.0
+        let hasNotes = cards.contains { $0.note != nil }, hasChanges = cards.contains { $0.change != nil }
+        let height = (hasNotes ? 84.0 : 62.0) + (hasChanges ? 26 : 0), gap = 10.0
         reserve(height + 12)
         let width = (contentWidth - gap * Double(cards.count - 1)) / Double(cards.count)
         if let canvas {
@@ -238,6 +246,11 @@ struct PageFlow {
                     $0.text(card.value, x: x + 12, y: y + 9, size: 22, bold: true, color: card.color, width: width - 18, on: tint)
                     if let note = card.note {
                         $0.text(note, x: x + 12, y: y + 55, size: 9, color: .muted, width: width - 18, lines: 2, on: tint)
+                    }
+                    if let change = card.change {
+                        for (line, words) in change.split(separator: "\n", maxSplits: 1).enumerated() {
+                            $0.text(String(words), x: x + 12, y: y + height - 28 + Double(line) * 12, size: 9, color: .text, width: width - 18, on: tint)
+                        }
                     }
                 }
                 canvas.end(.listItem)

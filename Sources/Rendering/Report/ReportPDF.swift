@@ -33,71 +33,31 @@ extension ReportText {
     }
 }
 
-/// The report on paper (docs/report.md §3): title block, five stat cards, schools by status,
-/// bar charts of interactions by type and by sentiment, metric summaries, and the
-/// previous-period comparison.
+/// The report on paper (docs/report.md §3): title block, five stat cards with their change,
+/// the previous-period comparison, "This week" and "Coming up" (ReportPDFSeason), the
+/// template's sections (follow-ups, schools by status, bar charts of interactions, metric
+/// summaries), and "The season", three line charts (ReportPDFCharts).
 enum ReportPDF {
     static func document(_ run: ReportRun, templates: OutputTemplates) -> PDFDocument {
-        let figures = run.figures, palette = templates.palette, title = templates.reportTitle
+        let title = templates.reportTitle
         var document = PDFDocument(
             title: title, subject: "\(title) – \(run.data.family.displayName)", creator: ToolVersion.creator,
             created: Date(timeIntervalSince1970: Double(run.generatedAt.seconds)),
             footer: ReportText.footer(zone: run.zone, generatedAt: run.generatedAt), orientation: .portrait)
         document.blocks.append(.title(title, lines: [run.data.family.displayName, ReportText.rangeLine(run)]))
-        document.blocks.append(.cards(ReportText.statCards(figures, range: run.range, palette: palette).map { card in
-            let value: String = switch card.value {
-            case .integer(let count): String(count)
-            case .percent(let rate): ReportText.percent(rate)
-            default: "N/A"
-            }
-            return PDFCard(label: card.label, value: value, color: PDFColor(card.color), note: card.scope)
-        }))
+        document.blocks.append(.cards(cards(run, palette: templates.palette)))
         document.blocks.append(.note(ReportText.responseRateExplained))
-        let noInteractions = PDFBlock.note("No interactions in this period")
-        for (section, heading) in templates.reportSections {
-            document.blocks.append(.section(heading))
-            switch section {
-            case .followUps:
-                document.blocks.append(.note("As of \(ReportText.day(run.followUps.today))"))
-                for table in ReportText.followUpTables(run.followUps) {
-                    document.blocks.append(.subheading(table.heading))
-                    if table.rows.isEmpty {
-                        document.blocks.append(.note(table.empty))
-                    } else {
-                        document.blocks.append(followUpTable(table))
-                        if table.rows.count > 10 { document.blocks.append(.note("and \(table.rows.count - 10) more")) }
-                    }
-                    if let note = table.note { document.blocks.append(.note(note)) }
-                }
-            case .schoolsByStatus:
-                let statuses = figures.schools.byStatus.filter { $0.count > 0 }
-                document.blocks.append(statuses.isEmpty ? .note("No schools on the list yet")
-                    : .bars(statuses.map { PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor(palette.status($0.key))) }))
-            case .schoolsByDivision:
-                let divisions = figures.schools.byDivision.filter { $0.count > 0 }
-                document.blocks.append(divisions.isEmpty ? .note("No schools on the list yet")
-                    : .bars(divisions.map { tally in
-                        PDFBar(label: tally.key?.displayName ?? Division.unknownLabel, value: Double(tally.count),
-                               color: PDFColor(tally.key.map(palette.division) ?? Palette.gray))
-                    }))
-            case .interactionsByType:
-                document.blocks.append(figures.interactions.total == 0 ? noInteractions
-                    : .bars(figures.interactions.byType.filter { $0.count > 0 }.map {
-                        PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor(palette.type($0.key)))
-                    }))
-            case .interactionsBySentiment:
-                document.blocks.append(figures.interactions.total == 0 ? noInteractions
-                    : .bars(figures.interactions.bySentiment.map { PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor(palette.sentiment($0.key))) }))
-            case .interactionsByDirection:
-                document.blocks.append(figures.interactions.total == 0 ? noInteractions
-                    : .bars(figures.interactions.byDirection.map { PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor(palette.direction($0.key))) }))
-            case .metricSummaries:
-                document.blocks.append(metricTable(figures))
-            case .previousPeriod:
-                document.blocks.append(.note("Compared with \(ReportText.rangeText(figures.previous.range))"))
-                document.blocks.append(comparisonTable(figures))
-            }
+        // The comparison next to the cards it compares (docs/outputs.md, "The report's pdf").
+        for (section, heading) in templates.reportSections where section == .previousPeriod {
+            document.blocks += [.section(heading), .note("Compared with \(ReportText.rangeText(run.figures.previous.range))"),
+                                comparisonTable(run.figures)]
         }
+        document.blocks += ReportPDFSeason.thisWeek(run) + ReportPDFSeason.comingUp(run.ahead, today: run.today)
+        for (section, heading) in templates.reportSections where section != .previousPeriod {
+            document.blocks.append(.section(heading))
+            document.blocks += blocks(of: section, run, palette: templates.palette)
+        }
+        document.blocks += ReportPDFCharts.season(run.trend)
         // Rows a job with `bad_rows: skip` left out, on the last page, so that the family and
         // the operator know the figures are without them.
         if !run.leftOutRows.isEmpty {
@@ -107,6 +67,73 @@ enum ReportPDF {
             if run.leftOutRows.count > 20 { document.blocks.append(.note("and \(run.leftOutRows.count - 20) more problems (manifest.json lists every one)")) }
         }
         return document
+    }
+
+    /// The five stat cards, each with its change from the period before in words.
+    private static func cards(_ run: ReportRun, palette: OutputPalette) -> [PDFCard] {
+        let changes = ReportText.cardChanges(run.figures, baseline: CardBaseline.compute(run.data, range: run.range, zone: run.zone))
+        return zip(ReportText.statCards(run.figures, range: run.range, palette: palette), changes).map { card, change in
+            let value: String = switch card.value {
+            case .integer(let count): String(count)
+            case .percent(let rate): ReportText.percent(rate)
+            default: "N/A"
+            }
+            // The change on two lines in a card's narrow column: "+4" over "on Nov 9 – Nov 15".
+            let lines = change.map { words in words.range(of: " on ").map { words.replacingCharacters(in: $0, with: "\non ") } ?? words }
+            return PDFCard(label: card.label, value: value, color: PDFColor(card.color), note: card.scope, change: lines)
+        }
+    }
+
+    /// The blocks of one of the template's sections, under its heading.
+    private static func blocks(of section: ReportSection, _ run: ReportRun, palette: OutputPalette) -> [PDFBlock] {
+        let figures = run.figures
+        let noInteractions = PDFBlock.note("No interactions in this period")
+        switch section {
+        case .followUps:
+            return followUps(run.followUps)
+        case .schoolsByStatus:
+            let statuses = figures.schools.byStatus.filter { $0.count > 0 }
+            return [statuses.isEmpty ? .note("No schools on the list yet")
+                : .bars(statuses.map { PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor(palette.status($0.key))) })]
+        case .schoolsByDivision:
+            let divisions = figures.schools.byDivision.filter { $0.count > 0 }
+            return [divisions.isEmpty ? .note("No schools on the list yet")
+                : .bars(divisions.map { tally in
+                    PDFBar(label: tally.key?.displayName ?? Division.unknownLabel, value: Double(tally.count),
+                           color: PDFColor(tally.key.map(palette.division) ?? Palette.gray))
+                })]
+        case .interactionsByType:
+            return [figures.interactions.total == 0 ? noInteractions
+                : .bars(figures.interactions.byType.filter { $0.count > 0 }.map {
+                    PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor(palette.type($0.key)))
+                })]
+        case .interactionsBySentiment:
+            return [figures.interactions.total == 0 ? noInteractions
+                : .bars(figures.interactions.bySentiment.map { PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor(palette.sentiment($0.key))) })]
+        case .interactionsByDirection:
+            return [figures.interactions.total == 0 ? noInteractions
+                : .bars(figures.interactions.byDirection.map { PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor(palette.direction($0.key))) })]
+        case .metricSummaries:
+            return [metricTable(figures)]
+        case .previousPeriod:
+            return [.note("Compared with \(ReportText.rangeText(figures.previous.range))"), comparisonTable(figures)]
+        }
+    }
+
+    /// The four follow-up lists, each under its subheading: the first 10 rows, or what an empty one says.
+    private static func followUps(_ followUps: FollowUps) -> [PDFBlock] {
+        var blocks: [PDFBlock] = [.note("As of \(ReportText.day(followUps.today))")]
+        for table in ReportText.followUpTables(followUps) {
+            blocks.append(.subheading(table.heading))
+            if table.rows.isEmpty {
+                blocks.append(.note(table.empty))
+            } else {
+                blocks.append(followUpTable(table))
+                if table.rows.count > 10 { blocks.append(.note("and \(table.rows.count - 10) more")) }
+            }
+            if let note = table.note { blocks.append(.note(note)) }
+        }
+        return blocks
     }
 
     /// A follow-up list on paper: its first 10 rows, a deadline within 3 days red and within 7
@@ -136,17 +163,21 @@ enum ReportPDF {
         return .table(pdfTable)
     }
 
+    /// One row per metric type: its entries and how many have a value apart ("2 entries, no
+    /// value"), so that the entries add up to the Metrics card; then the average, min and max
+    /// of the values.
     private static func metricTable(_ figures: ReportFigures) -> PDFBlock {
         guard !figures.metrics.summaries.isEmpty else { return .note("No metrics recorded in this period") }
-        let number: (Double?) -> PDFCell = { .text($0.map { ReportText.decimal($0) } ?? "N/A", color: $0 == nil ? PDFColor(0x6B7280) : nil) }
+        let gray = PDFColor(0x6B7280)
+        let number: (Double?) -> PDFCell = { .text($0.map { ReportText.decimal($0) } ?? "N/A", color: $0 == nil ? gray : nil) }
         return .table(PDFTable(
-            columns: [.init("Metric", weight: 2.2), .init("Count", weight: 0.8, alignRight: true), .init("Average", weight: 1, alignRight: true),
-                      .init("Min", weight: 1, alignRight: true), .init("Max", weight: 1, alignRight: true), .init("Unit", weight: 0.8)],
+            columns: [.init("Metric", weight: 2), .init("Entries", weight: 1.7), .init("Average", weight: 0.9, alignRight: true),
+                      .init("Min", weight: 0.8, alignRight: true), .init("Max", weight: 0.8, alignRight: true), .init("Unit", weight: 0.8)],
             rows: figures.metrics.summaries.map { summary in
-                // One value is shown once, as the average; min and max would only repeat it.
-                let single = summary.count == 1
-                return [.text(ReportText.metricName(summary.type), bold: true), .text(String(summary.count)), number(summary.avg),
-                        single ? .empty : number(summary.min), single ? .empty : number(summary.max), .text(summary.unit ?? "")]
+                // One value is shown once, as the average; min and max would only repeat it (or N/A).
+                let single = summary.count <= 1
+                return [.text(ReportText.metricName(summary.type), bold: true), .text(ReportText.entries(summary), color: summary.count == 0 ? gray : nil),
+                        number(summary.avg), single ? .empty : number(summary.min), single ? .empty : number(summary.max), .text(summary.unit ?? "")]
             }))
     }
 

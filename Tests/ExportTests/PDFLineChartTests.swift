@@ -1,0 +1,69 @@
+@testable import Exporters
+import Foundation
+import Testing
+import TestSupport
+
+/// The pdf's line charts (PDFLineChart.swift), drawn and read back: a missing value is a gap
+/// in the line (the page's pixels where the line would run are white), never a 0; the words,
+/// the axis and the end values are text; the chart is an H3 and a Figure with its Caption.
+struct PDFLineChartTests {
+    static let blue = PDFColor(0x1D4ED8)
+
+    /// A page holding one chart of three weeks, rendered at 72 dpi (a pixel a point).
+    func render(_ values: [Double?], in folder: TemporaryFolder) throws -> String {
+        let chart = PDFLineChart(title: "Response rate per week", caption: "Response rate: 2.5 in the first and last weeks.",
+                                 labels: ["Sep 1", "Sep 8", "Sep 15"], series: [.init(name: "Rate", values: values, color: Self.blue)])
+        let document = PDFDocument(title: "Chart", subject: "Chart", creator: "report-batch test", created: Date(timeIntervalSince1970: 0),
+                                   footer: "Generated", orientation: .portrait, blocks: [.lineChart(chart)])
+        let path = folder.file("chart-\(values.map { $0.map { "\($0)" } ?? "nil" }.joined(separator: "_")).pdf")
+        _ = try PDFRenderer.render(document, to: path)
+        return path
+    }
+
+    /// The colour of the page's pixel at (x, y) points, as "r,g,b".
+    func pixel(_ path: String, x: Int, y: Int) throws -> String {
+        let png = path + "-page"
+        _ = try ReportBatchProcess.tool("pdftoppm", ["-r", "72", "-singlefile", "-png", path, png])
+        let script = "from PIL import Image; import sys; print(','.join(map(str, Image.open(sys.argv[1]).convert('RGB').getpixel((\(x), \(y))))))"
+        return try ReportBatchProcess.tool("python3", ["-c", script, png + ".png"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func aMissingValueIsAGapNotAZero() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // The chart's plot starts 84 points below its top (36) and 34 right of its left (36), is
+        // 100 high over an axis of 0–4 and 462 wide in three slots: the middle week's point is at
+        // x = 70 + 154 × 1.5 = 301, a value of 2.5 at y = 120 + 100 × (1 − 2.5 / 4) = 157.5.
+        let whole = try pixel(try render([2.5, 2.5, 2.5], in: folder), x: 301, y: 157)
+        let gap = try pixel(try render([2.5, nil, 2.5], in: folder), x: 301, y: 157)
+        let zero = try render([2.5, 0, 2.5], in: folder)
+        #expect(whole != "255,255,255", "the line runs through the middle week: \(whole)")
+        #expect(gap == "255,255,255", "a missing week leaves a gap: \(gap)")
+        // Halfway between the first point (x 147) and a 0 in the middle, the line is at y ≈ 188.75.
+        #expect(try pixel(zero, x: 224, y: 189) != "255,255,255", "a 0 is drawn down to the axis")
+        #expect(try pixel(try render([2.5, nil, 2.5], in: folder), x: 224, y: 189) == "255,255,255")
+    }
+
+    @Test func theChartIsTextAHeadingAndAFigureWithItsCaption() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = try render([1, nil, 2.5], in: folder)
+        let text = try ReportBatchProcess.tool("pdftotext", [path, "-"]).stdout
+        for words in ["Response rate per week", "Response rate: 2.5 in the first and last weeks.", "Rate", "Sep 1", "Sep 15", "0", "4", "2.5"] {
+            #expect(text.contains(words), "\(words) in \(text)")
+        }
+        let tree = try ReportBatchProcess.tool("pdfinfo", ["-struct-text", path]).stdout
+        let types = tree.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }.filter { $0.first?.isUppercase == true }
+        let figure = try #require(types.firstIndex(of: "Figure"))
+        #expect(types[..<figure].contains("H3"))
+        #expect(types[figure + 1] == "Caption" && types[(figure + 2)...].prefix(2) == ["P", "P"], "\(types)")
+    }
+
+    @Test func endValuesMoveApartAndStayAboveTheAxis() {
+        func spread(_ ys: [Double]) -> [Double] {
+            PDFLineChart.spread(ys.map { (y: $0, text: "1", color: Self.blue) }, bottom: 105).map(\.y)
+        }
+        #expect(spread([100, 100, 100]) == [83, 94, 105])
+        #expect(spread([90, 50]) == [50, 90])
+    }
+}
