@@ -122,26 +122,6 @@ public final class XLSXSheet {
         case custom(XLSXStyle)
     }
 
-    /// The width a column will get on close, in characters (Excel's default, 8.43, for a
-    /// column nothing was written in).
-    public func fittedWidth(column: Int) -> Double {
-        widths[column].map { Double(min(XLSXSheet.maxColumnWidth, max(8, $0 + 2))) } ?? 8.43
-    }
-
-    /// How the sheet prints: on US Letter in landscape or portrait, at `scale` percent, the
-    /// cells up to `lastRow` and `lastColumn`, and a new page at each row of `pageStarts`.
-    public func setPrint(landscape: Bool, scale: Int, lastRow: Int, lastColumn: Int, pageStarts: [Int]) throws {
-        let worksheet = try worksheet, workbook = try workbook
-        worksheet_set_paper(worksheet, 1)
-        if landscape { worksheet_set_landscape(worksheet) } else { worksheet_set_portrait(worksheet) }
-        worksheet_set_print_scale(worksheet, UInt16(max(10, min(400, scale))))
-        try workbook.check(worksheet_print_area(worksheet, 0, 0, lxw_row_t(lastRow), lxw_col_t(lastColumn)), "worksheet_print_area")
-        if !pageStarts.isEmpty {
-            var breaks = pageStarts.filter { $0 > 0 }.map { lxw_row_t($0) } + [0]
-            try workbook.check(worksheet_set_h_pagebreaks(worksheet, &breaks), "worksheet_set_h_pagebreaks")
-        }
-    }
-
     /// How the sheet prints: on US Letter in landscape or portrait, the cells up to `lastRow` and
     /// `lastColumn`, scaled to fit `pagesWide` pages across and at most `pagesTall` down (0: as
     /// many as it takes). Excel and LibreOffice both honour the fit (and ignore manual page breaks with it).
