@@ -9,7 +9,8 @@ set -euo pipefail
 # the tools tests and users read files with, the PostgreSQL server the tests start their
 # own throwaway clusters of (openssl makes their TLS certificate), libcurl for sending e-mail
 # over SMTP, msmtp, a sendmail the tests relay through to their own SMTP server, and
-# chromium, which renders the recap e-mail's HTML headless at a phone's width in the tests.
+# chromium, which renders the recap e-mail's HTML headless at a phone's width in the tests,
+# and LibreOffice Calc (headless), which prints the report workbook to pdf in the tests.
 packages=(
   pkg-config libsqlite3-dev libxlsxwriter-dev libcairo2-dev libpango1.0-dev
   fonts-noto-core fonts-noto-cjk fonts-symbola fonts-dejavu-core fontconfig
@@ -17,6 +18,7 @@ packages=(
   libpq-dev postgresql openssl
   libcurl4-openssl-dev msmtp
   chromium
+  libreoffice-calc-nogui
 )
 # Python runs the tests' readers; a machine may already have its own (pyenv) on PATH.
 command -v python3 >/dev/null || packages+=(python3 python3-pip)

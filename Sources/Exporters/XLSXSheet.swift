@@ -15,6 +15,8 @@ public final class XLSXSheet {
     private var cutCells = 0
     private var linksAsText = 0
     private var table: (header: Int, lastRow: Int, columns: Int)?
+    /// Whether row 0 holds the sheet's title (`writeTitle`).
+    private var titled = false
 
     /// Excel's limits (docs/outputs.md).
     public static let maxCellCharacters = 32_767
@@ -56,17 +58,31 @@ public final class XLSXSheet {
 
     /// Writes a bold header row at `row`, freezes the rows above and including it, and
     /// puts an autofilter over the table that follows (its extent is set when the sheet finishes).
-    /// A header at the sheet's top (a list's) is also its print titles, the rows a spreadsheet
-    /// program defines as the sheet's headers (_xlnm.Print_Titles) and prints on every page.
+    /// A header at the sheet's top, or under its title row (`writeTitle`), is also its print
+    /// titles, the rows a spreadsheet program defines as the sheet's headers (_xlnm.Print_Titles)
+    /// and prints on every page, and the sheet's `ColumnTitle` name, the row screen readers
+    /// (JAWS's convention) announce as column headers.
     public func writeHeader(_ titles: [String], row: Int = 0) throws {
         for (column, title) in titles.enumerated() {
             try write(.text(title), row: row, column: column, format: try workbook.formats.header)
         }
-        if row == 0 {
-            try workbook.check(worksheet_repeat_rows(try worksheet, 0, 0), "worksheet_repeat_rows")
+        if row == 0 || (titled && row == 1) {
+            try workbook.check(worksheet_repeat_rows(try worksheet, lxw_row_t(row), lxw_row_t(row)), "worksheet_repeat_rows")
+        }
+        if titled, row == 1, !titles.isEmpty {
+            try workbook.defineName("\(CellRange.quoted(name))!ColumnTitle",
+                                    range: CellRange(sheet: name, firstRow: row, firstColumn: 0, lastRow: row, lastColumn: titles.count - 1))
         }
         worksheet_freeze_panes(try worksheet, lxw_row_t(row + 1), 0)
         table = (row, row, titles.count)
+    }
+
+    /// Writes the sheet's title in its first cell, in the title style, so that the first thing a
+    /// screen reader says on the sheet is what it holds; a header written next, on row 1, stays
+    /// the sheet's header (`writeHeader`).
+    public func writeTitle(_ title: String) throws {
+        try write(.text(title), row: 0, column: 0, style: .title)
+        titled = true
     }
 
     /// Writes one row of cells, starting at column 0.
@@ -86,6 +102,11 @@ public final class XLSXSheet {
         case .header: formats.header
         case .note: formats.note
         case .wrappedNote: formats.wrappedNote
+        case .custom(let custom): try workbook.format(for: custom.numberFormat == nil ? custom.withNumberFormat(for: cell) : custom)
+        }
+        // Wrapped text takes the column's width, it does not set it.
+        if case .custom(let custom) = style, custom.wrap {
+            return try write(cell, row: row, column: column, format: format, fitsWidth: false)
         }
         try write(cell, row: row, column: column, format: format)
     }
@@ -97,26 +118,25 @@ public final class XLSXSheet {
         case note
         /// Small gray text wrapped within its column (give the row its height).
         case wrappedNote
+        /// A look of the caller's own (a card, a coloured cell).
+        case custom(XLSXStyle)
     }
 
-    /// The width a column will get on close, in characters (Excel's default, 8.43, for a
-    /// column nothing was written in).
-    public func fittedWidth(column: Int) -> Double {
-        widths[column].map { Double(min(XLSXSheet.maxColumnWidth, max(8, $0 + 2))) } ?? 8.43
-    }
-
-    /// How the sheet prints: on US Letter in landscape or portrait, at `scale` percent, the
-    /// cells up to `lastRow` and `lastColumn`, and a new page at each row of `pageStarts`.
-    public func setPrint(landscape: Bool, scale: Int, lastRow: Int, lastColumn: Int, pageStarts: [Int]) throws {
+    /// How the sheet prints: on US Letter in landscape or portrait, the cells up to `lastRow` and
+    /// `lastColumn`, scaled to fit `pagesWide` pages across and at most `pagesTall` down (0: as
+    /// many as it takes). Excel and LibreOffice both honour the fit (and ignore manual page breaks with it).
+    public func setPrint(landscape: Bool, pagesWide: Int, pagesTall: Int, lastRow: Int, lastColumn: Int) throws {
         let worksheet = try worksheet, workbook = try workbook
         worksheet_set_paper(worksheet, 1)
         if landscape { worksheet_set_landscape(worksheet) } else { worksheet_set_portrait(worksheet) }
-        worksheet_set_print_scale(worksheet, UInt16(max(10, min(400, scale))))
+        worksheet_fit_to_pages(worksheet, UInt16(max(0, pagesWide)), UInt16(max(0, pagesTall)))
         try workbook.check(worksheet_print_area(worksheet, 0, 0, lxw_row_t(lastRow), lxw_col_t(lastColumn)), "worksheet_print_area")
-        if !pageStarts.isEmpty {
-            var breaks = pageStarts.filter { $0 > 0 }.map { lxw_row_t($0) } + [0]
-            try workbook.check(worksheet_set_h_pagebreaks(worksheet, &breaks), "worksheet_set_h_pagebreaks")
-        }
+    }
+
+    /// Hides the sheet: spreadsheet programs neither show its tab nor print it until it is unhidden
+    /// (the only "do not print" that both Excel and LibreOffice honour). Not for the first sheet.
+    public func hide() throws {
+        worksheet_hide(try worksheet)
     }
 
     /// Sets a row's height in points.
@@ -124,7 +144,7 @@ public final class XLSXSheet {
         try workbook.check(worksheet_set_row(try worksheet, lxw_row_t(row), points, nil), "worksheet_set_row")
     }
 
-    private func write(_ cell: Cell, row: Int, column: Int, format: UnsafeMutablePointer<lxw_format>?) throws {
+    private func write(_ cell: Cell, row: Int, column: Int, format: UnsafeMutablePointer<lxw_format>?, fitsWidth: Bool = true) throws {
         let r = lxw_row_t(row), c = lxw_col_t(column)
         let workbook = try workbook, worksheet = try worksheet
         switch cell {
@@ -133,7 +153,7 @@ public final class XLSXSheet {
         case .text(let raw):
             let text = fitted(raw)
             note(width: XLSXSheet.widestLine(text), column: column,
-                 isTitle: [workbook.formats.title, workbook.formats.subtitle, workbook.formats.note, workbook.formats.wrappedNote].contains(format))
+                 isTitle: !fitsWidth || [workbook.formats.title, workbook.formats.subtitle, workbook.formats.note, workbook.formats.wrappedNote].contains(format))
             try workbook.check(worksheet_write_string(worksheet, r, c, text, format), "worksheet_write_string")
         case .integer(let value):
             note(width: String(value).count, column: column)
@@ -215,6 +235,11 @@ public final class XLSXSheet {
     private func note(width: Int, column: Int, isTitle: Bool = false) {
         guard !isTitle else { return }
         widths[column] = max(widths[column] ?? 0, width)
+    }
+
+    /// Makes a column at least `characters` wide when it is fitted (a large figure, a card).
+    public func reserveWidth(_ characters: Int, column: Int) {
+        widths[column] = max(widths[column] ?? 0, characters - 2)
     }
 
     /// Sets a column's width by hand (in characters).

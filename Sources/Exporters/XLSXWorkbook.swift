@@ -36,6 +36,8 @@ public final class XLSXWorkbook {
     private var sheets: [XLSXSheet] = []
     /// C strings that libxlsxwriter keeps pointers to until the workbook is closed.
     private var retainedStrings: [UnsafeMutablePointer<CChar>] = []
+    /// One format per distinct `XLSXStyle`, made on first use; the workbook frees them.
+    private var styleFormats: [XLSXStyle: UnsafeMutablePointer<lxw_format>] = [:]
 
     /// Creates a workbook that will be written to `path` on `close()`.
     /// - Parameter constantMemory: write rows straight to temporary files (for large lists);
@@ -161,21 +163,32 @@ public final class XLSXWorkbook {
         let categoryAxis = kind == .bar ? chart.pointee.y_axis : chart.pointee.x_axis
         chart_axis_set_interval_unit(categoryAxis, 1)
         if kind == .bar { chart_axis_set_reverse(categoryAxis) }
-        // chart_title_set_name would read a title starting with `=` as a formula; a title is
-        // always text, so the chart gets its own copy the way that function stores plain text
-        // (libxlsxwriter frees it with the chart).
+        try setTitle(title, of: chart)
+        chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_NONE.rawValue))
+        try insert(chart, on: sheet, at: anchor, size: size,
+                   description: description ?? "\(title): a \(kind == .column ? "column" : "bar") chart of the table beside it")
+    }
+
+    /// chart_title_set_name would read a title starting with `=` as a formula; a title is
+    /// always text, so the chart gets its own copy the way that function stores plain text
+    /// (libxlsxwriter frees it with the chart).
+    func setTitle(_ title: String, of chart: UnsafeMutablePointer<lxw_chart>) throws {
         guard let name = strdup(title) else {
             throw ExportError.library(name: "libxlsxwriter", call: "chart_title_set_name", message: "out of memory for the title '\(title)'")
         }
         chart.pointee.title.name = name
-        chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_NONE.rawValue))
+    }
+
+    /// Places a chart on a sheet at a cell, `size` in pixels, with its alternative text (the
+    /// chart's description, which a screen reader says for it; libxlsxwriter copies it).
+    func insert(_ chart: UnsafeMutablePointer<lxw_chart>, on sheet: XLSXSheet, at anchor: (row: Int, column: Int),
+                size: (width: Int, height: Int), xOffset: Int = 0, description: String) throws {
         var options = lxw_chart_options()
+        options.x_offset = Int32(max(0, xOffset))
         options.x_scale = Double(size.width) / 480
         options.y_scale = Double(size.height) / 288
-        // The chart's alternative text, which a screen reader says for it; libxlsxwriter copies it.
-        let alternative = description ?? "\(title): a \(kind == .column ? "column" : "bar") chart of the table beside it"
         let worksheet = try sheet.worksheet
-        let status = alternative.withCString { text in
+        let status = description.withCString { text in
             options.description = UnsafeMutablePointer(mutating: text)
             defer { options.description = nil }
             return worksheet_insert_chart_opt(worksheet, lxw_row_t(anchor.row), lxw_col_t(anchor.column), chart, &options)
@@ -208,6 +221,22 @@ public final class XLSXWorkbook {
             throw ExportError.write(path: path, reason: reason)
         }
         try check(status, "workbook_close")
+    }
+
+    /// The format of `style`, made once per workbook.
+    func format(for style: XLSXStyle) throws -> UnsafeMutablePointer<lxw_format> {
+        if let made = styleFormats[style] { return made }
+        guard let format = workbook_add_format(try open()) else {
+            throw ExportError.library(name: "libxlsxwriter", call: "workbook_add_format", message: "out of memory")
+        }
+        style.configure(format)
+        styleFormats[style] = format
+        return format
+    }
+
+    /// Gives a name to a range of cells (`Coaches!ColumnTitle1`: a name of that sheet alone).
+    public func defineName(_ name: String, range: CellRange) throws {
+        try check(workbook_define_name(try open(), name, range.formula), "workbook_define_name")
     }
 
     /// Warnings of every sheet (text cut at Excel's cell limit, links written as text).
@@ -254,8 +283,11 @@ public struct CellRange: Sendable {
         self.lastColumn = lastColumn
     }
 
+    /// A sheet's name as a formula names it: `'Rivera''s'`.
+    static func quoted(_ sheet: String) -> String { "'" + sheet.replacingOccurrences(of: "'", with: "''") + "'" }
+
     var formula: String {
-        let quoted = "'" + sheet.replacingOccurrences(of: "'", with: "''") + "'"
+        let quoted = CellRange.quoted(sheet)
         return "=\(quoted)!$\(CellRange.column(firstColumn))$\(firstRow + 1):$\(CellRange.column(lastColumn))$\(lastRow + 1)"
     }
 

@@ -123,7 +123,7 @@ struct ExportCommandTests {
         let script = """
             import openpyxl, sys
             ws = openpyxl.load_workbook(sys.argv[1]).worksheets[1]
-            print({row[0]: row[1] for row in ws.iter_rows(min_row=2, values_only=True)})
+            print({row[0]: row[1] for row in ws.iter_rows(min_row=3, values_only=True)})
             """
         let figures = try ReportBatchProcess.tool("python3", ["-c", script, demo.folder.file("o/\(xlsx)")]).stdout
         let total = try #require(figures.firstMatch(of: /'Total': (\d+)/)?.1)

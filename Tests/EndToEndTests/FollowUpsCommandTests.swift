@@ -75,8 +75,9 @@ struct FollowUpsCommandTests {
         let script = """
             import openpyxl, sys
             ws = openpyxl.load_workbook(sys.argv[1]).worksheets[0]
-            header = [c.value for c in ws[1]]
-            for row in ws.iter_rows(min_row=2):
+            # Row 1 is the sheet's title, row 2 its header.
+            header = [c.value for c in ws[2]]
+            for row in ws.iter_rows(min_row=3):
                 cells = dict(zip(header, row))
                 for column in ('Email', 'Phone', 'Twitter', 'Instagram'):
                     c = cells[column]

@@ -80,4 +80,19 @@ struct ContrastTests {
             #expect(Self.contrastOnWhite(hex) >= 4.5, "\(file): #\(hex)")
         }
     }
+
+    /// The report workbook's own looks: each card's label, figure, change and scope on the card's
+    /// tint (for the built-in colours and a palette that sets a pale one), the urgent follow-ups on white.
+    @Test func everyWorkbookTextReadsOnItsFill() {
+        var pale = OutputPalette()
+        pale.groups["cards"] = ["interactions": RGBColor(0xFFFF66), "metrics": RGBColor(0xFFFFFF)]
+        for palette in [OutputPalette(), pale] {
+            let pairs = WorkbookLook.textPairs(palette)
+            #expect(pairs.count == 5 * 4 + 2)
+            for pair in pairs {
+                let ratio = PDFColor(pair.text).contrast(with: PDFColor(pair.fill))
+                #expect(ratio >= 4.5, "\(pair.name): #\(String(pair.text, radix: 16)) on #\(String(pair.fill, radix: 16)) is \(ratio):1")
+            }
+        }
+    }
 }
