@@ -90,7 +90,7 @@ struct ReportPDFSeasonTests {
         let (path, layout) = try Self.report("B", in: folder)
         let text = Self.oneLine(layout)
         // The cards' changes against Nov 9 – Nov 15, and the metric entries apart.
-        #expect(text.contains("+1 on Nov 9 – Nov 15"), "\(text)")
+        #expect(text.contains("+1 since Nov 15"), "\(text)")
         #expect(text.contains("no change"))
         #expect(text.contains("2 entries, no value"))
         // This week.

@@ -20,17 +20,18 @@ struct CardChangeTextTests {
                               coaches: [Coach(id: "c1", familyUnitID: "F", role: .head, firstName: "A", lastName: "B")],
                               interactions: interactions)
         let figures = ReportCalculator.figures(for: data, range: week, zone: zone)
-        return ReportText.cardChanges(figures, baseline: CardBaseline.compute(data, range: week, zone: zone))
+        return ReportText.cardChangeLines(figures, changes: CardChanges.compute(data, figures: figures, zone: zone))
     }
 
     @Test func eachCardSaysHowItMoved() {
         let words = changes([interaction("a", .outbound, "2026-11-10"), interaction("b", .outbound, "2026-11-17"),
                              interaction("c", .inbound, "2026-11-18"), interaction("d", .outbound, "2026-11-19")])
-        #expect(words == ["no change", "no change", "+2 on Nov 9 – Nov 15", "no change", "+100 pts on Nov 9 – Nov 15"])
+        #expect(words == ["no change since Nov 15", "no change since Nov 15", "+2 on Nov 9 – Nov 15", "no change on Nov 9 – Nov 15",
+                          "+100.0 pts on Nov 9 – Nov 15"])
         let fewer = changes([interaction("a", .outbound, "2026-11-10"), interaction("b", .inbound, "2026-11-11")])
-        #expect(fewer[2] == "−2 on Nov 9 – Nov 15" && fewer[4] == nil, "no rate this period: the card says N/A, no change line")
-        let firstRate = changes([interaction("a", .outbound, "2026-11-17")])
-        #expect(firstRate[4] == "none on Nov 9 – Nov 15")
+        #expect(fewer[2] == "-2 on Nov 9 – Nov 15" && fewer[4] == "was 100.0% on Nov 9 – Nov 15", "no rate this period: the card says N/A")
+        let firstRate = changes([interaction("z", .outbound, "2026-11-01"), interaction("a", .outbound, "2026-11-17")])
+        #expect(firstRate[4] == "no coach contacted on Nov 9 – Nov 15")
     }
 
     @Test func aFirstReportShowsNoChange() {

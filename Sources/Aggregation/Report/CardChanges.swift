@@ -4,8 +4,9 @@
 ///   those created before `from` (a null created_at counts as always there);
 /// - Interactions: the previous period's total; Metrics: its metric rows;
 /// - Response Rate: the previous period's rate (null when no coach was contacted in it).
-/// `isFirstReport` is true when nothing of the family is dated before `from` (no school or
-/// coach created, no interaction or metric): there is nothing to compare with.
+/// `isFirstReport` is true when the family was created after the previous period, or when
+/// nothing of the family is dated before `from` (no school or coach created, no interaction or
+/// metric): there is nothing to compare with.
 public struct CardChanges: Sendable, Equatable {
     /// The previous period.
     public let range: DateRange
@@ -26,7 +27,8 @@ public struct CardChanges: Sendable, Equatable {
         changes.interactions = figures.previous.interactionsTotal
         changes.metrics = data.metrics.count { previous.contains($0.date) }
         changes.responseRate = figures.previous.responseRate
-        changes.isFirstReport = !(data.schools.contains { $0.createdAt.map(before) ?? false }
+        let createdSince = data.family.createdAt.map { !before($0) } ?? false
+        changes.isFirstReport = createdSince || !(data.schools.contains { $0.createdAt.map(before) ?? false }
             || data.coaches.contains { $0.createdAt.map(before) ?? false }
             || data.interactions.contains { before($0.date) }
             || data.metrics.contains { before($0.date) })
