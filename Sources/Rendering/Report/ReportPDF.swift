@@ -78,8 +78,11 @@ enum ReportPDF {
             case .percent(let rate): ReportText.percent(rate)
             default: "N/A"
             }
-            // The change on two lines in a card's narrow column: "+4" over "on Nov 9 – Nov 15".
-            let lines = change.map { words in words.range(of: " on ").map { words.replacingCharacters(in: $0, with: "\non ") } ?? words }
+            // The change on two lines in a card's narrow column: "+4" over "on Nov 9 – Nov 15",
+            // "no change" over "since Nov 15".
+            let lines = change.map { words in
+                (words.range(of: " on ") ?? words.range(of: " since ")).map { words.replacingCharacters(in: $0, with: "\n" + words[$0].dropFirst()) } ?? words
+            }
             return PDFCard(label: card.label, value: value, color: PDFColor(card.color), note: card.scope, change: lines)
         }
     }
