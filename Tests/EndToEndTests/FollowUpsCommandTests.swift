@@ -21,7 +21,8 @@ struct FollowUpsCommandTests {
             #expect(((followUps[key] as? [Any]) ?? []).isEmpty == false, "\(key) is empty for the Rivera family")
         }
         let deadline = try #require((followUps["deadlines"] as? [[String: Any]])?.first)
-        let text = try ReportBatchProcess.tool("pdftotext", ["-f", "1", "-l", "2", paths[2], "-"]).stdout
+        // After the cards, "This week" and "Coming up" (docs/season.md), then the follow-ups.
+        let text = try ReportBatchProcess.tool("pdftotext", ["-f", "1", "-l", "4", paths[2], "-"]).stdout
         #expect(text.contains("Follow-ups") && text.contains("Offer deadlines in the next 14 days"), "\(text.prefix(600))")
         #expect(text.contains(deadline["school"] as? String ?? "?"))
         // The coaches waiting 7 to 60 days are listed, fewest days first; the older ones are counted.
