@@ -96,7 +96,7 @@ struct PDFAccessibilityTests {
                 #expect(nodes[index + 1].type == "Caption" && !nodes[index + 1].text.isEmpty, "\(kind)")
             }
             #expect(!nodes.contains { $0.text.contains("Page 1 of") }, "\(kind): the footer is not content")
-            try Self.expectNoTextOutside(nodes, of: path, kind: kind)
+            try Self.expectNoTextOutside(nodes, of: path, kind: kind, titles: Self.titles[kind] ?? [])
             let trailer = try ReportBatchProcess.tool("qpdf", ["--show-object=trailer", path]).stdout
             let root = try #require(trailer.firstMatch(of: /\/Root ([0-9]+) 0 R/)?.output.1)
             let catalog = try ReportBatchProcess.tool("qpdf", ["--show-object=\(root)", path]).stdout
@@ -111,14 +111,10 @@ struct PDFAccessibilityTests {
         #expect(captions.contains { $0.contains("Email") }, "\(captions)")
         #expect(report.contains { $0.type == "Lbl" && $0.text == "Schools" })
         let schools = try Self.structure(of: try #require(files["schools"]))
-        // The header cells in the columns' order; a title wider than its column ends in "…"
-        // on paper, and so it does here (cairo 1.16 writes no /Alt or /ActualText to complete it).
+        // The header cells in the columns' order, each title whole (a title wider than its
+        // column wraps, never ends in "…").
         let headers = schools.filter { $0.type == "TH" }.map(\.text)
-        let names = ["★", "School", "Location", "Division", "Status", "Tier", "Fit", "Size", "Distance", "Coaches", "Contacts", "Offer", "Deadline"]
-        #expect(headers.count == names.count)
-        for (header, name) in zip(headers, names) {
-            #expect(name.hasPrefix(header.hasSuffix("…") ? String(header.dropLast()) : header) && header.count > 1 || header == name, "\(header) for \(name)")
-        }
+        #expect(headers == ["★", "School", "Location", "Division", "Status", "Tier", "Fit", "Size", "Distance", "Coaches", "Contacts", "Offer", "Deadline"])
     }
 
     /// The text drawn outside every marked-content sequence (so outside the structure tree),
@@ -147,16 +143,22 @@ struct PDFAccessibilityTests {
         print("checked")
         """
 
+    /// The lists' column titles: a title wrapped onto two lines reads in the structure text as
+    /// its first line only (poppler stops at cairo's line-break Span), so a repeated header's
+    /// second line is known from here.
+    static let titles = ["interactions": ["Date", "Type", "Direction", "Sentiment", "Subject", "School", "Coach", "Logged By", "Content", "Files"]]
+
     /// No text outside the structure but the footers and the table headers drawn again on later pages.
-    static func expectNoTextOutside(_ nodes: [Node], of path: String, kind: String) throws {
+    static func expectNoTextOutside(_ nodes: [Node], of path: String, kind: String, titles: [String] = []) throws {
         let result = try ReportBatchProcess.tool("python3", ["-c", unmarkedText, path])
         var pieces = result.stdout.split(separator: "\n").map(String.init)
         #expect(pieces.last == "checked", "\(kind): \(result.stderr)")
         pieces.removeLast()
-        // A repeated header: pieces of the titles in a row (a title cut with "…" comes in two pieces).
-        let header = nodes.filter { $0.type == "TH" }.map(\.text).joined().replacingOccurrences(of: "…", with: "")
+        // A repeated header: pieces of the titles in a row (a title cut with "…" comes in two
+        // pieces, one wrapped onto two lines in a piece a line: compared without spaces).
+        let header = (nodes.filter { $0.type == "TH" }.map(\.text) + titles).joined().replacingOccurrences(of: "…", with: "").filter { $0 != " " }
         let footer = /Generated .+ \(.+\)Page [0-9]+ of [0-9]+/
-        let outside = pieces.filter { $0.wholeMatch(of: footer) == nil && !header.contains($0) }
+        let outside = pieces.filter { $0.wholeMatch(of: footer) == nil && !header.contains($0.filter { $0 != " " }) }
         #expect(outside.isEmpty, "\(kind): drawn outside the structure: \(outside.prefix(10))")
         #expect(pieces.count > outside.count, "\(kind): no footer found outside the structure")
     }

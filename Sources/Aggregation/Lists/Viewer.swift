@@ -31,11 +31,16 @@ public enum Viewer: Hashable, Sendable {
     /// The viewer's home location: theirs if they have one, else the family player's, else the
     /// first parent's (by user id) who has one.
     public func home(in data: FamilyData) -> Coordinate? {
-        if let id = userID, let own = data.homeLocations[id]?.coordinate { return own }
-        if let player = data.player.flatMap({ data.homeLocations[$0.userID]?.coordinate }) { return player }
+        homeOwner(in: data).flatMap { data.homeLocations[$0]?.coordinate }
+    }
+
+    /// The user whose home location `home(in:)` takes, for the pdf to name it.
+    public func homeOwner(in data: FamilyData) -> String? {
+        let located = { (id: String) in data.homeLocations[id]?.coordinate != nil }
+        if let id = userID, located(id) { return id }
+        if let player = data.player?.userID, located(player) { return player }
         // Else the first parent, by user id, who has one (docs/lists.md, Distance).
-        return data.members.filter { $0.role == .parent }.sorted { $0.userID < $1.userID }
-            .lazy.compactMap { data.homeLocations[$0.userID]?.coordinate }.first
+        return data.members.filter { $0.role == .parent }.map(\.userID).sorted().first(where: located)
     }
 }
 

@@ -187,6 +187,10 @@ public struct PDFTable {
     public var rows: PDFRows
     /// Columns sized from their content (`ColumnSizing`) rather than by their weights.
     public var sizedByContent = false
+    /// With `sizedByContent`, each column's widest cells (by the estimate) and its title measured
+    /// with pango before the widths are shared out, so that a column is as wide as what it draws
+    /// (the estimate errs wide, a bold badge by up to half).
+    public var measuresContent = false
 
     public init(columns: [Column], rows: [[PDFCell]]) {
         self.columns = columns

@@ -16,17 +16,61 @@ public enum PDFRenderer {
     public static func render(_ document: PDFDocument, to path: String) throws -> PDFResult {
         _ = FontSetup.prepared  // done by ProcessSetup.prepare before any worker; here for a single-threaded caller
         let size = document.orientation == .portrait ? (width: 612.0, height: 792.0) : (width: 792.0, height: 612.0)
-        // First pass: count the pages, so that every footer can say "of M". Rows have a fixed
-        // height, so this pass places blocks without drawing or measuring any text.
-        var counter = PageFlow(size: size, canvas: nil, surface: nil)
-        for block in document.blocks { try counter.place(block) }
-        let pages = counter.page
-
         // cairo writes through our sink, which checks every write and the close: cairo's own
         // file output lets a full disk pass unnoticed and leaves a truncated file.
         let stream = PDFStream(sink: try ByteSink(path: path))
         let context = Unmanaged.passRetained(stream).toOpaque()
         defer { Unmanaged<PDFStream>.fromOpaque(context).release() }
+        let surface = try makeSurface(stream: context, size: size)
+        defer { cairo_surface_destroy(surface) }
+        setMetadata(document, on: surface)
+        guard let cr = cairo_create(surface) else {
+            throw ExportError.library(name: "cairo", call: "cairo_create", message: "could not create a drawing context")
+        }
+        defer { cairo_destroy(cr) }
+        let canvas = try PDFCanvas(cr: cr)
+        // Each table laid out once (TablePlan): its widths, and the height of each row that a
+        // `grow` cell makes taller, measured with pango before anything is drawn.
+        let measure = try WrappedTextMeasure(cr: cr)
+        let width = size.width - 2 * PageFlow.margin
+        let plans = try document.blocks.map { block -> TablePlan? in
+            guard case .table(let table) = block else { return nil }
+            return try TablePlan(table, width: width, measure: measure)
+        }
+        // First pass: count the pages, so that every footer can say "of M". It places blocks
+        // from their plans without drawing or measuring any text.
+        var counter = PageFlow(size: size, canvas: nil, surface: nil)
+        for (block, plan) in zip(document.blocks, plans) { try counter.place(block, plan: plan) }
+        let pages = counter.page
+
+        var flow = PageFlow(size: size, canvas: canvas, surface: surface)
+        flow.footer = { page in
+            let y = size.height - PageFlow.margin + 8
+            canvas.rule(x: PageFlow.margin, y: y - 4, width: size.width - 2 * PageFlow.margin)
+            canvas.text(document.footer, x: PageFlow.margin, y: y, size: 8, color: .muted, width: size.width / 2)
+            canvas.text("Page \(page) of \(pages)", x: size.width / 2, y: y, size: 8, color: .muted,
+                        width: size.width / 2 - PageFlow.margin, alignRight: true)
+        }
+        // The structure tree (PDFStructure.swift): one Document element holds every block's
+        // elements in reading order; footers and repeated table headers stay outside it.
+        canvas.begin(.document)
+        flow.startPage()
+        for (block, plan) in zip(document.blocks, plans) { try flow.place(block, plan: plan) }
+        canvas.end(.document)
+        flow.endPage()
+        try check(cairo_status(cr), "drawing")
+        cairo_surface_finish(surface)
+        if let error = stream.error { throw error }
+        try check(cairo_surface_status(surface), "cairo_surface_finish")
+        // The language and the title display, which cairo does not write (PDFCatalogUpdate).
+        try stream.sink.flush()
+        try stream.sink.write(PDFCatalogUpdate.update(forFileAt: path, length: stream.written))
+        try stream.sink.close()
+        return PDFResult(pages: flow.page, warnings: canvas.missingGlyphs)
+    }
+
+    /// A PDF surface writing to `stream` (a retained `PDFStream`), its status checked.
+    private static func makeSurface(stream context: UnsafeMutableRawPointer, size: (width: Double, height: Double)) throws -> OpaquePointer {
         guard let surface = cairo_pdf_surface_create_for_stream({ closure, data, length in
             guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
             let stream = Unmanaged<PDFStream>.fromOpaque(closure).takeUnretainedValue()
@@ -42,38 +86,13 @@ public enum PDFRenderer {
         }, context, size.width, size.height) else {
             throw ExportError.library(name: "cairo", call: "cairo_pdf_surface_create_for_stream", message: "could not create a PDF surface")
         }
-        defer { cairo_surface_destroy(surface) }
-        try check(cairo_surface_status(surface), "cairo_pdf_surface_create")
-        setMetadata(document, on: surface)
-        guard let cr = cairo_create(surface) else {
-            throw ExportError.library(name: "cairo", call: "cairo_create", message: "could not create a drawing context")
+        do {
+            try check(cairo_surface_status(surface), "cairo_pdf_surface_create")
+        } catch {
+            cairo_surface_destroy(surface)
+            throw error
         }
-        defer { cairo_destroy(cr) }
-        let canvas = try PDFCanvas(cr: cr)
-        var flow = PageFlow(size: size, canvas: canvas, surface: surface)
-        flow.footer = { page in
-            let y = size.height - PageFlow.margin + 8
-            canvas.rule(x: PageFlow.margin, y: y - 4, width: size.width - 2 * PageFlow.margin)
-            canvas.text(document.footer, x: PageFlow.margin, y: y, size: 8, color: .muted, width: size.width / 2)
-            canvas.text("Page \(page) of \(pages)", x: size.width / 2, y: y, size: 8, color: .muted,
-                        width: size.width / 2 - PageFlow.margin, alignRight: true)
-        }
-        // The structure tree (PDFStructure.swift): one Document element holds every block's
-        // elements in reading order; footers and repeated table headers stay outside it.
-        canvas.begin(.document)
-        flow.startPage()
-        for block in document.blocks { try flow.place(block) }
-        canvas.end(.document)
-        flow.endPage()
-        try check(cairo_status(cr), "drawing")
-        cairo_surface_finish(surface)
-        if let error = stream.error { throw error }
-        try check(cairo_surface_status(surface), "cairo_surface_finish")
-        // The language and the title display, which cairo does not write (PDFCatalogUpdate).
-        try stream.sink.flush()
-        try stream.sink.write(PDFCatalogUpdate.update(forFileAt: path, length: stream.written))
-        try stream.sink.close()
-        return PDFResult(pages: flow.page, warnings: canvas.missingGlyphs)
+        return surface
     }
 
     private static func setMetadata(_ document: PDFDocument, on surface: OpaquePointer) {
@@ -118,6 +137,8 @@ struct PageFlow {
     static let badgeText = 9.0
     /// What a second line of cell text adds to a row.
     static let extraLine = 10.5
+    /// What each further line of a wrapped badge adds to its pill.
+    static let badgeLine = 12.5
     /// The longest track of a bar in a table cell, in points.
     static let barTrack = 36.0
 
@@ -167,7 +188,8 @@ struct PageFlow {
         if y + height > bottom, y > PageFlow.margin { newPage() }
     }
 
-    mutating func place(_ block: PDFBlock) throws {
+    /// Places a block; a table by its `plan`, made once for both passes.
+    mutating func place(_ block: PDFBlock, plan: TablePlan?) throws {
         switch block {
         case .title(let title, let lines):
             reserve(32 + Double(lines.count) * 16)
@@ -202,7 +224,8 @@ struct PageFlow {
             placeBars(bars)
 
         case .table(let table):
-            try placeTable(table)
+            guard let plan else { return }
+            try placeTable(table, plan: plan)
 
         case .lineChart(let chart):
             reserve(PDFLineChart.height)
@@ -301,77 +324,70 @@ struct PageFlow {
 
     /// A table: one Table element, its first header row of TH cells, a TR of TD cells per row.
     /// The header drawn again on a later page is outside the structure (not a new row).
-    private mutating func placeTable(_ table: PDFTable) throws {
-        let widths: [Double], lines: Int
-        if table.sizedByContent {
-            (widths, lines) = ColumnSizing.layout(table.columns, extent: table.rows.extent, total: contentWidth)
-        } else {
-            let total = table.columns.map(\.weight).reduce(0, +)
-            (widths, lines) = (table.columns.map { contentWidth * $0.weight / max(total, 0.0001) }, 1)
-        }
-        // Every row of a table has one height: two lines when a wrapping column needs them
-        // or a stack has two cells.
-        let rowHeight = PageFlow.rowHeight + Double(lines - 1) * PageFlow.extraLine
-        reserve(PageFlow.headerHeight + rowHeight)
+    private mutating func placeTable(_ table: PDFTable, plan: TablePlan) throws {
+        reserve(plan.headerHeight + plan.height(ofRow: 0))
         guard let canvas else {
-            // Counting pages: rows have one height, so their number is all that matters
-            // (a spooled table is not read back for this pass).
-            drawHeader(table, widths: widths, tagged: false)
-            for _ in 0..<table.rows.count {
-                if y + rowHeight > bottom {
+            // Counting pages: the plan has every row's height, so the rows are not read back.
+            drawHeader(table, plan: plan, tagged: false)
+            for index in 0..<table.rows.count {
+                let height = plan.height(ofRow: index)
+                if y + height > bottom {
                     newPage()
-                    drawHeader(table, widths: widths, tagged: false)
+                    drawHeader(table, plan: plan, tagged: false)
                 }
-                y += rowHeight
+                y += height
             }
             y += 10
             return
         }
         canvas.begin(.table)
-        drawHeader(table, widths: widths, tagged: true)
+        drawHeader(table, plan: plan, tagged: true)
         var index = 0
         try table.rows.forEach { row in
-            if y + rowHeight > bottom {
+            let height = plan.height(ofRow: index)
+            if y + height > bottom {
                 newPage()
-                drawHeader(table, widths: widths, tagged: false)
+                drawHeader(table, plan: plan, tagged: false)
             }
             // Every other row on a light stripe, which the cells' text colours are made to read on.
             rowFill = index % 2 == 1 ? .cardFill : .white
-            if index % 2 == 1 { canvas.fill(x: PageFlow.margin, y: y, width: contentWidth, height: rowHeight, color: .cardFill) }
+            if index % 2 == 1 { canvas.fill(x: PageFlow.margin, y: y, width: contentWidth, height: height, color: .cardFill) }
             let tagged = index < Self.taggedRowLimit
             if tagged { canvas.begin(.tableRow) }
             var x = PageFlow.margin
-            for (column, cell) in row.enumerated() where column < widths.count {
+            for (column, cell) in row.enumerated() where column < plan.widths.count {
                 let spec = table.columns[column]
-                draw(cell, on: canvas, x: x, width: widths[column], alignRight: spec.alignRight, lines: spec.fit == .wrap ? lines : 1,
+                draw(cell, on: canvas, x: x, width: plan.widths[column], alignRight: spec.alignRight, lines: plan.lines(of: spec, row: index),
                      tagged: tagged)
-                x += widths[column]
+                x += plan.widths[column]
             }
             if tagged { canvas.end(.tableRow) }
-            y += rowHeight
+            y += height
             index += 1
         }
         canvas.end(.table)
         y += 10
     }
 
-    private mutating func drawHeader(_ table: PDFTable, widths: [Double], tagged: Bool) {
+    /// The header row; titles wider than their column wrap onto a second line (`TablePlan.headerLines`).
+    private mutating func drawHeader(_ table: PDFTable, plan: TablePlan, tagged: Bool) {
         if let canvas {
-            canvas.fill(x: PageFlow.margin, y: y, width: contentWidth, height: PageFlow.headerHeight, color: .headerFill)
+            canvas.fill(x: PageFlow.margin, y: y, width: contentWidth, height: plan.headerHeight, color: .headerFill)
             if tagged { canvas.begin(.tableRow) }
             var x = PageFlow.margin
             let top = y + 5
             for (column, spec) in table.columns.enumerated() {
                 if tagged { canvas.begin(.headerCell) }
                 canvas.text(spec.title, x: x + PageFlow.cellPadding, y: top, size: PageFlow.cellText, bold: true,
-                            width: widths[column] - 2 * PageFlow.cellPadding, alignRight: spec.alignRight, on: .headerFill)
+                            width: plan.widths[column] - 2 * PageFlow.cellPadding, alignRight: spec.alignRight, lines: plan.headerLines,
+                            on: .headerFill)
                 if tagged { canvas.end(.headerCell) }
-                x += widths[column]
+                x += plan.widths[column]
             }
             if tagged { canvas.end(.tableRow) }
-            canvas.rule(x: PageFlow.margin, y: y + PageFlow.headerHeight, width: contentWidth, color: PDFColor(0xD1D5DB))
+            canvas.rule(x: PageFlow.margin, y: y + plan.headerHeight, width: contentWidth, color: PDFColor(0xD1D5DB))
         }
-        y += PageFlow.headerHeight
+        y += plan.headerHeight
     }
 
     /// One cell as a TD element: its text is the TD's content, a link a Link inside it, and
@@ -401,6 +417,22 @@ struct PageFlow {
         drawContent(cell, on: canvas, x: x, width: width, alignRight: alignRight, lines: lines)
     }
 
+    /// How many lines a badge's words take within `width`, filled greedily as pango wraps them.
+    private static func badgeLines(_ text: String, width: Double, on canvas: PDFCanvas) -> Int {
+        let space = canvas.measure("a b", size: PageFlow.badgeText, bold: true).width - canvas.measure("ab", size: PageFlow.badgeText, bold: true).width
+        var lines = 1, line = 0.0
+        for word in text.split(separator: " ") {
+            let wide = canvas.measure(String(word), size: PageFlow.badgeText, bold: true).width
+            if line > 0, line + space + wide > width {
+                lines += 1
+                line = wide
+            } else {
+                line += (line > 0 ? space : 0) + wide
+            }
+        }
+        return min(lines, TablePlan.maxCellLines)
+    }
+
     private func drawContent(_ cell: PDFCell, on canvas: PDFCanvas, x: Double, width: Double, alignRight: Bool, lines: Int) {
         let inner = width - 2 * PageFlow.cellPadding
         let left = x + PageFlow.cellPadding
@@ -415,8 +447,12 @@ struct PageFlow {
         case .badge(let text, let color):
             let measured = canvas.measure(text, size: PageFlow.badgeText, bold: true).width
             let badgeWidth = min(inner, measured + 10)
-            canvas.fill(x: left, y: y + 2, width: badgeWidth, height: 14, color: color.tint(PDFColor.badgeTint), radius: 7)
-            canvas.text(text, x: left + 5, y: y + 2.5, size: PageFlow.badgeText, bold: true, color: color.badgeText, width: badgeWidth - 10)
+            // In a `grow` column a badge wider than its column wraps inside a taller pill (TablePlan made the row tall enough).
+            let count = lines > 1 && measured + 10 > inner ? Self.badgeLines(text, width: badgeWidth - 10, on: canvas) : 1
+            canvas.fill(x: left, y: y + 2, width: badgeWidth, height: 14 + Double(count - 1) * PageFlow.badgeLine,
+                         color: color.tint(PDFColor.badgeTint), radius: 7)
+            canvas.text(text, x: left + 5, y: y + 2.5, size: PageFlow.badgeText, bold: true, color: color.badgeText, width: badgeWidth - 10,
+                        lines: count)
         case .bar(let fraction, let color, let label):
             let track = min(inner * 0.5, PageFlow.barTrack)
             canvas.fill(x: left, y: y + 5, width: track, height: 8, color: .headerFill, radius: 3)

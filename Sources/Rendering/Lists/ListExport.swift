@@ -112,10 +112,11 @@ package enum ListExport {
             let all = CoachListRow.rows(data, tally: tally, zone: zone)
             let rows = filters.query(today: today).apply(to: all)
             return try write(request, family: data.family, clock: clock, zone: zone, target: target, csv: csv, columns: ListColumns.coaches.selected(by: chosen),
-                             pdf: ListPDF.coaches(palette: palette), total: all.count) { emit in try rows.forEach(emit) }
+                             pdf: ListPDF.coaches(sort: filters.sort, palette: palette), total: all.count) { emit in try rows.forEach(emit) }
 
         case .schools(let filters):
             let home = request.home ?? viewer.home(in: data)
+            let homeName = home == nil ? nil : ListPDF.homeName(given: request.home, owner: viewer.homeOwner(in: data), in: data)
             let query: ListQuery<SchoolListRow>
             do {
                 query = try filters.query(hasHome: home != nil)
@@ -126,7 +127,7 @@ package enum ListExport {
             let all = SchoolListRow.rows(data, tally: tally, home: home, zone: zone)
             let rows = query.apply(to: all)
             return try write(request, family: data.family, clock: clock, zone: zone, target: target, csv: csv, columns: ListColumns.schools(zone: zone).selected(by: chosen),
-                             pdf: ListPDF.schools(home: home != nil, zone: zone, today: today, palette: palette), total: all.count) { emit in try rows.forEach(emit) }
+                             pdf: ListPDF.schools(sort: filters.sort, home: homeName, zone: zone, today: today, palette: palette), total: all.count) { emit in try rows.forEach(emit) }
 
         case .interactions(var filters, let range):
             if let loggedBy = filters.loggedBy {

@@ -8,10 +8,14 @@ import ReportCore
 /// list's running counts).
 struct ListPDFSpec<Row> {
     let title: String
+    /// The line under the family's name that says the rows' order ("Sorted by date, newest first").
+    let sorted: String
     let columns: [PDFTable.Column]
     let cells: (Row) -> [PDFCell]
     /// Blocks between the title and the table (a summary strip, a note).
     let summary: Summary
+    /// What the columns' figures, badges and bars mean, under the section heading and above the table.
+    let legend: String
 
     enum Summary {
         /// Computed from every row: the rows are kept until the table is drawn, so only a list
@@ -40,16 +44,41 @@ enum ListPDF {
         }
     }
 
-    static func coaches(palette: OutputPalette) -> ListPDFSpec<CoachListRow> {
+    /// The rows' order in words, for the line under the title.
+    static func sorted(_ sort: CoachSort) -> String {
+        switch sort {
+        case .name: "Sorted by last name, then first name, A–Z"
+        case .school: "Sorted by school, A–Z (Unknown School last), then name"
+        case .lastContacted: "Sorted by last contact, newest first (never contacted last)"
+        case .responsiveness: "Sorted by responsiveness, highest first (not scored last)"
+        case .role: "Sorted by role (head, assistant, recruiting), then name"
+        }
+    }
+
+    static func sorted(_ sort: SchoolSort) -> String {
+        switch sort {
+        case .name: "Sorted by name, A–Z"
+        case .fitScore: "Sorted by fit score, highest first (none last)"
+        case .distance: "Sorted by distance, nearest first (unknown last)"
+        case .lastContact: "Sorted by last contact, newest first (never last)"
+        }
+    }
+
+    /// What the coaches' Response bars and Contacts mean (docs/lists.md, Coaches).
+    static let coachesLegend = "Response: the coach's responsiveness score, 0–100% (how reliably they reply); its bar is green at 75% and over "
+        + "(high), amber from 50% to 74% (medium), red under 50% (low); -- not scored. Contacts: interactions logged with the coach."
+
+    static func coaches(sort: CoachSort, palette: OutputPalette) -> ListPDFSpec<CoachListRow> {
         ListPDFSpec(
             title: "Coaches",
-            // Sized by content (ColumnSizing): names wrap to two lines; the e-mail over the phone
+            sorted: sorted(sort),
+            // Sized by content (ColumnSizing): names wrap to as many lines as they need; the e-mail over the phone
             // and the X handle over the Instagram one, each whole (they are useless cut). Handles
             // are whole up to 20 characters (X allows 15); a longer one ends in "…".
-            columns: [.init("Coach", fit: .wrap), .init("Role", fit: .whole), .init("School", fit: .wrap),
+            columns: [.init("Coach", fit: .grow), .init("Role", fit: .whole), .init("School", fit: .wrap),
                       .init("Email / Phone", fit: .whole),
                       .init("X / Instagram", fit: .whole, maxWidth: PDFTable.Column.width(forText: "IG @" + String(repeating: "m", count: 20))),
-                      .init("Response", fit: .whole), .init("Last Contact", fit: .whole), .init("Contacts", alignRight: true)],
+                      .init("Response", fit: .whole), .init("Last Contact", fit: .whole), .init("Contacts", alignRight: true, fit: .whole)],
             cells: { row in
                 let coach = row.coach
                 // A link only from a value that passes the Add Coach rules; handles shown with their "@"
@@ -75,18 +104,44 @@ enum ListPDF {
                     .text(String(row.interactionCount)),
                 ]
             },
-            summary: .fixed { [] })
+            summary: .fixed { [] },
+            legend: coachesLegend)
+    }
+
+    /// What the comparison's Fit, Tier, Contacts and Distance mean; `home` names the place
+    /// distances are measured from, nil when there is none.
+    static func schoolsLegend(home: String?) -> String {
+        let distance = home.map { "Distance: miles in a straight line from \($0)." }
+            ?? "Distance: none, as no member has a home location (give one with --home LAT,LON)."
+        return "Fit: fit score, 0–100 (green 70 and over, orange 50 to 69, red under 50). Tier: priority tier, A first. "
+            + "Contacts: interactions logged with the school. " + distance
+    }
+
+    /// The home location a distance is measured from, in words: "the family's home location,
+    /// Mateo Rivera's (Austin, TX 78701)", or the coordinates given with `--home`.
+    static func homeName(given: Coordinate?, owner: String?, in data: FamilyData) -> String? {
+        if let given {
+            return "the home location given (\(ReportText.decimal(given.latitude, places: 4)), \(ReportText.decimal(given.longitude, places: 4)))"
+        }
+        guard let owner, let location = data.homeLocations[owner] else { return nil }
+        let who = data.users[owner]?.displayName ?? owner
+        let region = [location.state, location.zip].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " ")
+        let place = [location.city, region].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: ", ")
+        let shown = place.isEmpty ? (location.address ?? "") : place
+        return "the family's home location, \(Display.oneLine(who))'s" + (shown.isEmpty ? "" : " (\(Display.oneLine(shown)))")
     }
 
     /// `today` greys what is over: an expired offer, and a deadline before today.
-    static func schools(home: Bool, zone: Zone, today: CivilDate, palette: OutputPalette) -> ListPDFSpec<SchoolListRow> {
+    static func schools(sort: SchoolSort, home: String?, zone: Zone, today: CivilDate, palette: OutputPalette) -> ListPDFSpec<SchoolListRow> {
         ListPDFSpec(
             title: "Schools Comparison",
-            // Badges and the star are never cut; names, places and offers wrap to two lines.
-            columns: [.init("★", fit: .whole), .init("School", fit: .wrap), .init("Location", fit: .wrap), .init("Division", fit: .whole),
-                      .init("Status", fit: .whole), .init("Tier", fit: .whole), .init("Fit", fit: .whole), .init("Size", fit: .whole),
-                      .init("Distance", alignRight: true), .init("Coaches", alignRight: true), .init("Contacts", alignRight: true),
-                      .init("Offer", fit: .wrap), .init("Deadline", fit: .whole)],
+            sorted: sorted(sort),
+            // Badges, figures and the star are never cut; names, places and offers wrap to as many
+            // lines as they need, their row growing.
+            columns: [.init("★", fit: .whole), .init("School", fit: .grow), .init("Location", fit: .grow), .init("Division", fit: .whole),
+                      .init("Status", fit: .grow), .init("Tier", fit: .whole), .init("Fit", fit: .whole), .init("Size", fit: .whole),
+                      .init("Distance", alignRight: true, fit: .whole), .init("Coaches", alignRight: true, fit: .whole),
+                      .init("Contacts", alignRight: true, fit: .whole), .init("Offer", fit: .grow), .init("Deadline", fit: .whole)],
             cells: { row in
                 let school = row.school
                 return [
@@ -118,7 +173,7 @@ enum ListPDF {
                     PDFCard(label: "Schools", value: String(rows.count), color: PDFColor(palette.card("schools"))),
                     PDFCard(label: "Favorites", value: String(rows.filter(\.school.isFavorite).count), color: PDFColor(Palette.amber)),
                     PDFCard(label: "With Offers", value: String(rows.filter { $0.offer != nil }.count), color: PDFColor(Palette.green)),
-                    PDFCard(label: home ? "Average Distance" : "Average Distance (no home location)", value: average, color: PDFColor(Palette.responseRateCard)),
+                    PDFCard(label: home != nil ? "Average Distance" : "Average Distance (no home location)", value: average, color: PDFColor(Palette.responseRateCard)),
                 ])]
                 // The app's advice to use priority tiers, only to a family that uses none yet.
                 if rows.count >= 30, !rows.contains(where: { $0.school.priorityTier != nil }) {
@@ -126,15 +181,29 @@ enum ListPDF {
                                         color: PDFColor(0x92400E)))
                 }
                 return blocks
-            })
+            },
+            legend: schoolsLegend(home: home))
     }
+
+    /// The interactions' one order (docs/lists.md).
+    static let interactionsSorted = "Sorted by date, newest first"
+
+    static let interactionsLegend = "Content: the first two lines of what was written or said. Files: attachments. "
+        + "Logged By: who logged the interaction (You for the viewer)."
+
+    /// The content's share of a page: two lines of it read as a preview, and it takes no more
+    /// room from the names beside it.
+    static let contentWidth = 190.0
 
     static func interactions(zone: Zone, palette: OutputPalette, analytics: @escaping () -> InteractionAnalytics) -> ListPDFSpec<InteractionListRow> {
         ListPDFSpec(
             title: "Interactions",
+            sorted: interactionsSorted,
+            // A person's name (the coach, who logged it) wraps as far as it needs, never cut; the
+            // content shows its first two lines.
             columns: [.init("Date", fit: .whole), .init("Type", fit: .whole), .init("Direction", fit: .whole), .init("Sentiment", fit: .whole),
-                      .init("Subject", fit: .wrap), .init("School", fit: .wrap), .init("Coach", fit: .wrap), .init("Logged By"),
-                      .init("Files", alignRight: true)],
+                      .init("Subject", fit: .wrap), .init("School", fit: .wrap), .init("Coach", fit: .grow), .init("Logged By", fit: .grow),
+                      .init("Content", fit: .wrap, maxWidth: contentWidth), .init("Files", alignRight: true, fit: .whole)],
             cells: { row in
                 let interaction = row.interaction
                 return [
@@ -143,7 +212,7 @@ enum ListPDF {
                     .badge(interaction.direction.displayName, PDFColor(palette.direction(interaction.direction))),
                     interaction.sentiment.map { .badge($0.displayName, PDFColor(palette.sentiment($0))) } ?? .text("--", color: muted),
                     .text(interaction.displaySubject),
-                    text(row.school), text(row.coach), text(row.loggedBy),
+                    text(row.school), text(row.coach), text(row.loggedBy), text(interaction.content),
                     .text(String(interaction.attachments.count)),
                 ]
             },
@@ -155,7 +224,8 @@ enum ListPDF {
                     PDFCard(label: "Inbound", value: String(figures.inbound), color: PDFColor(Palette.emerald)),
                     PDFCard(label: figures.weekLabel, value: String(figures.thisWeek), color: PDFColor(Palette.responseRateCard)),
                 ])]
-            })
+            },
+            legend: interactionsLegend)
     }
 }
 
@@ -197,7 +267,7 @@ final class PDFListOutput<Row>: TableOutput {
     func finish() throws -> WrittenFile {
         var document = PDFDocument(title: spec.title, subject: "\(spec.title) – \(family.displayName)", creator: ToolVersion.creator,
                                    created: created, footer: footer, orientation: .landscape)
-        document.blocks.append(.title(spec.title, lines: [family.displayName]))
+        document.blocks.append(.title(spec.title, lines: [family.displayName, spec.sorted]))
         switch spec.summary {
         case .fromRows(let summary): document.blocks.append(contentsOf: summary(kept))
         case .fixed(let summary): document.blocks.append(contentsOf: summary())
@@ -206,8 +276,10 @@ final class PDFListOutput<Row>: TableOutput {
         if rows.count == 0 {
             document.blocks.append(.note(emptyMessage(), color: PDFColor(0x374151)))
         } else {
+            document.blocks.append(.note(spec.legend, color: PDFColor(0x4B5563)))
             var table = PDFTable(columns: spec.columns, spool: rows)
             table.sizedByContent = true
+            table.measuresContent = true
             document.blocks.append(.table(table))
         }
         let path = pending?.temporaryPath ?? ""

@@ -1,0 +1,110 @@
+import CPangoCairo
+
+/// How tall a cell's text is once wrapped to its column, laid out by pango exactly as
+/// `PDFCanvas.text` draws it (the same fonts, no ligatures, the same one-line cleaning, word
+/// wrapping within the width, at most `lines` lines), so that a row can be made as tall as its
+/// longest text before the pages are counted. It has a pango context of its own on the
+/// document's cairo context (so the same font options as the drawing), and keeps the heights
+/// it measured: a school's name repeats on every interaction of the school.
+final class WrappedTextMeasure {
+    private let context: OpaquePointer
+    private let layout: OpaquePointer
+    private let features: OpaquePointer
+    private var fonts: [Bool: OpaquePointer] = [:]
+    private var heights: [Key: (height: Double, lines: Int)] = [:]
+    /// Bounded, so that a long list of unique texts cannot grow it without end.
+    private static let maxCachedHeights = 16_384
+
+    private struct Key: Hashable {
+        let text: String
+        let bold: Bool
+        let width: Double
+        let lines: Int
+    }
+
+    init(cr: OpaquePointer) throws {
+        guard let context = pango_cairo_create_context(cr) else {
+            throw ExportError.library(name: "pango", call: "pango_cairo_create_context", message: "could not create a text context")
+        }
+        pango_cairo_context_set_resolution(context, 72)  // points, as PDFCanvas
+        self.context = context
+        guard let layout = pango_layout_new(context) else {
+            g_object_unref(UnsafeMutableRawPointer(context))
+            throw ExportError.library(name: "pango", call: "pango_layout_new", message: "could not create a text layout")
+        }
+        self.layout = layout
+        guard let features = pango_attr_list_new(), let noLigatures = pango_attr_font_features_new("liga 0, clig 0") else {
+            g_object_unref(UnsafeMutableRawPointer(layout))
+            g_object_unref(UnsafeMutableRawPointer(context))
+            throw ExportError.library(name: "pango", call: "pango_attr_font_features_new", message: "could not make a text attribute")
+        }
+        pango_attr_list_insert(features, noLigatures)
+        self.features = features
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(layout))
+        g_object_unref(UnsafeMutableRawPointer(context))
+        pango_attr_list_unref(features)
+        for font in fonts.values { pango_font_description_free(font) }
+    }
+
+    /// The height in points of `text` at table cell size wrapped within `width`, on at most
+    /// `lines` lines, and how many lines it takes.
+    func height(_ text: String, bold: Bool, width: Double, lines: Int) -> (height: Double, lines: Int) {
+        let key = Key(text: text, bold: bold, width: width, lines: lines)
+        if let known = heights[key] { return known }
+        pango_layout_set_font_description(layout, font(bold: bold))
+        pango_layout_set_text(layout, Self.drawn(text), -1)
+        pango_layout_set_attributes(layout, features)
+        pango_layout_set_width(layout, Int32(max(1, width) * Double(PANGO_SCALE)))
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
+        pango_layout_set_height(layout, -Int32(max(1, lines)))
+        var pixelWidth: Int32 = 0, pixelHeight: Int32 = 0
+        pango_layout_get_pixel_size(layout, &pixelWidth, &pixelHeight)
+        let measured = (height: Double(pixelHeight), lines: Int(max(1, pango_layout_get_line_count(layout))))
+        if heights.count < Self.maxCachedHeights { heights[key] = measured }
+        return measured
+    }
+
+    /// The width in points of `text` on one line, as `PDFCanvas.measure` gives it.
+    func width(_ text: String, bold: Bool) -> Double {
+        pango_layout_set_font_description(layout, font(bold: bold))
+        pango_layout_set_text(layout, Self.drawn(text), -1)
+        pango_layout_set_attributes(layout, features)
+        pango_layout_set_width(layout, -1)
+        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
+        pango_layout_set_height(layout, -1)
+        var pixelWidth: Int32 = 0, pixelHeight: Int32 = 0
+        pango_layout_get_pixel_size(layout, &pixelWidth, &pixelHeight)
+        return Double(pixelWidth)
+    }
+
+    /// The width a cell's content takes as `PageFlow` draws it, padding not included.
+    func width(of cell: PDFCell) -> Double {
+        switch cell {
+        case .empty: 0
+        case .text(let text, _, let bold): width(text, bold: bold)
+        case .link(let text, _): width(text, bold: false)
+        case .badge(let text, _): width(text, bold: true) + 10
+        case .bar(_, _, let label): PageFlow.barTrack + 4 + width(label, bold: false)
+        case .stack(let parts): parts.map { width(of: $0) }.max() ?? 0
+        }
+    }
+
+    /// The text as `PDFCanvas` lays it out: its first characters, control characters removed,
+    /// line breaks and tabs as spaces.
+    static func drawn(_ text: String) -> String {
+        let oneLine = CellText.clean(PDFCanvas.laidOut(text))
+        guard oneLine.contains(where: { $0.isNewline || $0 == "\t" }) else { return oneLine }
+        return oneLine.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
+    }
+
+    private func font(bold: Bool) -> OpaquePointer? {
+        if let font = fonts[bold] { return font }
+        let font = pango_font_description_from_string("\(PDFCanvas.families) \(bold ? "Bold " : "")\(PageFlow.cellText)")
+        fonts[bold] = font
+        return font
+    }
+}
