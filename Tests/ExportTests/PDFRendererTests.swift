@@ -153,8 +153,35 @@ struct PDFRendererTests {
         defer { folder.remove() }
         var doc = document(rows: 1)
         doc.blocks.append(.note("Private \u{FFFFD}\u{10FFFD} use"))
-        let result = try PDFRenderer.render(doc, to: folder.file("missing.pdf"))
-        #expect(result.warnings == ["2 characters of \"Private \u{FFFFD}\u{10FFFD} use\" could not be drawn with the installed fonts"])
+        // Twice on one thread: the second document finds the layout kept from the first and
+        // still reports what it cannot draw.
+        for name in ["missing.pdf", "again.pdf"] {
+            let result = try PDFRenderer.render(doc, to: folder.file(name))
+            #expect(result.warnings == ["2 characters of \"Private \u{FFFFD}\u{10FFFD} use\" could not be drawn with the installed fonts"])
+        }
+    }
+
+    /// Layouts kept from a thread's earlier pdfs draw the same bytes as layouts made fresh:
+    /// the document drawn on a new thread (nothing kept) against the same document drawn on
+    /// this one after others (the weekly job's case).
+    @Test func layoutsKeptFromEarlierDocumentsDrawTheSameBytes() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let cell = "Ünïcode 田中 ★"
+        let fresh = folder.file("fresh.pdf")
+        let failure = Failure()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            defer { done.signal() }
+            do { _ = try PDFRenderer.render(PDFRendererTests().document(rows: 120, cell: cell), to: fresh) } catch { failure.text = "\(error)" }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        done.wait()
+        #expect(failure.text == nil)  // read after the semaphore: the thread's write is seen
+        _ = try PDFRenderer.render(document(rows: 40, cell: "Ünïcode"), to: folder.file("other.pdf"))
+        _ = try PDFRenderer.render(document(rows: 120, cell: cell), to: folder.file("warm.pdf"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fresh)) == Data(contentsOf: URL(fileURLWithPath: folder.file("warm.pdf"))))
     }
 
     @Test func theSameDocumentGivesTheSameBytes() throws {
@@ -172,4 +199,10 @@ struct PDFRendererTests {
         let error = #expect(throws: ExportError.self) { try PDFRenderer.render(document(rows: 1), to: "/nonexistent/dir/x.pdf") }
         #expect(error?.description == "cannot write '/nonexistent/dir/x.pdf': No such file or directory")
     }
+}
+
+/// What the drawing thread of `layoutsKeptFromEarlierDocumentsDrawTheSameBytes` threw, read
+/// only after it signalled that it ended.
+private final class Failure: @unchecked Sendable {
+    var text: String?
 }

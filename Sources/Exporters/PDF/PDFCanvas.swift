@@ -5,28 +5,12 @@ import Foundation
 /// (so that sizes are points). Counts the characters no installed font can draw.
 final class PDFCanvas {
     let cr: OpaquePointer
-    private let context: OpaquePointer
-    private let layout: OpaquePointer
-    private var fonts: [String: OpaquePointer] = [:]
-    /// No ligatures: a reader of the structure tree (poppler's -struct-text) stopped at "ﬀ",
-    /// and copied or spoken text should have the letters as typed.
-    private let features: OpaquePointer
+    /// The thread's context, fonts and shaped layouts, kept from one document to the next.
+    private let cache: PDFLayoutCache
+    /// The layout a text is shaped in when pango cannot make one to keep.
+    private let spare: OpaquePointer
     private(set) var missingGlyphs: [String] = []
     private var reportedMissing = Set<String>()
-    /// Shaped layouts by text and style: table cells repeat a lot ("--", badges, counts), and
-    /// shaping a text once saves most of the cost of drawing it again. Bounded, so that a
-    /// long list of unique texts cannot grow it without end.
-    private var layouts: [LayoutKey: OpaquePointer] = [:]
-    private static let maxCachedLayouts = 4_096
-
-    private struct LayoutKey: Hashable {
-        let text: String
-        let size: Double
-        let bold: Bool
-        let width: Double?
-        let alignRight: Bool
-        let lines: Int
-    }
 
     /// How much of a text is laid out: a pdf line shows at most a few hundred characters (the
     /// widest column of a landscape page at the smallest size), and shaping a 10 MB subject
@@ -52,66 +36,51 @@ final class PDFCanvas {
 
     init(cr: OpaquePointer) throws {
         self.cr = cr
-        guard let context = pango_cairo_create_context(cr) else {
-            throw ExportError.library(name: "pango", call: "pango_cairo_create_context", message: "could not create a text context")
-        }
-        // Pango's default is 96 dpi; on a surface in points every size would come out a third too large.
-        pango_cairo_context_set_resolution(context, 72)
-        self.context = context
-        guard let layout = pango_layout_new(context) else {
+        cache = try PDFLayoutCache.forThisThread(drawingOn: cr)
+        guard let spare = pango_layout_new(cache.context) else {
             throw ExportError.library(name: "pango", call: "pango_layout_new", message: "could not create a text layout")
         }
-        self.layout = layout
-        guard let features = pango_attr_list_new(), let noLigatures = pango_attr_font_features_new("liga 0, clig 0") else {
-            throw ExportError.library(name: "pango", call: "pango_attr_font_features_new", message: "could not make a text attribute")
-        }
-        pango_attr_list_insert(features, noLigatures)
-        self.features = features
+        self.spare = spare
     }
 
     deinit {
-        for cached in layouts.values { g_object_unref(UnsafeMutableRawPointer(cached)) }
-        g_object_unref(UnsafeMutableRawPointer(layout))
-        g_object_unref(UnsafeMutableRawPointer(context))
-        pango_attr_list_unref(features)
-        for font in fonts.values { pango_font_description_free(font) }
+        g_object_unref(UnsafeMutableRawPointer(spare))
     }
 
-    /// The font of a size and weight; nil only if pango cannot allocate one (then pango's default is used).
-    private func font(size: Double, bold: Bool) -> OpaquePointer? {
-        let key = "\(bold ? "Bold " : "")\(size)"
-        if let font = fonts[key] { return font }
-        guard let font = pango_font_description_from_string("\(PDFCanvas.families) \(bold ? "Bold " : "")\(size)") else { return nil }
-        fonts[key] = font
-        return font
-    }
-
-    /// A layout for one piece of text on one line, shaped once per text and style; text that
-    /// does not fit `width` ends in "…".
+    /// A layout for one piece of text on one line, shaped once per text and style (and kept
+    /// for the thread's next documents); text that does not fit `width` ends in "…".
     private func prepare(_ fullText: String, size: Double, bold: Bool, width: Double?, alignRight: Bool = false, lines: Int = 1) -> OpaquePointer {
         let text = PDFCanvas.laidOut(fullText)
-        let key = LayoutKey(text: text, size: size, bold: bold, width: width, alignRight: alignRight, lines: lines)
-        if let cached = layouts[key] { return cached }
-        let target: OpaquePointer
-        if layouts.count < PDFCanvas.maxCachedLayouts, let fresh = pango_layout_new(context) {
-            layouts[key] = fresh
-            target = fresh
+        let key = PDFLayoutCache.Key(text: text, size: size, bold: bold, width: width, alignRight: alignRight, lines: lines)
+        let layout: OpaquePointer, shown: String, unknown: Int
+        if let kept = cache.entry(key) {
+            (layout, shown, unknown) = (kept.layout, kept.shownText, kept.unknownGlyphs)
+        } else if let fresh = pango_layout_new(cache.context) {
+            (shown, unknown) = configure(fresh, text, size: size, bold: bold, width: width, alignRight: alignRight, lines: lines)
+            cache.keep(PDFLayoutCache.Entry(layout: fresh, shownText: shown, unknownGlyphs: unknown), for: key)
+            layout = fresh
         } else {
-            target = layout
+            (shown, unknown) = configure(spare, text, size: size, bold: bold, width: width, alignRight: alignRight, lines: lines)
+            layout = spare
         }
-        configure(target, text, size: size, bold: bold, width: width, alignRight: alignRight, lines: lines)
-        return target
+        if unknown > 0, reportedMissing.insert(shown).inserted {
+            missingGlyphs.append("\(unknown) character\(unknown == 1 ? "" : "s") of \"\(shown.prefix(60))\" could not be drawn with the installed fonts")
+        }
+        return layout
     }
 
-    private func configure(_ layout: OpaquePointer, _ text: String, size: Double, bold: Bool, width: Double?, alignRight: Bool, lines: Int) {
-        pango_layout_set_font_description(layout, font(size: size, bold: bold))
+    /// Sets a layout's text and style, and returns the one-line text it shows and how many
+    /// of its characters no installed font can draw.
+    private func configure(_ layout: OpaquePointer, _ text: String, size: Double, bold: Bool, width: Double?,
+                           alignRight: Bool, lines: Int) -> (shown: String, unknown: Int) {
+        pango_layout_set_font_description(layout, cache.font(size: size, bold: bold))
         // One line: line breaks and tabs read as spaces, control characters go (docs/outputs.md).
         var oneLine = CellText.clean(text)
         if oneLine.contains(where: { $0.isNewline || $0 == "\t" }) {
             oneLine = oneLine.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
         }
         pango_layout_set_text(layout, oneLine, -1)
-        pango_layout_set_attributes(layout, features)
+        pango_layout_set_attributes(layout, cache.features)
         if let width {
             pango_layout_set_width(layout, Int32(max(1, width) * Double(PANGO_SCALE)))
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
@@ -124,10 +93,7 @@ final class PDFCanvas {
         // A negative height is a number of lines: the text wraps onto at most that many.
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
         pango_layout_set_height(layout, width == nil ? -1 : -Int32(max(1, lines)))
-        let unknown = pango_layout_get_unknown_glyphs_count(layout)
-        if unknown > 0, reportedMissing.insert(oneLine).inserted {
-            missingGlyphs.append("\(unknown) character\(unknown == 1 ? "" : "s") of \"\(oneLine.prefix(60))\" could not be drawn with the installed fonts")
-        }
+        return (oneLine, Int(pango_layout_get_unknown_glyphs_count(layout)))
     }
 
     /// The width and height of a text in points.

@@ -96,9 +96,7 @@ public enum PDFRenderer {
     }
 
     private static func setMetadata(_ document: PDFDocument, on surface: OpaquePointer) {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(secondsFromGMT: 0)
-        let date = formatter.string(from: document.created)
+        let date = PDFDateText.utc(document.created)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, document.title)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, document.subject)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, document.creator)
