@@ -82,16 +82,18 @@ def interactions_csv(path, out):
 
 
 def workbook_rows(sheet, rows, formats):
-    sheet.write_row(0, 0, HEADER, formats["header"])
-    sheet.freeze_panes(1, 0)
-    for n, row in enumerate(rows, start=1):
+    # As report-batch's list workbooks: a title row, then the header, both frozen.
+    sheet.write_string(0, 0, "Interactions", formats["header"])
+    sheet.write_row(1, 0, HEADER, formats["header"])
+    sheet.freeze_panes(2, 0)
+    for n, row in enumerate(rows, start=2):
         sheet.write_datetime(n, 0, datetime.strptime(row[0], "%Y-%m-%d %H:%M"), formats["date"])
         for c, value in enumerate(row[1:], start=1):
             if isinstance(value, int):
                 sheet.write_number(n, c, value)
             elif value != "":
                 sheet.write_string(n, c, value)
-    sheet.autofilter(0, 0, max(len(rows), 1), len(HEADER) - 1)
+    sheet.autofilter(1, 0, max(len(rows), 1) + 1, len(HEADER) - 1)
 
 
 def new_workbook(path, constant_memory):
