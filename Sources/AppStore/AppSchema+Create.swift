@@ -21,15 +21,18 @@ extension AppSchema {
     /// Creates the season's tables (docs/season.md §1), which a database may lack, with the
     /// index each family's read uses.
     package static func createSeasonTables(in db: Database) throws {
-        for statement in tableStatements(seasonTables, leavingOut: [], primaryKeys: true) {
+        for statement in tableStatements(seasonTables, leavingOut: [], primaryKeys: true) + seasonTables.flatMap({ indexStatements(of: $0, uniqueIDs: false) }) {
             try db.execute(sql: statement)
         }
-        try db.execute(sql: "CREATE INDEX \"school_status_history_school\" ON \"school_status_history\" (school_id)")
-        try db.execute(sql: "CREATE INDEX \"profile_views_profile\" ON \"profile_views\" (profile_id)")
-        try db.execute(sql: "CREATE INDEX \"events_family\" ON \"events\" (family_unit_id)")
-        try db.execute(sql: "CREATE INDEX \"follow_up_reminders_user\" ON \"follow_up_reminders\" (user_id)")
-        try db.execute(sql: "CREATE INDEX \"user_deadlines_user\" ON \"user_deadlines\" (user_id)")
     }
+
+    /// The column through which a family's read finds the rows of a season table that has no
+    /// `family_unit_id` of its own (docs/season.md §1): history by school, links and views by
+    /// profile, events without a family by school, personal items by user.
+    static let seasonKeys: [String: String] = [
+        "school_status_history": "school_id", "profile_tracking_links": "profile_id", "profile_views": "profile_id",
+        "events": "school_id", "follow_up_reminders": "user_id", "user_deadlines": "user_id",
+    ]
 
     /// `CREATE TABLE` for each of `tables`; without `primaryKeys`, `id` is a plain column (a
     /// bulk load adds its unique index after the rows, which is much faster).
@@ -58,6 +61,9 @@ extension AppSchema {
         }
         if table.index(of: "family_unit_id") != nil {
             statements.append("CREATE INDEX \("\(table.name)_family".quotedDatabaseIdentifier) ON \(name) (family_unit_id)")
+        }
+        if let key = seasonKeys[table.name] {
+            statements.append("CREATE INDEX \("\(table.name)_\(key)".quotedDatabaseIdentifier) ON \(name) (\(key.quotedDatabaseIdentifier))")
         }
         if ["family_members", "user_preferences", "notification_preferences"].contains(table.name) {
             statements.append("CREATE INDEX \("\(table.name)_user".quotedDatabaseIdentifier) ON \(name) (user_id)")

@@ -311,7 +311,10 @@ package final class SQLiteSource: FamilySource {
         let id: StatementArguments = [familyID]
         func rows<T>(_ table: AppSchema.Table, where condition: String, _ decode: (SQLiteRow, IssueLog) -> T?) throws -> [T]? {
             guard !isAbsent(table) else { return nil }
-            return try collect(db, select(table, where: condition), id) { decode($0, log) }
+            // `+id`: SQLite finds the rows through the condition's index (or a scan in storage
+            // order) and sorts the few it keeps, instead of walking the id index through every
+            // row of the table for each family, which a file without these indexes made it do.
+            return try collect(db, select(table, where: condition, orderBy: "+id"), id) { decode($0, log) }
         }
         let schools = "SELECT id FROM schools WHERE family_unit_id = ?1"
         let members = "SELECT user_id FROM family_members WHERE family_unit_id = ?1"
