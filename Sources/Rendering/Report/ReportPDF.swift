@@ -71,7 +71,7 @@ enum ReportPDF {
 
     /// The five stat cards, each with its change from the period before in words.
     private static func cards(_ run: ReportRun, palette: OutputPalette) -> [PDFCard] {
-        let changes = ReportText.cardChangeLines(run.figures, changes: CardChanges.compute(run.data, figures: run.figures, zone: run.zone))
+        let changes = run.cardChangeLines
         return zip(ReportText.statCards(run.figures, range: run.range, palette: palette), changes).map { card, change in
             let value: String = switch card.value {
             case .integer(let count): String(count)

@@ -16,6 +16,9 @@ package struct ReportRun: Sendable {
     package let changes: SeasonChanges
     package let trend: SeasonTrend
     package let ahead: SeasonAhead
+    /// Each stat card's change from the period before in words, as the pdf and the workbook
+    /// both show it (docs/report.md, "The cards' change"); computed once for both.
+    package let cardChangeLines: [String?]
     /// Rows of the family that could not be read and were left out (a job's `bad_rows: skip`):
     /// the pdf's last page lists them.
     package var leftOutRows: [DataIssue] = []
@@ -33,6 +36,7 @@ package struct ReportRun: Sendable {
         changes = SeasonChanges.compute(data, range: range, zone: zone)
         trend = SeasonTrend.compute(data, range: range, zone: zone)
         ahead = SeasonAhead.compute(data, today: today, zone: zone)
+        cardChangeLines = ReportText.cardChangeLines(figures, changes: CardChanges.compute(data, figures: figures, zone: zone))
         warnings = range.isLarge ? [DateRange.largeRangeWarning] : []
     }
 

@@ -20,7 +20,7 @@ extension ReportWorkbook {
             try sheet.write(.text(run.data.family.displayName), row: 1, column: 0, style: .subtitle)
             try sheet.write(.text("\(ReportText.rangeLine(run)) · generated \(ReportText.generatedLine(run))"), row: 2, column: 0, style: .subtitle)
             row = 4
-            let changes = ReportText.cardChangeLines(run.figures, changes: CardChanges.compute(run.data, figures: run.figures, zone: run.zone))
+            let changes = run.cardChangeLines
             for (column, card) in ReportText.statCards(run.figures, range: run.range, palette: palette).enumerated() {
                 let look = WorkbookLook.card(card.color)
                 try sheet.write(.text(card.label), row: row, column: column, style: .custom(look.label))
