@@ -30,6 +30,12 @@ let package = Package(
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
 
+        // zlib: the pdf post-step inflates cairo's page streams and deflates them again.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .systemLibrary(
             name: "CLibPQ",
             pkgConfig: "libpq",
@@ -49,7 +55,7 @@ let package = Package(
         .target(name: "Aggregation"),
 
         // Format writers (csv, xlsx, pdf) with no knowledge of recruiting.
-        .target(name: "Exporters", dependencies: ["CXlsxWriter", "CPangoCairo"]),
+        .target(name: "Exporters", dependencies: ["CXlsxWriter", "CPangoCairo", "CZlib"]),
 
 
         // The vocabulary every layer shares: errors and exit codes, the clock, written files and

@@ -62,9 +62,9 @@ public enum PDFRenderer {
         cairo_surface_finish(surface)
         if let error = stream.error { throw error }
         try check(cairo_surface_status(surface), "cairo_surface_finish")
-        // The language and the title display, which cairo does not write (PDFCatalogUpdate).
+        // The artifact marks, the language and the title display, which cairo does not write (PDFUpdate).
         try stream.sink.flush()
-        try stream.sink.write(PDFCatalogUpdate.update(forFileAt: path, length: stream.written))
+        try PDFUpdate.append(to: stream.sink, path: path, length: stream.written)
         try stream.sink.close()
         return PDFResult(pages: flow.page, warnings: canvas.missingGlyphs)
     }
@@ -314,10 +314,11 @@ struct PageFlow {
         y += 8
     }
 
-    /// How many of a table's rows are tagged: cairo keeps every structure element in memory
-    /// until the file is finished (about 2 KB a row of nine cells), so a list of half a million
-    /// interactions would take a gigabyte. Rows past this are drawn as untagged content, read
-    /// in drawing order; memory stays flat (docs/outputs.md, "Accessible pdfs").
+    /// How many of a table's rows are tagged as rows of cells: cairo keeps every structure
+    /// element in memory until the file is finished (about 2 KB a row of nine cells), so a list
+    /// of half a million interactions would take a gigabyte. The rows past this are, on each
+    /// page, one P element after the table, read in drawing order; memory stays flat
+    /// (docs/outputs.md, "Accessible pdfs").
     static let taggedRowLimit = 2_000
 
     /// A table: one Table element, its first header row of TH cells, a TR of TD cells per row.
@@ -341,16 +342,25 @@ struct PageFlow {
         canvas.begin(.table)
         drawHeader(table, plan: plan, tagged: true)
         var index = 0
+        // The page's rows past the limit, when they have begun: one P element.
+        var pastLimit = false
         try table.rows.forEach { row in
             let height = plan.height(ofRow: index)
             if y + height > bottom {
+                if pastLimit { canvas.end(.paragraph) }
+                pastLimit = false
                 newPage()
                 drawHeader(table, plan: plan, tagged: false)
+            }
+            let tagged = index < Self.taggedRowLimit
+            if index == Self.taggedRowLimit { canvas.end(.table) }
+            if !tagged, !pastLimit {
+                canvas.begin(.paragraph)
+                pastLimit = true
             }
             // Every other row on a light stripe, which the cells' text colours are made to read on.
             rowFill = index % 2 == 1 ? .cardFill : .white
             if index % 2 == 1 { canvas.fill(x: PageFlow.margin, y: y, width: contentWidth, height: height, color: .cardFill) }
-            let tagged = index < Self.taggedRowLimit
             if tagged { canvas.begin(.tableRow) }
             var x = PageFlow.margin
             for (column, cell) in row.enumerated() where column < plan.widths.count {
@@ -363,7 +373,7 @@ struct PageFlow {
             y += height
             index += 1
         }
-        canvas.end(.table)
+        canvas.end(pastLimit ? .paragraph : .table)
         y += 10
     }
 
@@ -391,9 +401,12 @@ struct PageFlow {
     /// One cell as a TD element: its text is the TD's content, a link a Link inside it, and
     /// in a stack each part a Link or a Span of its own (cairo marks only the innermost
     /// element's content, so a TD's own text beside a Link would be lost to a reader).
+    /// A row past the tagged limit is the page's P element's own content, which cairo marks only
+    /// while the P has no child element: its links are drawn as their text, without a Link.
     private mutating func draw(_ cell: PDFCell, on canvas: PDFCanvas, x: Double, width: Double, alignRight: Bool, lines: Int, tagged: Bool) {
         if tagged { canvas.begin(.tableCell) }
         defer { if tagged { canvas.end(.tableCell) } }
+        let cell = tagged ? cell : Self.unlinked(cell)
         if case .stack(let cells) = cell {
             // Each part a line lower than the one before, as a wrapped text's lines are.
             let top = y
@@ -413,6 +426,14 @@ struct PageFlow {
             return
         }
         drawContent(cell, on: canvas, x: x, width: width, alignRight: alignRight, lines: lines)
+    }
+
+    private static func unlinked(_ cell: PDFCell) -> PDFCell {
+        switch cell {
+        case .link(let text, _): .text(text)
+        case .stack(let parts): .stack(parts.map(unlinked))
+        default: cell
+        }
     }
 
     /// How many lines a badge's words take within `width`, filled greedily as pango wraps them.

@@ -1,0 +1,219 @@
+/// Marks what a page draws outside every structure element as an artifact: cairo 1.16 leaves
+/// it unmarked (it knows no "Artifact" tag), and the renderer draws outside the structure only
+/// what is not content: page footers, a table's header drawn again on a later page, fills,
+/// rules and the bars' tracks (docs/outputs.md, "Accessible pdfs").
+///
+/// Each run of operators between two of cairo's marked-content sequences that paints
+/// something is wrapped in `/Artifact BMC … EMC`, from its first operator to its last painting
+/// one (and the end of the text object that one is in). Nothing else changes: the operators,
+/// their operands and cairo's marked content stay byte for byte.
+enum PDFArtifactMarks {
+    /// The page's content with its unmarked runs marked, or nil when it cannot be done safely
+    /// (an inline image, unbalanced marks, a mark inside a text object): the page stays as cairo wrote it.
+    static func marked(_ content: [UInt8]) -> [UInt8]? {
+        var scanner = ContentScanner(content)
+        var runs = RunTracker()
+        while let op = scanner.nextOperator() {
+            guard runs.see(op, operands: content[op.start..<op.end]) else { return nil }
+        }
+        guard !scanner.failed, runs.finish() else { return nil }
+        return insert(runs.marks, into: content)
+    }
+
+    private static let open = Array("/Artifact BMC\n".utf8)
+    private static let close = Array("\nEMC".utf8)
+
+    private static func insert(_ marks: [(start: Int, end: Int)], into content: [UInt8]) -> [UInt8] {
+        var output = [UInt8]()
+        output.reserveCapacity(content.count + marks.count * (open.count + close.count))
+        var copied = 0
+        for mark in marks {
+            output.append(contentsOf: content[copied..<mark.start])
+            output.append(contentsOf: open)
+            output.append(contentsOf: content[mark.start..<mark.end])
+            output.append(contentsOf: close)
+            copied = mark.end
+        }
+        output.append(contentsOf: content[copied...])
+        return output
+    }
+}
+
+/// An operator of a content stream: its name and where it and its operands lie.
+struct ContentOperator: Equatable {
+    let name: String
+    /// The first byte of its first operand (or of the operator when it has none).
+    let start: Int
+    /// Just past the operator.
+    let end: Int
+}
+
+/// Follows marked content and text objects, and collects the runs to mark.
+///
+/// A sequence with an /MCID is content of a structure element and ends a run; one without
+/// (cairo's `/Span << /ActualText … >>` at a line break) is part of the run it is in. A run
+/// ends where it is balanced again after its last painting operator: outside a text object and
+/// with every sequence it opened closed, so that its marks cut neither.
+private struct RunTracker {
+    private(set) var marks: [(start: Int, end: Int)] = []
+    /// The open sequences, inner last: whether each is a structure element's content.
+    private var open: [Bool] = []
+    private var elements = 0
+    private var inText = false
+    private var runStart: Int?
+    private var runEnd: Int?
+    /// Painted since the run was last balanced.
+    private var painted = false
+
+    /// Painting operators: paths filled or stroked, text shown, shadings, XObjects.
+    private static let painting: Set<String> = ["f", "F", "f*", "S", "s", "B", "B*", "b", "b*", "Tj", "TJ", "'", "\"", "sh", "Do"]
+
+    mutating func see(_ op: ContentOperator, operands: ArraySlice<UInt8>) -> Bool {
+        let opens = op.name == "BDC" || op.name == "BMC"
+        if op.name == "BI" || (op.name == "EMC" && open.isEmpty) { return false }
+        if opens, operands.firstRange(of: Array("/MCID".utf8)) != nil {
+            // An element inside a sequence the run opened: the run cannot end here.
+            if elements == 0 { guard open.isEmpty, closeRun() else { return false } }
+            open.append(true)
+            elements += 1
+            return true
+        }
+        if op.name == "EMC", open.last == true {
+            open.removeLast()
+            elements -= 1
+            return true
+        }
+        // A run starts where nothing is open, so that its first mark cuts nothing.
+        let outside = elements == 0
+        if outside, runStart == nil, open.isEmpty, !inText { runStart = op.start }
+        if opens { open.append(false) }
+        if op.name == "EMC" { open.removeLast() }
+        if op.name == "BT" { inText = true }
+        if op.name == "ET" { inText = false }
+        guard outside else { return true }
+        if Self.painting.contains(op.name) {
+            guard runStart != nil else { return false }
+            painted = true
+        }
+        if painted, !inText, open.isEmpty {
+            runEnd = op.end
+            painted = false
+        }
+        return true
+    }
+
+    /// Ends the current run, marking it if it painted.
+    private mutating func closeRun() -> Bool {
+        defer { runStart = nil; runEnd = nil }
+        guard !painted else { return false }
+        guard let start = runStart, let end = runEnd else { return true }
+        marks.append((start, end))
+        return true
+    }
+
+    mutating func finish() -> Bool {
+        open.isEmpty && !inText && closeRun()
+    }
+}
+
+/// Reads a content stream's tokens (PDF 32000-1, 7.2 and 7.8.2) and returns its operators
+/// one at a time. Strings, names, numbers, arrays and dictionaries are operands.
+struct ContentScanner {
+    private let bytes: [UInt8]
+    private var index = 0
+    /// Where the operands of the next operator start.
+    private var operandStart: Int?
+    /// A string or dictionary that does not end.
+    private(set) var failed = false
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    mutating func nextOperator() -> ContentOperator? {
+        while let start = skipSpace() {
+            guard let (end, isOperator) = token(at: start) else {
+                failed = true
+                return nil
+            }
+            index = end
+            if isOperator {
+                let name = String(decoding: bytes[start..<end], as: UTF8.self)
+                defer { operandStart = nil }
+                return ContentOperator(name: name, start: operandStart ?? start, end: end)
+            }
+            if operandStart == nil { operandStart = start }
+        }
+        return nil
+    }
+
+    /// Skips white space and comments; the next token's first byte, or nil at the end.
+    private mutating func skipSpace() -> Int? {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0, 9, 10, 12, 13, 32: index += 1
+            case UInt8(ascii: "%"):
+                while index < bytes.count, bytes[index] != 10, bytes[index] != 13 { index += 1 }
+            default: return index
+            }
+        }
+        return nil
+    }
+
+    private static func isDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0, 9, 10, 12, 13, 32, UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+             UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "%"):
+            true
+        default: false
+        }
+    }
+
+    /// The end of the token at `start`, and whether it is an operator; nil for a string that does not end.
+    private func token(at start: Int) -> (Int, Bool)? {
+        switch bytes[start] {
+        case UInt8(ascii: "("): return literalStringEnd(from: start).map { ($0, false) }
+        case UInt8(ascii: "<"):
+            if start + 1 < bytes.count, bytes[start + 1] == UInt8(ascii: "<") { return (start + 2, false) }
+            guard let close = bytes[start...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+            return (close + 1, false)
+        case UInt8(ascii: ">"):
+            guard start + 1 < bytes.count, bytes[start + 1] == UInt8(ascii: ">") else { return nil }
+            return (start + 2, false)
+        case UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"): return (start + 1, false)
+        case UInt8(ascii: ")"): return nil
+        default:
+            var end = start + 1
+            while end < bytes.count, !Self.isDelimiter(bytes[end]) { end += 1 }
+            if bytes[start] == UInt8(ascii: "/") { return (end, false) }
+            return (end, Self.isOperator(bytes[start..<end]))
+        }
+    }
+
+    /// Numbers and the keywords true, false and null are operands; any other word is an operator.
+    private static func isOperator(_ word: ArraySlice<UInt8>) -> Bool {
+        guard let first = word.first else { return false }
+        if first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") { return false }
+        if first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: ".") { return false }
+        return !(word.elementsEqual("true".utf8) || word.elementsEqual("false".utf8) || word.elementsEqual("null".utf8))
+    }
+
+    /// Just past the ")" that closes the literal string opening at `start`: parentheses nest,
+    /// and a backslash escapes the byte after it.
+    private func literalStringEnd(from start: Int) -> Int? {
+        var depth = 0
+        var position = start
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "\\"): position += 1
+            case UInt8(ascii: "("): depth += 1
+            case UInt8(ascii: ")"):
+                depth -= 1
+                if depth == 0 { return position + 1 }
+            default: break
+            }
+            position += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Reads the objects of a pdf cairo has just finished, by number, through its classic xref
+/// table (cairo 1.16 writes one table and no object streams). Each read seeks to the object:
+/// nothing is held but the object being read, so a file of thousands of pages costs no memory.
+struct PDFObjectFile {
+    let trailer: PDFUpdate.Trailer
+    private let handle: FileHandle
+    /// Where object 0's 20-byte entry starts, and how many entries the table has.
+    private let entries: (start: Int, count: Int)
+    /// The largest object the reader reads whole: a page tree of 100,000 pages is about 1 MB.
+    static let largestObject = 16 << 20
+
+    init(path: String, length: Int) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw PDFObjectFile.malformed("could not be read back") }
+        self.handle = handle
+        let tail = String(decoding: try Self.read(handle, at: max(0, length - 1_024), count: 1_024), as: UTF8.self)
+        guard let trailer = PDFUpdate.trailer(fromTail: tail) else { throw Self.malformed("has no trailer") }
+        self.trailer = trailer
+        // The table: "xref\n0 N\n", then 20 bytes an object.
+        let head = String(decoding: try Self.read(handle, at: trailer.xrefOffset, count: 64), as: UTF8.self)
+        let lines = head.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
+        let section = lines.count == 3 ? lines[1].split(separator: " ") : []
+        guard lines.count == 3, lines[0] == "xref", section.count == 2, section[0] == "0", let count = Int(section[1]) else {
+            throw Self.malformed("has no xref table at \(trailer.xrefOffset)")
+        }
+        entries = (trailer.xrefOffset + lines[0].utf8.count + lines[1].utf8.count + 2, count)
+    }
+
+    func close() {
+        try? handle.close()
+    }
+
+    static func malformed(_ what: String) -> ExportError {
+        ExportError.library(name: "cairo", call: "cairo_surface_finish", message: "the pdf cairo wrote \(what)")
+    }
+
+    private static func read(_ handle: FileHandle, at offset: Int, count: Int) throws -> [UInt8] {
+        try handle.seek(toOffset: UInt64(offset))
+        return [UInt8](try handle.read(upToCount: count) ?? Data())
+    }
+
+    /// Where object `number` starts, from its xref entry ("0000012345 00000 n\r\n").
+    func offset(of number: Int) throws -> Int {
+        guard number > 0, number < entries.count else { throw Self.malformed("has no object \(number)") }
+        let entry = try Self.read(handle, at: entries.start + 20 * number, count: 20)
+        guard entry.count == 20, entry[17] == UInt8(ascii: "n"),
+              let offset = Int(String(decoding: entry[0..<10], as: UTF8.self)) else {
+            throw Self.malformed("has no entry for object \(number)")
+        }
+        return offset
+    }
+
+    /// The text of object `number` between "N 0 obj" and "endobj" (an object without a stream).
+    func object(_ number: Int) throws -> String {
+        let start = try offset(of: number)
+        var bytes: [UInt8] = []
+        var chunk = 4_096
+        while bytes.count < Self.largestObject {
+            bytes = try Self.read(handle, at: start, count: chunk)
+            let text = String(decoding: bytes, as: UTF8.self)
+            let header = "\(number) 0 obj"
+            guard text.hasPrefix(header) else { throw Self.malformed("has no object \(number) where its xref says") }
+            if let end = text.range(of: "endobj") {
+                return String(text[text.index(text.startIndex, offsetBy: header.count)..<end.lowerBound])
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            guard bytes.count == chunk else { break }
+            chunk *= 4
+        }
+        throw Self.malformed("has an object \(number) that does not end")
+    }
+
+    /// Stream object `number`: its dictionary and its bytes as stored (still filtered).
+    func stream(_ number: Int) throws -> (dictionary: String, data: [UInt8]) {
+        let start = try offset(of: number)
+        let head = String(decoding: try Self.read(handle, at: start, count: 1_024), as: UTF8.self)
+        guard head.hasPrefix("\(number) 0 obj"), let keyword = head.range(of: ">>\nstream"),
+              let open = head.range(of: "<<") else {
+            throw Self.malformed("has no stream \(number) where its xref says")
+        }
+        let dictionary = String(head[open.lowerBound..<keyword.lowerBound]) + ">>"
+        var dataStart = head.utf8.distance(from: head.startIndex, to: keyword.upperBound) + 1
+        if head[keyword.upperBound...].hasPrefix("\r\n") { dataStart += 1 }
+        let length: Int
+        if let reference = PDFUpdate.reference(named: "/Length", in: dictionary) {
+            guard let value = Int(try object(reference)) else { throw Self.malformed("has a stream length that is not a number") }
+            length = value
+        } else {
+            guard let value = PDFUpdate.integer(named: "/Length", in: dictionary) else { throw Self.malformed("has a stream without a length") }
+            length = value
+        }
+        guard length >= 0, length <= Self.largestObject * 16 else { throw Self.malformed("has a stream of \(length) bytes") }
+        let data = try Self.read(handle, at: start + dataStart, count: length)
+        guard data.count == length else { throw Self.malformed("ends inside stream \(number)") }
+        return (dictionary, data)
+    }
+}
