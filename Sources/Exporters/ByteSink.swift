@@ -27,11 +27,40 @@ public final class ByteSink {
     /// Writes to standard output (named `-`, which messages read as "standard output").
     public static func standardOutput() -> ByteSink { ByteSink(descriptor: STDOUT_FILENO, name: "-") }
 
-    private init(descriptor: Int32, name: String) {
+    private init(descriptor: Int32, name: String, owns: Bool = false) {
         self.descriptor = descriptor
-        ownsDescriptor = false
+        ownsDescriptor = owns
         self.name = name
         capacity = 1 << 16
+    }
+
+    /// A file in `folder` that is unlinked as soon as it is made, for bytes a writer reads
+    /// back before it writes its output (a pdf, PDFRewrite.swift): nothing is left behind
+    /// whatever ends the process. The name's prefix is the one report-batch's leftover sweep knows.
+    public static func scratch(in folder: String, for output: String) throws -> ByteSink {
+        var template = Array((folder as NSString).appendingPathComponent(".report-batch-rows-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard made >= 0 else {
+            throw ExportError.write(path: output, reason: "cannot make a temporary file beside it: \(String(cString: strerror(errno)))")
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return ByteSink(descriptor: made, name: output, owns: true)
+    }
+
+    /// Up to `count` bytes from `offset` of what was written (buffered bytes are flushed first).
+    public func read(at offset: Int, count: Int) throws -> [UInt8] {
+        try flush()
+        var bytes = [UInt8](repeating: 0, count: max(0, count))
+        var done = 0
+        while done < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
+            if read < 0, errno == EINTR { continue }
+            guard read >= 0 else { throw ExportError.write(path: name, reason: "cannot read back: \(String(cString: strerror(errno)))") }
+            if read == 0 { break }
+            done += read
+        }
+        bytes.removeSubrange(done...)
+        return bytes
     }
 
     deinit {

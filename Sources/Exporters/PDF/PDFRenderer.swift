@@ -14,11 +14,19 @@ public struct PDFResult: Sendable {
 /// section, and metadata from the run's clock. Every cairo status is checked.
 public enum PDFRenderer {
     public static func render(_ document: PDFDocument, to path: String) throws -> PDFResult {
+        try render(document, to: path, marking: true)
+    }
+
+    /// With `marking` off, cairo's page streams are copied without artifact marks (the tests compare the two).
+    static func render(_ document: PDFDocument, to path: String, marking: Bool) throws -> PDFResult {
         _ = FontSetup.prepared  // done by ProcessSetup.prepare before any worker; here for a single-threaded caller
         let size = document.orientation == .portrait ? (width: 612.0, height: 792.0) : (width: 792.0, height: 612.0)
         // cairo writes through our sink, which checks every write and the close: cairo's own
-        // file output lets a full disk pass unnoticed and leaves a truncated file.
-        let stream = PDFStream(sink: try ByteSink(path: path))
+        // file output lets a full disk pass unnoticed and leaves a truncated file. It writes to
+        // a scratch file beside the output, which PDFRewrite copies to the output.
+        let folder = (path as NSString).deletingLastPathComponent
+        let stream = PDFStream(sink: try ByteSink.scratch(in: folder.isEmpty ? "." : folder, for: path))
+        defer { try? stream.sink.close() }
         let context = Unmanaged.passRetained(stream).toOpaque()
         defer { Unmanaged<PDFStream>.fromOpaque(context).release() }
         let surface = try makeSurface(stream: context, size: size)
@@ -62,10 +70,10 @@ public enum PDFRenderer {
         cairo_surface_finish(surface)
         if let error = stream.error { throw error }
         try check(cairo_surface_status(surface), "cairo_surface_finish")
-        // The artifact marks, the language and the title display, which cairo does not write (PDFUpdate).
-        try stream.sink.flush()
-        try PDFUpdate.append(to: stream.sink, path: path, length: stream.written)
-        try stream.sink.close()
+        // The artifact marks, the language and the title display, which cairo does not write (PDFRewrite).
+        let output = try ByteSink(path: path)
+        try PDFRewrite.write(from: stream.sink, length: stream.written, to: output, marking: marking)
+        try output.close()
         return PDFResult(pages: flow.page, warnings: canvas.missingGlyphs)
     }
 

@@ -1,7 +1,7 @@
 import CZlib
 
 /// zlib's one-shot calls, for the pdf post-step that rewrites cairo's page streams
-/// (PDFUpdate.swift): a /FlateDecode stream is a zlib stream.
+/// (PDFRewrite.swift): a /FlateDecode stream is a zlib stream.
 enum Zlib {
     /// The bytes `compressed` inflates to, or nil when they are not one whole zlib stream.
     /// `limit` bounds what one stream may grow to.

@@ -1,14 +1,12 @@
-import Foundation
-
-/// What the pdfs need that cairo 1.16 does not write, added as an incremental update
-/// (docs/outputs.md, "Accessible pdfs"): cairo's bytes stay as they are, and after them come
-/// a new version of each page's content stream with what is drawn outside the structure
-/// marked as an artifact (PDFArtifactMarks), a new version of the catalog with the document's
-/// language (/Lang, which a screen reader speaks the text in) and /ViewerPreferences with
-/// /DisplayDocTitle (a viewer's title bar shows the title rather than the file name), an xref
-/// section for those objects and a trailer pointing back to cairo's. Deterministic: the same
-/// file gives the same update.
-enum PDFUpdate {
+/// What the pdfs need that cairo 1.16 does not write (docs/outputs.md, "Accessible pdfs"),
+/// added as cairo's file is copied from its scratch file to the output: each page's content
+/// stream with what is drawn outside the structure marked as an artifact (PDFArtifactMarks),
+/// and the catalog with the document's language (/Lang, which a screen reader speaks the text
+/// in) and /ViewerPreferences with /DisplayDocTitle (a viewer's title bar shows the title
+/// rather than the file name). Every other object is copied byte for byte, in cairo's order,
+/// and the xref table is written again for the new offsets. Memory holds one page's stream at
+/// a time. Deterministic: the same file gives the same bytes.
+enum PDFRewrite {
     static let language = "en-US"
     static let entries = "/Lang (\(language)) /ViewerPreferences << /DisplayDocTitle true >>"
 
@@ -19,26 +17,56 @@ enum PDFUpdate {
         let root: Int
     }
 
-    /// Appends the update to `sink`, which holds cairo's finished file at `path` (`length` bytes).
-    static func append(to sink: ByteSink, path: String, length: Int) throws {
-        let file = try PDFObjectFile(path: path, length: length)
-        defer { file.close() }
-        guard let catalog = catalogDictionary(fromObject: "\(file.trailer.root) 0 obj\n" + (try file.object(file.trailer.root)) + "\nendobj",
-                                              number: file.trailer.root),
+    /// Writes the pdf cairo wrote to `scratch` (`length` bytes) to `sink`; with `marking` off
+    /// the page streams are copied as they are (the tests compare the two).
+    static func write(from scratch: ByteSink, length: Int, to sink: ByteSink, marking: Bool = true) throws {
+        let file = try PDFObjectFile(source: scratch, length: length)
+        let root = file.trailer.root
+        guard let catalog = catalogDictionary(fromObject: "\(root) 0 obj\n" + (try file.object(root)) + "\nendobj", number: root),
               let pages = reference(named: "/Pages", in: catalog) else {
             throw PDFObjectFile.malformed("has no catalog with pages")
         }
-        var writer = UpdateWriter(sink: sink, length: length)
-        try writer.write("\n")
-        for page in try pageObjects(from: pages, in: file) {
-            for number in references(after: "/Contents", in: try file.object(page)) {
-                guard let content = try markedContent(number, in: file) else { continue }
-                try writer.object(number, header: "<< /Length \(content.count) /Filter /FlateDecode >>\nstream\n", stream: content)
+        var contents = Set<Int>()
+        if marking {
+            for page in try pageObjects(from: pages, in: file) { contents.formUnion(references(after: "/Contents", in: try file.object(page))) }
+        }
+        let offsets = try file.offsets()
+        let order = offsets.enumerated().compactMap { number, offset in offset.map { (offset: $0, number: number) } }.sorted { $0.offset < $1.offset }
+        var writer = CopyWriter(sink: sink)
+        try writer.copy(from: file, 0..<(order.first?.offset ?? file.trailer.xrefOffset))
+        var moved = [Int?](repeating: nil, count: offsets.count)
+        for (index, object) in order.enumerated() {
+            let end = index + 1 < order.count ? order[index + 1].offset : file.trailer.xrefOffset
+            moved[object.number] = writer.position
+            if object.number == root {
+                let newCatalog = String(catalog.dropLast(2)).trimmingCharacters(in: .whitespacesAndNewlines) + " " + entries + " >>"
+                try writer.write("\(root) 0 obj\n\(newCatalog)\nendobj\n")
+            } else if contents.contains(object.number), let content = try markedContent(object.number, in: file) {
+                try writer.write("\(object.number) 0 obj\n<< /Length \(content.count) /Filter /FlateDecode >>\nstream\n")
+                try writer.write(content)
+                try writer.write("\nendstream\nendobj\n")
+            } else {
+                try writer.copy(from: file, object.offset..<end)
             }
         }
-        let newCatalog = String(catalog.dropLast(2)).trimmingCharacters(in: .whitespacesAndNewlines) + " " + entries + " >>"
-        try writer.object(file.trailer.root, header: newCatalog)
-        try writer.finish(trailer: file.trailer)
+        let xrefOffset = writer.position
+        try writer.write(xref(moved) + "trailer\n\(file.trailer.dictionary)\nstartxref\n\(xrefOffset)\n%%EOF\n")
+    }
+
+    /// The xref table for objects at `offsets` (nil: free): one section from 0, each entry
+    /// exactly 20 bytes (10 digits, space, 5 digits, space, n or f, CR LF).
+    static func xref(_ offsets: [Int?]) -> String {
+        var text = "xref\n0 \(offsets.count)\n"
+        text.reserveCapacity(text.utf8.count + 20 * offsets.count)
+        for offset in offsets {
+            guard let offset else {
+                text += "0000000000 65535 f\r\n"
+                continue
+            }
+            let digits = String(offset)
+            text += String(repeating: "0", count: max(0, 10 - digits.count)) + digits + " 00000 n\r\n"
+        }
+        return text
     }
 
     /// A content stream with its unmarked runs marked, deflated; nil when it is left as it is
@@ -117,64 +145,29 @@ enum PDFUpdate {
     }
 }
 
-/// Writes an update's objects after a file of `length` bytes, remembering where each starts,
-/// then its xref section and trailer.
-struct UpdateWriter {
+/// Writes the output, counting where each byte goes.
+struct CopyWriter {
     let sink: ByteSink
-    private(set) var position: Int
-    private var offsets: [Int: Int] = [:]
-
-    init(sink: ByteSink, length: Int) {
-        self.sink = sink
-        position = length
-    }
+    private(set) var position = 0
 
     mutating func write(_ text: String) throws {
         try sink.write(text)
         position += text.utf8.count
     }
 
-    /// Object `number` again: its dictionary, and its stream's bytes when it has one.
-    mutating func object(_ number: Int, header: String, stream: [UInt8]? = nil) throws {
-        offsets[number] = position
-        try write("\(number) 0 obj\n\(header)")
-        if let stream {
-            try sink.write(stream)
-            position += stream.count
-            try write("\nendstream")
-        }
-        try write("\nendobj\n")
+    mutating func write(_ bytes: [UInt8]) throws {
+        try sink.write(bytes)
+        position += bytes.count
     }
 
-    /// The xref section, a subsection per run of consecutive numbers, and the trailer whose
-    /// /Prev is the file's last xref.
-    mutating func finish(trailer: PDFUpdate.Trailer) throws {
-        let xrefOffset = position
-        try write(Self.xref(offsets) + "trailer\n\(Self.trailerDictionary(trailer))\nstartxref\n\(xrefOffset)\n%%EOF\n")
-    }
-
-    static func xref(_ offsets: [Int: Int]) -> String {
-        var text = "xref\n"
-        let numbers = offsets.keys.sorted()
-        var index = 0
-        while index < numbers.count {
-            var end = index + 1
-            while end < numbers.count, numbers[end] == numbers[end - 1] + 1 { end += 1 }
-            text += "\(numbers[index]) \(end - index)\n"
-            // Each entry is exactly 20 bytes: 10 digits, space, 5 digits, space, "n", CR LF.
-            for number in numbers[index..<end] { text += String(format: "%010d 00000 n\r\n", offsets[number]!) }
-            index = end
+    /// Copies `range` of cairo's file as it is, a megabyte at a time.
+    mutating func copy(from file: PDFObjectFile, _ range: Range<Int>) throws {
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let bytes = try file.read(at: offset, count: min(1 << 20, range.upperBound - offset))
+            guard !bytes.isEmpty else { throw PDFObjectFile.malformed("ends at \(offset), before \(range.upperBound)") }
+            try write(bytes)
+            offset += bytes.count
         }
-        return text
-    }
-
-    static func trailerDictionary(_ trailer: PDFUpdate.Trailer) -> String {
-        var dictionary = trailer.dictionary
-        if let prev = dictionary.range(of: "/Prev ") {
-            // A file already updated once: the new section points at the latest xref.
-            let rest = dictionary[prev.upperBound...].drop { $0.isNumber }
-            dictionary = String(dictionary[..<prev.lowerBound]) + String(rest)
-        }
-        return String(dictionary.dropLast(2)).trimmingCharacters(in: .whitespacesAndNewlines) + " /Prev \(trailer.xrefOffset) >>"
     }
 }
