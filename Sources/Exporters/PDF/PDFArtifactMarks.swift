@@ -41,11 +41,24 @@ enum PDFArtifactMarks {
 
 /// An operator of a content stream: its name and where it and its operands lie.
 struct ContentOperator: Equatable {
-    let name: String
+    /// The name's bytes in one number ("BT" is 0x4254): operators have one to three letters,
+    /// and a longer word (not an operator the marks care about) is `ContentOperator.other`.
+    let name: UInt32
     /// The first byte of its first operand (or of the operator when it has none).
     let start: Int
     /// Just past the operator.
     let end: Int
+
+    static let other = UInt32.max
+
+    static func name(_ bytes: some Collection<UInt8>) -> UInt32 {
+        bytes.count > 4 ? other : bytes.reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    static let beginMarked = name("BDC".utf8), beginMarkedPlain = name("BMC".utf8), endMarked = name("EMC".utf8)
+    static let beginText = name("BT".utf8), endText = name("ET".utf8), beginImage = name("BI".utf8)
+    /// Painting operators: paths filled or stroked, text shown, shadings, XObjects.
+    static let painting = Set(["f", "F", "f*", "S", "s", "B", "B*", "b", "b*", "Tj", "TJ", "'", "\"", "sh", "Do"].map { name($0.utf8) })
 }
 
 /// Follows marked content and text objects, and collects the runs to mark.
@@ -65,20 +78,18 @@ private struct RunTracker {
     /// Painted since the run was last balanced.
     private var painted = false
 
-    /// Painting operators: paths filled or stroked, text shown, shadings, XObjects.
-    private static let painting: Set<String> = ["f", "F", "f*", "S", "s", "B", "B*", "b", "b*", "Tj", "TJ", "'", "\"", "sh", "Do"]
-
     mutating func see(_ op: ContentOperator, operands: ArraySlice<UInt8>) -> Bool {
-        let opens = op.name == "BDC" || op.name == "BMC"
-        if op.name == "BI" || (op.name == "EMC" && open.isEmpty) { return false }
-        if opens, operands.firstRange(of: Array("/MCID".utf8)) != nil {
+        typealias Op = ContentOperator
+        let opens = op.name == Op.beginMarked || op.name == Op.beginMarkedPlain
+        if op.name == Op.beginImage || (op.name == Op.endMarked && open.isEmpty) { return false }
+        if opens, Self.hasMCID(operands) {
             // An element inside a sequence the run opened: the run cannot end here.
             if elements == 0 { guard open.isEmpty, closeRun() else { return false } }
             open.append(true)
             elements += 1
             return true
         }
-        if op.name == "EMC", open.last == true {
+        if op.name == Op.endMarked, open.last == true {
             open.removeLast()
             elements -= 1
             return true
@@ -87,11 +98,11 @@ private struct RunTracker {
         let outside = elements == 0
         if outside, runStart == nil, open.isEmpty, !inText { runStart = op.start }
         if opens { open.append(false) }
-        if op.name == "EMC" { open.removeLast() }
-        if op.name == "BT" { inText = true }
-        if op.name == "ET" { inText = false }
+        if op.name == Op.endMarked { open.removeLast() }
+        if op.name == Op.beginText { inText = true }
+        if op.name == Op.endText { inText = false }
         guard outside else { return true }
-        if Self.painting.contains(op.name) {
+        if Op.painting.contains(op.name) {
             guard runStart != nil else { return false }
             painted = true
         }
@@ -100,6 +111,18 @@ private struct RunTracker {
             painted = false
         }
         return true
+    }
+
+    private static let mcid = Array("/MCID".utf8)
+
+    private static func hasMCID(_ operands: ArraySlice<UInt8>) -> Bool {
+        guard operands.count >= mcid.count else { return false }
+        var index = operands.startIndex
+        while index + mcid.count <= operands.endIndex {
+            if operands[index] == mcid[0], operands[index..<(index + mcid.count)].elementsEqual(mcid) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Ends the current run, marking it if it painted.
@@ -138,9 +161,8 @@ struct ContentScanner {
             }
             index = end
             if isOperator {
-                let name = String(decoding: bytes[start..<end], as: UTF8.self)
                 defer { operandStart = nil }
-                return ContentOperator(name: name, start: operandStart ?? start, end: end)
+                return ContentOperator(name: ContentOperator.name(bytes[start..<end]), start: operandStart ?? start, end: end)
             }
             if operandStart == nil { operandStart = start }
         }

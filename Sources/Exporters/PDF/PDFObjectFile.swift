@@ -72,21 +72,30 @@ struct PDFObjectFile {
     /// The text of object `number` between "N 0 obj" and "endobj" (an object without a stream).
     func object(_ number: Int) throws -> String {
         let start = try offset(of: number)
-        var bytes: [UInt8] = []
-        var chunk = 4_096
-        while bytes.count < Self.largestObject {
-            bytes = try read(at: start, count: chunk)
-            let text = String(decoding: bytes, as: UTF8.self)
-            let header = "\(number) 0 obj"
-            guard text.hasPrefix(header) else { throw Self.malformed("has no object \(number) where its xref says") }
-            if let end = text.range(of: "endobj") {
-                return String(text[text.index(text.startIndex, offsetBy: header.count)..<end.lowerBound])
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
+        let header = Array("\(number) 0 obj".utf8)
+        var chunk = 1_024
+        while chunk <= Self.largestObject {
+            let bytes = try read(at: start, count: chunk)
+            guard bytes.starts(with: header) else { throw Self.malformed("has no object \(number) where its xref says") }
+            if let end = Self.firstIndex(of: Self.endobj, in: bytes) {
+                return String(decoding: bytes[header.count..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             }
             guard bytes.count == chunk else { break }
             chunk *= 4
         }
         throw Self.malformed("has an object \(number) that does not end")
+    }
+
+    private static let endobj = Array("endobj".utf8)
+
+    static func firstIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var index = 0
+        while index + needle.count <= bytes.count {
+            if bytes[index] == first, bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// Stream object `number`: its dictionary and its bytes as stored (still filtered).
