@@ -66,7 +66,7 @@ struct ListPDFTests {
         #expect(first.contains("Tier: priority tier, A first."))
         #expect(first.contains("Contacts: interactions logged with the school."))
         #expect(first.contains("Distance: miles in a straight line from the family's home location, Anaïs Rivera's (Home, 00000)."), "\(first)")
-        #expect(first.contains("Offer: its type, status and deadline"))
+        #expect(first.contains("Offer: its status and deadline, grey once over."))
         #expect(first.contains("Sorted by name, A–Z"))
         let text = try ReportBatchProcess.tool("pdftotext", ["-layout", path, "-"]).stdout
         #expect(!text.contains("Locati…") && !text.contains("Dist…") && !text.contains("Coa…"))

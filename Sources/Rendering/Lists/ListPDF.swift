@@ -114,7 +114,7 @@ enum ListPDF {
         let distance = home.map { "Distance: miles in a straight line from \($0)." }
             ?? "Distance: none, as no member has a home location (give one with --home LAT,LON)."
         return "Fit: fit score, 0–100 (green 70 and over, orange 50 to 69, red under 50). Tier: priority tier, A first. "
-            + "Contacts: interactions logged with the school. " + distance + " Offer: its type, status and deadline (grey once over)."
+            + "Contacts: interactions logged with the school. " + distance + " Offer: its status and deadline, grey once over."
     }
 
     /// The home location a distance is measured from, in words: "the family's home location,
