@@ -114,7 +114,7 @@ struct PDFAccessibilityTests {
         // The header cells in the columns' order, each title whole (a title wider than its
         // column wraps, never ends in "…").
         let headers = schools.filter { $0.type == "TH" }.map(\.text)
-        #expect(headers == ["★", "School", "Location", "Division", "Status", "Tier", "Fit", "Size", "Distance", "Coaches", "Contacts", "Offer", "Deadline"])
+        #expect(headers == ["★", "School", "Location", "Division", "Status", "Tier", "Fit", "Size", "Distance", "Coaches", "Contacts", "Offer"])
     }
 
     /// The lists' column titles: a title wrapped onto two lines reads in the structure text as

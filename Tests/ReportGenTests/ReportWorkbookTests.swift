@@ -257,3 +257,38 @@ extension ReportWorkbookTests {
         #expect(lines == ["+1 since Nov 15", "no change since Nov 15", "+2 on Nov 9 – Nov 15", "+3 on Nov 9 – Nov 15", "+10.0 pts on Nov 9 – Nov 15"])
     }
 }
+
+extension ReportWorkbookTests {
+    /// A follow-up list on the Summary shows its first 10 rows, as the report's pdf does, and a
+    /// line saying how many more and where: 14 coaches with an e-mail the app refuses print as 10
+    /// rows and "and 4 more", the Data sheet keeping all 14 (issue 30).
+    @Test func aLongFollowUpListShowsTenRowsAndSaysWhereTheRestAre() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("app.db")
+        try Fixture.database(at: path) { f in
+            try f.family("F", name: "Rivera Family")
+            try f.school("s1", family: "F", name: "University 1", status: "contacted")
+            for index in 0..<14 { try f.coach("c\(index)", family: "F", school: "s1", ["email": "not an e-mail \(index)"]) }
+        }
+        let run = try ReportRun(data: try SQLiteSource(path: path).loadFamily(id: "F"), selection: .preset(.previousWeek),
+                                today: CivilDate(iso: "2026-11-23"), timezone: nil, clock: clock)
+        let workbook = try ReportFiles.write(run, formats: [.xlsx], to: .folder(folder.path))[0].path
+        let script = """
+            import openpyxl, sys
+            wb = openpyxl.load_workbook(sys.argv[1])
+            s = wb['Summary']
+            labels = [row[0].value for row in s.iter_rows(min_col=1, max_col=1)]
+            top = labels.index('Contact details to fix in the app')
+            assert labels[top + 1] == 'Coach', labels[top + 1]
+            rows = labels[top + 2:top + 12]
+            assert all(r and r.startswith('First') for r in rows), rows
+            assert labels[top + 12] == 'and 4 more: the Data sheet lists every one (it is hidden so that it does not print: unhide it), and so does the app', labels[top + 12]
+            fixes = [r for r in wb['Data'].iter_rows(min_row=3) if r[1].value == 'contact_to_fix']
+            assert len(fixes) == 14, len(fixes)
+            print('ok')
+            """
+        let output = try Self.python(script, [workbook])
+        #expect(output == "ok\n", "\(output)")
+    }
+}

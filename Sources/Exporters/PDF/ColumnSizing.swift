@@ -218,6 +218,11 @@ enum ColumnSizing {
             guard columns[index].fit == .grow, typical.indices.contains(index) else { return least[index] }
             return min(natural[index], max(least[index], typical[index] + padding))
         }
+        // Else for nine in ten on two lines (the longer of a text's two lines is over half of it).
+        let twoLines = columns.indices.map { index -> Double in
+            guard columns[index].fit == .grow, typical.indices.contains(index) else { return least[index] }
+            return min(usual[index], max(least[index], typical[index] * 0.6 + padding))
+        }
         // Then, if need be, `shrink` columns go down to their title (or 24 points).
         let tight = columns.indices.map { columns[$0].fit == .shrink ? min(least[$0], max(title[$0], 24)) : least[$0] }
         func share(from floor: [Double], towards ceiling: [Double]) {
@@ -227,30 +232,49 @@ enum ColumnSizing {
         }
         if others.map({ usual[$0] }).reduce(0, +) <= available {
             share(from: usual, towards: natural)
+        } else if others.map({ twoLines[$0] }).reduce(0, +) <= available {
+            share(from: twoLines, towards: usual)
         } else if others.map({ least[$0] }).reduce(0, +) <= available {
-            share(from: least, towards: usual)
+            share(from: least, towards: twoLines)
         } else if others.map({ tight[$0] }).reduce(0, +) <= available {
             share(from: tight, towards: least)
         } else {
-            // Too many columns for the page: `shrink` columns keep their titles' width, and the
-            // `wrap` and `grow` columns share the rest (a `wrap` column's second line ends in "…",
-            // titles wrap); when even that is too little, all but the `whole` ones narrow alike.
-            let wraps = others.filter { columns[$0].fit == .wrap || columns[$0].fit == .grow }
-            let shrinks = others.filter { columns[$0].fit == .shrink }
-            let forWraps = available - shrinks.map { tight[$0] }.reduce(0, +)
-            let wanted = wraps.map { least[$0] }.reduce(0, +)
-            if !wraps.isEmpty, forWraps >= wanted / 2 {
-                for index in shrinks { widths[index] = tight[index] }
-                for index in wraps { widths[index] = least[index] * forWraps / wanted }
-            } else if available > 0 {
-                let floor = others.map { tight[$0] }.reduce(0, +)
-                for index in others { widths[index] = tight[index] * available / floor }
-            } else {
-                widths = natural.map { $0 * total / sum }
-            }
+            widths = crowded(columns, natural: natural, least: least, tight: tight, available: available, total: total)
         }
         let wraps = columns.indices.contains { columns[$0].fit == .wrap && widths[$0] + 0.5 < natural[$0] }
         return (widths, wraps ? 2 : 1)
+    }
+
+    /// The widths of a table with too many columns for the page: `shrink` columns keep their
+    /// titles' width, `grow` columns their longest word (they are never cut), and the `wrap`
+    /// columns share the rest (their second line ends in "…", titles wrap); when that leaves
+    /// them less than half their least, `wrap` and `grow` columns share alike, and when even that
+    /// is too little, all but the `whole` ones narrow alike.
+    private static func crowded(_ columns: [PDFTable.Column], natural: [Double], least: [Double], tight: [Double],
+                                available: Double, total: Double) -> [Double] {
+        var widths = natural
+        let others = columns.indices.filter { columns[$0].fit != .whole }
+        let shrinks = others.filter { columns[$0].fit == .shrink }
+        let grows = others.filter { columns[$0].fit == .grow }
+        let wraps = others.filter { columns[$0].fit == .wrap }
+        let forShrinks = shrinks.map { tight[$0] }.reduce(0, +)
+        let forWraps = available - forShrinks - grows.map { least[$0] }.reduce(0, +)
+        let wanted = wraps.map { least[$0] }.reduce(0, +)
+        let shared = grows + wraps, forShared = available - forShrinks, wantedShared = shared.map { least[$0] }.reduce(0, +)
+        if !wraps.isEmpty, forWraps >= wanted / 2 {
+            for index in shrinks + grows { widths[index] = tight[index] }
+            for index in wraps { widths[index] = least[index] * forWraps / wanted }
+        } else if !shared.isEmpty, forShared >= wantedShared / 2 {
+            for index in shrinks { widths[index] = tight[index] }
+            for index in shared { widths[index] = least[index] * forShared / wantedShared }
+        } else if available > 0 {
+            let floor = others.map { tight[$0] }.reduce(0, +)
+            for index in others { widths[index] = tight[index] * available / floor }
+        } else {
+            let sum = natural.reduce(0, +)
+            return natural.map { $0 * total / sum }
+        }
+        return widths
     }
 }
 

@@ -54,7 +54,7 @@ struct TablePlan {
             heights = nil
             return
         }
-        let base = PageFlow.rowHeight + Double(lines - 1) * PageFlow.extraLine
+        let baseLines = lines, base = PageFlow.rowHeight + Double(lines - 1) * PageFlow.extraLine
         let inner = widths.map { $0 - 2 * PageFlow.cellPadding }
         var rows: [Float] = []
         rows.reserveCapacity(table.rows.count)
@@ -62,7 +62,7 @@ struct TablePlan {
         try table.rows.forEach { row in
             var height = base
             for column in growing where column < row.count {
-                height = max(height, Self.height(of: row[column], width: inner[column], measure: measure))
+                height = max(height, Self.height(of: row[column], width: inner[column], lines: baseLines, measure: measure))
             }
             differ = differ || height != base
             rows.append(Float(height))
@@ -76,31 +76,38 @@ struct TablePlan {
         for (column, samples) in extent.widestCells.enumerated() where !samples.isEmpty && column < extent.widest.count {
             let measured = samples.map { measure.width(of: $0.cell) }.max() ?? 0
             let ratio = extent.widest[column] > 0 ? measured / extent.widest[column] : 1
-            // The longest word keeps its estimate, which errs wide: a word is never cut.
-            extent.longestWord[column] = min(measured, extent.longestWord[column])
+            // The longest word keeps its estimate, a text's with a tenth to spare (a badge's has it):
+            // the estimate errs wide, but not for every word ("Papadopoulos"), and a word is never cut.
+            let spare = samples.allSatisfy { if case .badge = $0.cell { true } else { false } } ? 1 : 1.1
+            extent.longestWord[column] = min(measured, extent.longestWord[column] * spare)
             extent.widest[column] = measured
             extent.scale[column] = ratio
         }
     }
 
-    /// The height of a row holding a `grow` cell: a text that the estimate (`ColumnSizing`, which
-    /// errs wide) puts well within the column is one line, unmeasured; else pango measures it.
-    private static func height(of cell: PDFCell, width: Double, measure: WrappedTextMeasure) -> Double {
+    /// The height of a row holding a `grow` cell, in a table whose rows hold `base` lines: a text that
+    /// the estimate (`ColumnSizing`, which errs wide) puts well within the column is one line,
+    /// unmeasured; else pango measures it, and the row is as tall as its lines as pango lays them
+    /// out (a CJK line is taller).
+    private static func height(of cell: PDFCell, width: Double, lines base: Int, measure: WrappedTextMeasure) -> Double {
+        let row = PageFlow.rowHeight + Double(base - 1) * PageFlow.extraLine
         let text: String, bold: Bool
         switch cell {
         case .text(let value, _, let isBold): (text, bold) = (value, isBold)
         case .link(let value, _): (text, bold) = (value, false)
         case .badge(let value, _):
-            // A pill: wrapped within its padding, each further line adding `PageFlow.badgeLine`.
-            guard measure.width(value, bold: true) + 10 > width else { return PageFlow.rowHeight }
+            // A pill: wrapped within its padding, each further line adding `PageFlow.badgeLine`; it
+            // starts 2 points under the row's top and may end at its bottom, as a text does.
+            guard measure.width(value, bold: true) + 10 > width else { return row }
             let lines = measure.height(value, bold: true, width: width - 10, lines: maxCellLines).lines
-            return PageFlow.rowHeight + Double(lines - 1) * PageFlow.badgeLine
-        default: return PageFlow.rowHeight
+            return max(row, PageFlow.rowHeight - 2 + Double(lines - 1) * PageFlow.badgeLine)
+        default: return row
         }
-        if ColumnSizing.width(text, size: PageFlow.cellText, bold: bold) <= width * 0.9 { return PageFlow.rowHeight }
+        if ColumnSizing.width(text, size: PageFlow.cellText, bold: bold) <= width * 0.9 { return row }
         let measured = measure.height(text, bold: bold, width: width, lines: maxCellLines)
-        // A one-line row, and each further line as tall as pango makes it (a CJK line is taller).
-        let further = measured.height * Double(measured.lines - 1) / Double(measured.lines)
-        return (PageFlow.rowHeight + further).rounded(.up)
+        guard measured.lines > base else { return row }
+        // The text starts 4 points under the row's top (`PageFlow.drawContent`) and may end at its
+        // bottom, as a `wrap` column's second line does.
+        return max(row, 4 + measured.height)
     }
 }

@@ -114,7 +114,7 @@ enum ListPDF {
         let distance = home.map { "Distance: miles in a straight line from \($0)." }
             ?? "Distance: none, as no member has a home location (give one with --home LAT,LON)."
         return "Fit: fit score, 0–100 (green 70 and over, orange 50 to 69, red under 50). Tier: priority tier, A first. "
-            + "Contacts: interactions logged with the school. " + distance
+            + "Contacts: interactions logged with the school. " + distance + " Offer: its status and deadline, grey once over."
     }
 
     /// The home location a distance is measured from, in words: "the family's home location,
@@ -131,6 +131,15 @@ enum ListPDF {
         return "the family's home location, \(Display.oneLine(who))'s" + (shown.isEmpty ? "" : " (\(Display.oneLine(shown)))")
     }
 
+    /// An offer and its deadline in one cell that wraps, "Full Ride (Pending), due Nov 24, 2026",
+    /// grey once it is over: expired, or its deadline before `today`.
+    static func offer(_ offer: Offer, zone: Zone, today: CivilDate) -> PDFCell {
+        let deadline = offer.deadlineDate.map { zone.date(of: $0) }
+        let shown = offer.summary + (deadline.map { ", due " + ReportText.day($0) } ?? "")
+        let over = offer.status == .known(.expired) || deadline.map { $0 < today } == true
+        return over ? .text(shown, color: muted) : .text(shown)
+    }
+
     /// `today` greys what is over: an expired offer, and a deadline before today.
     static func schools(sort: SchoolSort, home: String?, zone: Zone, today: CivilDate, palette: OutputPalette) -> ListPDFSpec<SchoolListRow> {
         ListPDFSpec(
@@ -141,7 +150,7 @@ enum ListPDF {
             columns: [.init("★", fit: .whole), .init("School", fit: .grow), .init("Location", fit: .grow), .init("Division", fit: .whole),
                       .init("Status", fit: .grow), .init("Tier", fit: .whole), .init("Fit", fit: .whole), .init("Size", fit: .whole),
                       .init("Distance", alignRight: true, fit: .whole), .init("Coaches", alignRight: true, fit: .whole),
-                      .init("Contacts", alignRight: true, fit: .whole), .init("Offer", fit: .grow), .init("Deadline", fit: .whole)],
+                      .init("Contacts", alignRight: true, fit: .whole), .init("Offer", fit: .grow)],
             cells: { row in
                 let school = row.school
                 return [
@@ -157,13 +166,7 @@ enum ListPDF {
                     row.distance.map { .text(ReportText.decimal($0, places: 0) + " mi") } ?? .text("--", color: muted),
                     .text(String(row.coachCount)),
                     .text(String(row.interactionCount)),
-                    row.offer.map { offer in
-                        offer.status == .known(.expired) ? .text(offer.summary, color: muted) : .text(offer.summary)
-                    } ?? text(nil),
-                    row.offer?.deadlineDate.map { deadline in
-                        let day = zone.date(of: deadline)
-                        return day < today ? .text(ReportText.day(day), color: muted) : .text(ReportText.day(day))
-                    } ?? text(nil),
+                    row.offer.map { offer($0, zone: zone, today: today) } ?? text(nil),
                 ]
             },
             summary: .fromRows { rows in
@@ -194,6 +197,15 @@ enum ListPDF {
     /// The content's share of a page: two lines of it read as a preview, and it takes no more
     /// room from the names beside it.
     static let contentWidth = 190.0
+    /// A subject's and a school's: half of it holds "Phone Call about the program" on two lines,
+    /// and what they do not take goes to the content.
+    static let labelWidth = 140.0
+
+    /// "Feb 3, 2026" over "2:15 PM": the rows hold two lines anyway, and the date takes half the width.
+    static func dateOverTime(_ time: LocalDateTime) -> PDFCell {
+        let hour = time.hour % 12 == 0 ? 12 : time.hour % 12
+        return .stack([.text(ReportText.day(time.date)), .text("\(hour):\(Instant.two(time.minute)) \(time.hour < 12 ? "AM" : "PM")")])
+    }
 
     static func interactions(zone: Zone, palette: OutputPalette, analytics: @escaping () -> InteractionAnalytics) -> ListPDFSpec<InteractionListRow> {
         ListPDFSpec(
@@ -202,12 +214,13 @@ enum ListPDF {
             // A person's name (the coach, who logged it) wraps as far as it needs, never cut; the
             // content shows its first two lines.
             columns: [.init("Date", fit: .whole), .init("Type", fit: .whole), .init("Direction", fit: .whole), .init("Sentiment", fit: .whole),
-                      .init("Subject", fit: .wrap), .init("School", fit: .wrap), .init("Coach", fit: .grow), .init("Logged By", fit: .grow),
+                      .init("Subject", fit: .wrap, maxWidth: labelWidth), .init("School", fit: .wrap, maxWidth: labelWidth),
+                      .init("Coach", fit: .grow), .init("Logged By", fit: .grow),
                       .init("Content", fit: .wrap, maxWidth: contentWidth), .init("Files", alignRight: true, fit: .whole)],
             cells: { row in
                 let interaction = row.interaction
                 return [
-                    .text(ReportText.dayTime(zone.localTime(of: zone.instant(of: interaction.date)))),
+                    dateOverTime(zone.localTime(of: zone.instant(of: interaction.date))),
                     .badge(interaction.type.displayName, PDFColor(palette.type(interaction.type))),
                     .badge(interaction.direction.displayName, PDFColor(palette.direction(interaction.direction))),
                     interaction.sentiment.map { .badge($0.displayName, PDFColor(palette.sentiment($0))) } ?? .text("--", color: muted),
@@ -267,7 +280,8 @@ final class PDFListOutput<Row>: TableOutput {
     func finish() throws -> WrittenFile {
         var document = PDFDocument(title: spec.title, subject: "\(spec.title) – \(family.displayName)", creator: ToolVersion.creator,
                                    created: created, footer: footer, orientation: .landscape)
-        document.blocks.append(.title(spec.title, lines: [family.displayName, spec.sorted]))
+        // The order on the family's line: the first page keeps room for another row.
+        document.blocks.append(.title(spec.title, lines: [family.displayName + " · " + spec.sorted]))
         switch spec.summary {
         case .fromRows(let summary): document.blocks.append(contentsOf: summary(kept))
         case .fixed(let summary): document.blocks.append(contentsOf: summary())

@@ -86,8 +86,13 @@ extension ReportWorkbook {
             _ = try table(title, ["Metric", "Entries", "Values", "Average", "Min", "Max", "Unit"], rows)
         }
 
-        /// Each follow-up list as a small table (dates as date cells, days as numbers, a deadline
-        /// within 3 days red and within 7 amber), or a line saying it is empty.
+        /// How many rows of a follow-up list the Summary shows, as the report's pdf does: a family
+        /// with 200 schools can have 70 contact details to fix, which would print in tiny type.
+        static let followUpRows = 10
+
+        /// Each follow-up list as a small table of its first `followUpRows` rows (dates as date
+        /// cells, days as numbers, a deadline within 3 days red and within 7 amber) and a line
+        /// saying how many more there are and where, or a line saying it is empty.
         private mutating func writeFollowUps(title: String) throws {
             try sheet.write(.text("\(title) (as of \(ReportText.day(run.followUps.today)))"), row: row, column: 0, style: .subtitle)
             row += 1
@@ -96,13 +101,23 @@ extension ReportWorkbook {
                     try sheet.write(.text(list.empty), row: row, column: 0, style: .note)
                     row += 2
                 } else {
-                    _ = try table(list.heading, list.columns, list.rows, styles: list.urgency.map(WorkbookLook.urgent))
+                    let shown = Self.followUpRows
+                    _ = try table(list.heading, list.columns, Array(list.rows.prefix(shown)), styles: list.urgency.prefix(shown).map(WorkbookLook.urgent))
+                    if list.rows.count > shown {
+                        try sheet.write(.text(Self.more(list.rows.count - shown)), row: row - 1, column: 0, style: .note)
+                        row += 1
+                    }
                 }
                 if let note = list.note {
                     try sheet.write(.text(note), row: row - 1, column: 0, style: .note)
                     row += 1
                 }
             }
+        }
+
+        /// The line under a follow-up list cut at `followUpRows`: how many more, and where they all are.
+        static func more(_ count: Int) -> String {
+            "and \(count) more: the Data sheet lists every one (it is hidden so that it does not print: unhide it), and so does the app"
         }
 
         private mutating func table(_ title: String, _ headers: [String], _ rows: [[Cell]],
