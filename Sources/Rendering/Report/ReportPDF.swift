@@ -204,6 +204,7 @@ enum ReportPDF {
             .init(title, alignRight: title.hasPrefix("Days"), fit: index < 2 ? .wrap : .whole)
         }, rows: rows)
         pdfTable.sizedByContent = true
+        pdfTable.measuresContent = true  // measured, as the season's tables (ReportPDFSeason.sized)
         return .table(pdfTable)
     }
 
