@@ -31,17 +31,18 @@ struct PDFLineChartTests {
     @Test func aMissingValueIsAGapNotAZero() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        // The chart's plot starts 84 points below its top (36) and 34 right of its left (36), is
-        // 100 high over an axis of 0–4 and 462 wide in three slots: the middle week's point is at
-        // x = 70 + 154 × 1.5 = 301, a value of 2.5 at y = 120 + 100 × (1 − 2.5 / 4) = 157.5.
-        let whole = try pixel(try render([2.5, 2.5, 2.5], in: folder), x: 301, y: 157)
-        let gap = try pixel(try render([2.5, nil, 2.5], in: folder), x: 301, y: 157)
+        // The chart's plot starts under its title (16), its one-line caption (13), the legend's
+        // line and gaps (27), 56 points below its top (36), and 34 right of its left (36); it is
+        // 84 high over an axis of 0–4 and 462 wide in three slots: the middle week's point is at
+        // x = 70 + 154 × 1.5 = 301, a value of 2.5 at y = 92 + 84 × (1 − 2.5 / 4) = 123.5.
+        let whole = try pixel(try render([2.5, 2.5, 2.5], in: folder), x: 301, y: 123)
+        let gap = try pixel(try render([2.5, nil, 2.5], in: folder), x: 301, y: 123)
         let zero = try render([2.5, 0, 2.5], in: folder)
         #expect(whole != "255,255,255", "the line runs through the middle week: \(whole)")
         #expect(gap == "255,255,255", "a missing week leaves a gap: \(gap)")
-        // Halfway between the first point (x 147) and a 0 in the middle, the line is at y ≈ 188.75.
-        #expect(try pixel(zero, x: 224, y: 189) != "255,255,255", "a 0 is drawn down to the axis")
-        #expect(try pixel(try render([2.5, nil, 2.5], in: folder), x: 224, y: 189) == "255,255,255")
+        // Halfway between the first point (x 147) and a 0 in the middle, the line is at y ≈ 149.75.
+        #expect(try pixel(zero, x: 224, y: 150) != "255,255,255", "a 0 is drawn down to the axis")
+        #expect(try pixel(try render([2.5, nil, 2.5], in: folder), x: 224, y: 150) == "255,255,255")
     }
 
     @Test func theChartIsTextAHeadingAndAFigureWithItsCaption() throws {

@@ -121,8 +121,14 @@ public enum PDFBlock {
     case subheading(String)
     /// A line chart, kept whole on one page (PDFLineChart.swift).
     case lineChart(PDFLineChart)
-    /// The next blocks stay together: a new page starts unless this many points fit on this one.
-    case keepTogether(Double)
+    /// Blocks kept together on one page (a heading with its first chart), placed one under
+    /// another; on a new page when they do not fit on this one, one after another as usual when
+    /// they would not fit on any.
+    case together([PDFBlock])
+    /// Two columns side by side, each half the width less a gap, kept whole on one page: the
+    /// first column's blocks wholly, then the second's, in reading order (PageFlow+Columns.swift).
+    /// Columns taller than a page are placed one after the other at the page's width.
+    case columns([PDFBlock], [PDFBlock])
 }
 
 public struct PDFCard: Sendable {

@@ -38,9 +38,10 @@ public struct PDFLineChart: Sendable {
         self.ceiling = ceiling
     }
 
-    /// The height the chart takes on the page, caption and legend included.
-    public static let height = 214.0
-    static let plotHeight = 100.0
+    /// The plot's height; the chart is as tall as its caption and legend make it above that.
+    static let plotHeight = 84.0
+    /// The most lines a caption takes; a longer one ends in "…".
+    static let captionLines = 10
     /// Text of the chart: the title at 10.5 points, everything else at 9 (docs/outputs.md).
     static let textSize = 9.0
 
@@ -61,16 +62,45 @@ public struct PDFLineChart: Sendable {
 }
 
 extension PDFLineChart {
+    /// Where the chart's parts go in a width: the caption's height as pango wraps it, the series
+    /// on each line of the legend, and from them the plot's top and the height the chart takes on
+    /// the page (a gap under it included).
+    struct Layout {
+        let captionHeight: Double
+        let legend: [[Int]]
+        var legendTop: Double { 16 + captionHeight + 5 }
+        var plotTop: Double { legendTop + Double(legend.count) * 14 + 8 }
+        var height: Double { plotTop + PDFLineChart.plotHeight + 16 + 12 }
+    }
+
+    /// The layout in `width`, measured at the chart's text size (the measure's, 9 points).
+    func layout(width: Double, measure: WrappedTextMeasure) -> Layout {
+        let caption = measure.height(caption, bold: false, width: width, lines: Self.captionLines).height
+        var legend: [[Int]] = [[]], left = 0.0
+        for (index, line) in series.enumerated() {
+            let wide = 18 + measure.width(line.name, bold: false) + 2
+            if left > 0, left + wide > width {
+                legend.append([])
+                left = 0
+            }
+            legend[legend.count - 1].append(index)
+            left += wide + 12
+        }
+        return Layout(captionHeight: caption, legend: legend)
+    }
+
     /// Draws the chart with its top-left at (x, y) across `width`, tagged: the title an H3, then
     /// a Figure holding the caption (Caption), the legend's names (P), and the axes' labels and
     /// the lines' end values (P), so that no text is outside the structure.
-    func draw(on canvas: PDFCanvas, x: Double, y: Double, width: Double) {
+    func draw(on canvas: PDFCanvas, x: Double, y: Double, width: Double, layout: Layout) {
         canvas.tagged(.heading(3)) { $0.text(title, x: x, y: y, size: 10.5, bold: true, width: width) }
         canvas.begin(.figure)
-        canvas.tagged(.caption) { $0.text(caption, x: x, y: y + 16, size: Self.textSize, color: .muted, width: width, lines: 4) }
-        canvas.tagged(.paragraph) { drawLegend(on: $0, x: x, y: y + 63, width: width) }
+        canvas.tagged(.caption) {
+            $0.text(caption, x: x, y: y + 16, size: Self.textSize, color: .muted, width: width, lines: Self.captionLines)
+        }
+        canvas.tagged(.paragraph) { drawLegend(on: $0, x: x, y: y + layout.legendTop, lines: layout.legend) }
         let valueWidth = 34.0, endWidth = 44.0
-        let plot = (x: x + valueWidth, y: y + 84, width: width - valueWidth - endWidth, height: Self.plotHeight)
+        let plot = (x: x + valueWidth, y: y + layout.plotTop, width: width - valueWidth - endWidth, height: Self.plotHeight)
         let (top, step) = axis
         func yOf(_ value: Double) -> Double { plot.y + plot.height * (1 - max(0, min(value, top)) / top) }
         let slot = plot.width / Double(max(1, labels.count))
@@ -81,8 +111,9 @@ extension PDFLineChart {
             canvas.rule(x: plot.x, y: lineY, width: plot.width, color: index == 0 ? PDFColor(0x9CA3AF) : .rule)
             canvas.text(text(value), x: x, y: lineY - 6, size: Self.textSize, color: .muted, width: valueWidth - 4, alignRight: true)
         }
-        // Every label when they fit at 9 points, else every other one (the last always).
-        let every = slot >= 30 ? 1 : 2
+        // Every label when they fit at 9 points, else every other one, or every third… (the last always).
+        let widest = labels.map { canvas.measure($0, size: Self.textSize).width }.max() ?? 0
+        let every = max(1, Int(((widest + 4) / slot).rounded(.up)))
         for (index, label) in labels.enumerated() where (labels.count - 1 - index) % every == 0 {
             let labelWidth = min(canvas.measure(label, size: Self.textSize).width, slot * Double(every))
             canvas.text(label, x: xOf(index) - labelWidth / 2, y: plot.y + plot.height + 4, size: Self.textSize, color: .muted,
@@ -126,15 +157,17 @@ extension PDFLineChart {
         cairo_fill(cr)
     }
 
-    /// The legend on one line: a short stroke of each series' colour, then its name.
-    private func drawLegend(on canvas: PDFCanvas, x: Double, y: Double, width: Double) {
-        var left = x
-        for line in series {
-            canvas.fill(x: left, y: y + 5, width: 14, height: 3, color: line.color, radius: 1.5)
-            let name = canvas.measure(line.name, size: Self.textSize).width
-            canvas.text(line.name, x: left + 18, y: y, size: Self.textSize, width: min(name + 2, x + width - left - 18))
-            left += 18 + name + 14
-            if left > x + width { break }
+    /// The legend on its lines (`Layout.legend`): a short stroke of each series' colour, then its name.
+    private func drawLegend(on canvas: PDFCanvas, x: Double, y: Double, lines: [[Int]]) {
+        for (row, indices) in lines.enumerated() {
+            var left = x
+            let top = y + Double(row) * 14
+            for line in indices.map({ series[$0] }) {
+                canvas.fill(x: left, y: top + 5, width: 14, height: 3, color: line.color, radius: 1.5)
+                let name = canvas.measure(line.name, size: Self.textSize).width
+                canvas.text(line.name, x: left + 18, y: top, size: Self.textSize, width: name + 2)
+                left += 18 + name + 2 + 12
+            }
         }
     }
 

@@ -46,12 +46,12 @@ public enum PDFRenderer {
             return try TablePlan(table, width: width, measure: measure)
         }
         // First pass: count the pages, so that every footer can say "of M". It places blocks
-        // from their plans without drawing or measuring any text.
-        var counter = PageFlow(size: size, canvas: nil, surface: nil)
+        // from their plans without drawing; only a chart's caption and legend are measured.
+        var counter = PageFlow(size: size, canvas: nil, surface: nil, measure: measure)
         for (block, plan) in zip(document.blocks, plans) { try counter.place(block, plan: plan) }
         let pages = counter.page
 
-        var flow = PageFlow(size: size, canvas: canvas, surface: surface)
+        var flow = PageFlow(size: size, canvas: canvas, surface: surface, measure: measure)
         flow.footer = { page in
             let y = size.height - PageFlow.margin + 8
             canvas.rule(x: PageFlow.margin, y: y - 4, width: size.width - 2 * PageFlow.margin)
@@ -147,13 +147,22 @@ struct PageFlow {
     static let badgeLine = 12.5
     /// The longest track of a bar in a table cell, in points.
     static let barTrack = 36.0
+    /// A row of a bar chart (`PDFBlock.bars`): its 9-point label, a bar 10 points high, its value.
+    static let barRow = 16.0
 
     let size: (width: Double, height: Double)
     let canvas: PDFCanvas?
     let surface: OpaquePointer?
+    /// Lays out the text whose lines decide a height (a chart's caption), in both passes alike.
+    let measure: WrappedTextMeasure
     var footer: (Int) -> Void = { _ in }
     private(set) var page = 1
-    private var y = PageFlow.margin
+    var y = PageFlow.margin
+    /// The left edge and the width blocks are placed in: the page's, or a column's (PageFlow+Columns.swift).
+    var left = PageFlow.margin
+    var contentWidth: Double
+    /// False while columns are placed: they were given their room on the page as a whole.
+    var breaks = true
     private var started = false
     /// A structure element with content that stays open across a page break (a chart's
     /// caption): closed before the footer and opened again on the next page.
@@ -161,13 +170,14 @@ struct PageFlow {
     /// The fill under the table row being drawn.
     private var rowFill = PDFColor.white
 
-    init(size: (width: Double, height: Double), canvas: PDFCanvas?, surface: OpaquePointer?) {
+    init(size: (width: Double, height: Double), canvas: PDFCanvas?, surface: OpaquePointer?, measure: WrappedTextMeasure) {
         self.size = size
         self.canvas = canvas
         self.surface = surface
+        self.measure = measure
+        contentWidth = size.width - 2 * PageFlow.margin
     }
 
-    var contentWidth: Double { size.width - 2 * PageFlow.margin }
     var bottom: Double { size.height - PageFlow.margin - 16 }
 
     mutating func startPage() {
@@ -190,19 +200,20 @@ struct PageFlow {
     }
 
     /// Makes room for `height` points, breaking the page when needed.
-    private mutating func reserve(_ height: Double) {
-        if y + height > bottom, y > PageFlow.margin { newPage() }
+    mutating func reserve(_ height: Double) {
+        if breaks, y + height > bottom, y > PageFlow.margin { newPage() }
     }
 
-    /// Places a block; a table by its `plan`, made once for both passes.
+    /// Places a block; a table by its `plan`, made once for both passes (a table inside a
+    /// group or a column is planned where it is placed).
     mutating func place(_ block: PDFBlock, plan: TablePlan?) throws {
         switch block {
         case .title(let title, let lines):
             reserve(32 + Double(lines.count) * 16)
-            canvas?.tagged(.heading(1)) { $0.text(title, x: PageFlow.margin, y: y, size: 22, bold: true, width: contentWidth) }
+            canvas?.tagged(.heading(1)) { $0.text(title, x: left, y: y, size: 22, bold: true, width: contentWidth) }
             y += 32
             for line in lines {
-                canvas?.tagged(.paragraph) { $0.text(line, x: PageFlow.margin, y: y, size: 11, color: .muted, width: contentWidth) }
+                canvas?.tagged(.paragraph) { $0.text(line, x: left, y: y, size: 11, color: .muted, width: contentWidth) }
                 y += 16
             }
             y += 10
@@ -211,16 +222,16 @@ struct PageFlow {
             // Keep a heading with at least the start of what follows it.
             reserve(26 + 60)
             if let canvas, let surface {
-                let attributes = "page=\(page) pos=[\(PageFlow.margin) \(y)]"
+                let attributes = "page=\(page) pos=[\(left) \(y)]"
                 cairo_pdf_surface_add_outline(surface, Int32(CAIRO_PDF_OUTLINE_ROOT), title, attributes, cairo_pdf_outline_flags_t(rawValue: 0))
-                canvas.tagged(.heading(2)) { $0.text(title, x: PageFlow.margin, y: y + 4, size: 13, bold: true, width: contentWidth) }
+                canvas.tagged(.heading(2)) { $0.text(title, x: left, y: y + 4, size: 13, bold: true, width: contentWidth) }
             }
             y += 26
 
         case .subheading(let title):
             // With room for a table's header and first rows, or the line that says it is empty.
             reserve(20 + 50)
-            canvas?.tagged(.heading(3)) { $0.text(title, x: PageFlow.margin, y: y + 4, size: 10.5, bold: true, width: contentWidth) }
+            canvas?.tagged(.heading(3)) { $0.text(title, x: left, y: y + 4, size: 10.5, bold: true, width: contentWidth) }
             y += 20
 
         case .cards(let cards):
@@ -230,16 +241,19 @@ struct PageFlow {
             placeBars(bars)
 
         case .table(let table):
-            guard let plan else { return }
-            try placeTable(table, plan: plan)
+            try placeTable(table, plan: try plan ?? TablePlan(table, width: contentWidth, measure: measure))
 
         case .lineChart(let chart):
-            reserve(PDFLineChart.height)
-            canvas.map { chart.draw(on: $0, x: PageFlow.margin, y: y, width: contentWidth) }
-            y += PDFLineChart.height
+            let layout = chart.layout(width: contentWidth, measure: measure)
+            reserve(layout.height)
+            canvas.map { chart.draw(on: $0, x: left, y: y, width: contentWidth, layout: layout) }
+            y += layout.height
 
-        case .keepTogether(let height):
-            reserve(height)
+        case .together(let blocks):
+            try placeTogether(blocks)
+
+        case .columns(let first, let second):
+            try placeColumns(first, second)
 
         case .note(let text, let color):
             // Up to three lines; how many is estimated from the length (about 5.2 points a
@@ -248,7 +262,7 @@ struct PageFlow {
             let height = 20 + Double(lines - 1) * 13
             reserve(height)
             canvas?.tagged(.paragraph) {
-                $0.text(text, x: PageFlow.margin, y: y + 3, size: 10, color: color ?? .muted, width: contentWidth, lines: lines)
+                $0.text(text, x: left, y: y + 3, size: 10, color: color ?? .muted, width: contentWidth, lines: lines)
             }
             y += height
         }
@@ -265,7 +279,7 @@ struct PageFlow {
         if let canvas {
             canvas.begin(.list)
             for (index, card) in cards.enumerated() {
-                let x = PageFlow.margin + Double(index) * (width + gap)
+                let x = left + Double(index) * (width + gap)
                 let tint = card.color.tint(0.08)
                 canvas.fill(x: x, y: y, width: width, height: height, color: tint, radius: 6)
                 canvas.fill(x: x, y: y, width: 4, height: height, color: card.color, radius: 2)
@@ -293,28 +307,32 @@ struct PageFlow {
     /// followed by its value ("Email 4 Phone Call 1"), in the order the bars are drawn.
     private mutating func placeBars(_ bars: [PDFBar]) {
         let peak = bars.map(\.value).max() ?? 0
-        let labelWidth = contentWidth * 0.28, valueWidth = 50.0
-        let track = contentWidth - labelWidth - valueWidth - 12
         guard !bars.isEmpty else { return }
+        // The labels and the values as wide as the widest of them (the labels up to half the
+        // width, past which one ends in "…"), the track the rest.
+        let widest = bars.map { measure.width($0.label, bold: false) }.max() ?? 0
+        let labelWidth = min(contentWidth * 0.5, max(contentWidth * 0.28, widest + 10))
+        let valueWidth = max(24, (bars.map { measure.width(NumberText.shortest($0.value), bold: false) }.max() ?? 0) + 6)
+        let track = contentWidth - labelWidth - valueWidth - 6
         // The figure starts on the page of its first bar, so that a page break above it does
         // not leave an empty caption behind.
-        reserve(PageFlow.rowHeight)
+        reserve(PageFlow.barRow)
         canvas?.begin(.figure)
         canvas?.begin(.caption)
         openLeaf = .caption
         for bar in bars {
-            reserve(PageFlow.rowHeight)
+            reserve(PageFlow.barRow)
             if let canvas {
-                canvas.text(bar.label, x: PageFlow.margin, y: y + 3, size: 9, width: labelWidth - 6)
+                canvas.text(bar.label, x: left, y: y + 2, size: 9, width: labelWidth - 6)
                 let fraction = peak > 0 ? max(0, min(1, bar.value / peak)) : 0
-                canvas.fill(x: PageFlow.margin + labelWidth, y: y + 4, width: track, height: 10, color: .headerFill, radius: 3)
+                canvas.fill(x: left + labelWidth, y: y + 3, width: track, height: 10, color: .headerFill, radius: 3)
                 if fraction > 0 {
-                    canvas.fill(x: PageFlow.margin + labelWidth, y: y + 4, width: max(3, track * fraction), height: 10, color: bar.color, radius: 3)
+                    canvas.fill(x: left + labelWidth, y: y + 3, width: max(3, track * fraction), height: 10, color: bar.color, radius: 3)
                 }
-                canvas.text(NumberText.shortest(bar.value), x: PageFlow.margin + labelWidth + track + 6, y: y + 3, size: 9,
+                canvas.text(NumberText.shortest(bar.value), x: left + labelWidth + track, y: y + 2, size: 9,
                             width: valueWidth, alignRight: true)
             }
-            y += PageFlow.rowHeight
+            y += PageFlow.barRow
         }
         openLeaf = nil
         canvas?.end(.caption)
@@ -368,9 +386,9 @@ struct PageFlow {
             }
             // Every other row on a light stripe, which the cells' text colours are made to read on.
             rowFill = index % 2 == 1 ? .cardFill : .white
-            if index % 2 == 1 { canvas.fill(x: PageFlow.margin, y: y, width: contentWidth, height: height, color: .cardFill) }
+            if index % 2 == 1 { canvas.fill(x: left, y: y, width: contentWidth, height: height, color: .cardFill) }
             if tagged { canvas.begin(.tableRow) }
-            var x = PageFlow.margin
+            var x = left
             for (column, cell) in row.enumerated() where column < plan.widths.count {
                 let spec = table.columns[column]
                 draw(cell, on: canvas, x: x, width: plan.widths[column], alignRight: spec.alignRight, lines: plan.lines(of: spec, row: index),
@@ -388,9 +406,9 @@ struct PageFlow {
     /// The header row; titles wider than their column wrap onto a second line (`TablePlan.headerLines`).
     private mutating func drawHeader(_ table: PDFTable, plan: TablePlan, tagged: Bool) {
         if let canvas {
-            canvas.fill(x: PageFlow.margin, y: y, width: contentWidth, height: plan.headerHeight, color: .headerFill)
+            canvas.fill(x: left, y: y, width: contentWidth, height: plan.headerHeight, color: .headerFill)
             if tagged { canvas.begin(.tableRow) }
-            var x = PageFlow.margin
+            var x = left
             let top = y + 5
             for (column, spec) in table.columns.enumerated() {
                 if tagged { canvas.begin(.headerCell) }
@@ -401,7 +419,7 @@ struct PageFlow {
                 x += plan.widths[column]
             }
             if tagged { canvas.end(.tableRow) }
-            canvas.rule(x: PageFlow.margin, y: y + plan.headerHeight, width: contentWidth, color: PDFColor(0xD1D5DB))
+            canvas.rule(x: left, y: y + plan.headerHeight, width: contentWidth, color: PDFColor(0xD1D5DB))
         }
         y += plan.headerHeight
     }

@@ -53,10 +53,22 @@ enum ReportPDF {
                                 comparisonTable(run.figures)]
         }
         document.blocks += ReportPDFSeason.thisWeek(run) + ReportPDFSeason.comingUp(run.ahead, today: run.today)
+        // The breakdowns side by side (`columns`), and with them the metric summaries when there
+        // are none (a line); the other sections across the page.
+        var breakdowns: [[PDFBlock]] = []
         for (section, heading) in templates.reportSections where section != .previousPeriod {
-            document.blocks.append(.section(heading))
-            document.blocks += blocks(of: section, run, palette: templates.palette)
+            let sectionBlocks = [PDFBlock.section(heading)] + blocks(of: section, run, palette: templates.palette)
+            switch section {
+            case .schoolsByStatus, .schoolsByDivision, .interactionsByType, .interactionsBySentiment, .interactionsByDirection:
+                breakdowns.append(sectionBlocks)
+            case .metricSummaries where run.figures.metrics.summaries.isEmpty:
+                breakdowns.append(sectionBlocks)
+            case .followUps, .metricSummaries, .previousPeriod:
+                document.blocks += columns(breakdowns) + sectionBlocks
+                breakdowns = []
+            }
         }
+        document.blocks += columns(breakdowns)
         document.blocks += ReportPDFCharts.season(run.trend)
         // Rows a job with `bad_rows: skip` left out, on the last page, so that the family and
         // the operator know the figures are without them.
@@ -67,6 +79,35 @@ enum ReportPDF {
             if run.leftOutRows.count > 20 { document.blocks.append(.note("and \(run.leftOutRows.count - 20) more problems (manifest.json lists every one)")) }
         }
         return document
+    }
+
+    /// Breakdowns (each a heading and its bars, or the line saying there are none) in two
+    /// columns, in the template's order: the next one starts the first column, the one after it
+    /// the second, and more go under that while the second column stays no taller than the
+    /// first (Schools by Status | by Division; Interactions by Type | by Sentiment, by Direction).
+    static func columns(_ sections: [[PDFBlock]]) -> [PDFBlock] {
+        // A heading is about two bars high, a line of text one.
+        func rows(_ blocks: [PDFBlock]) -> Int {
+            blocks.reduce(0) { rows, block in
+                switch block {
+                case .section: rows + 2
+                case .bars(let bars): rows + bars.count
+                default: rows + 1
+                }
+            }
+        }
+        var result: [PDFBlock] = [], next = sections.startIndex
+        while next < sections.endIndex {
+            let first = sections[next]
+            var second: [PDFBlock] = []
+            next += 1
+            while next < sections.endIndex, second.isEmpty || rows(second) + rows(sections[next]) <= rows(first) {
+                second += sections[next]
+                next += 1
+            }
+            result.append(.columns(first, second))
+        }
+        return result
     }
 
     /// The five stat cards, each with its change from the period before in words.
@@ -163,6 +204,7 @@ enum ReportPDF {
             .init(title, alignRight: title.hasPrefix("Days"), fit: index < 2 ? .wrap : .whole)
         }, rows: rows)
         pdfTable.sizedByContent = true
+        pdfTable.measuresContent = true  // measured, as the season's tables (ReportPDFSeason.sized)
         return .table(pdfTable)
     }
 

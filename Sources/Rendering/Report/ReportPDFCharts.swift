@@ -37,11 +37,12 @@ package enum ReportPDFCharts {
                 Double(week.pipeline.filter { $0.key.stage == stage.stage }.reduce(0) { $0 + $1.count })
             }, color: stage.color)
         }
-        // The heading with the first chart; each chart whole on a page. (All three kept on one
-        // page left the page before a tenth full for the demo's Tanaka family.)
-        return [.keepTogether(26 + 20 + PDFLineChart.height), .section("The season"),
-                .note("The twelve weeks \(ReportText.shortRange(first.start, last.end)), each labelled by its first day"),
-                .lineChart(interactions), .lineChart(rateChart),
+        // The heading with the first two charts, side by side; each chart whole on a page. (All
+        // three kept on one page left the page before a tenth full for the demo's Tanaka family.)
+        // The stages' chart, with five lines and the longest caption, takes the page's width.
+        return [.together([.section("The season"),
+                           .note("The twelve weeks \(ReportText.shortRange(first.start, last.end)), each labelled by its first day"),
+                           .columns([.lineChart(interactions)], [.lineChart(rateChart)])]),
                 .lineChart(chart("Schools at each stage at the week's end", stageLines, labels: labels))]
     }
 

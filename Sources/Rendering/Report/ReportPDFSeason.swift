@@ -57,6 +57,8 @@ package enum ReportPDFSeason {
     static func sized(_ columns: [PDFTable.Column], _ rows: [[PDFCell]]) -> PDFBlock {
         var table = PDFTable(columns: columns, rows: rows)
         table.sizedByContent = true
+        // Measured, not estimated: by the estimate "tomorrow" in the events' Days column ended in "…".
+        table.measuresContent = true
         return .table(table)
     }
 
