@@ -41,7 +41,8 @@ public final class ByteSink {
         var template = Array((folder as NSString).appendingPathComponent(".report-batch-rows-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard made >= 0 else {
-            throw ExportError.write(path: output, reason: "cannot make a temporary file beside it: \(String(cString: strerror(errno)))")
+            // The folder's error is the output's: the message is the one a direct write would give.
+            throw ExportError.write(path: output, reason: String(cString: strerror(errno)))
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         return ByteSink(descriptor: made, name: output, owns: true)
