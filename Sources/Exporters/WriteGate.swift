@@ -1,9 +1,10 @@
 import Foundation
 
 /// A gate between libraries that create their output file late and a process that is being
-/// stopped. libxlsxwriter creates its file only when the workbook is closed, possibly after a
-/// signal's handler has removed the temporary files: the file would then appear anew just
-/// before the process ends and be left behind. So every such creation runs inside the gate
+/// stopped. libxlsxwriter creates its file only when the workbook is closed, and a pdf's file is
+/// created once cairo has finished (PDFRenderer), possibly after a signal's handler has removed
+/// the temporary files: the file would then appear anew just before the process ends and be
+/// left behind. So every such creation runs inside the gate
 /// (many at once), and the handler shuts it (waiting for those inside to finish) before it
 /// removes anything; none starts after.
 public enum WriteGate {

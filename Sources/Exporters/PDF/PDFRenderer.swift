@@ -37,9 +37,26 @@ public enum PDFRenderer {
         }
         defer { cairo_destroy(cr) }
         let canvas = try PDFCanvas(cr: cr)
+        let pages = try draw(document, size: size, on: canvas, surface: surface)
+        try check(cairo_status(cr), "drawing")
+        cairo_surface_finish(surface)
+        if let error = stream.error { throw error }
+        try check(cairo_surface_status(surface), "cairo_surface_finish")
+        // The artifact marks, the language and the title display, which cairo does not write
+        // (PDFRewrite). The output is created this late: through the gate, so that a stopping
+        // process's removal of its temporary files comes after it (WriteGate.swift).
+        let output = try WriteGate.pass { try ByteSink(path: path) }
+        try PDFRewrite.write(from: stream.sink, length: stream.written, to: output, marking: marking)
+        try output.close()
+        return PDFResult(pages: pages, warnings: canvas.missingGlyphs)
+    }
+
+    /// Lays the document out and draws it, page by page; returns how many pages it took.
+    private static func draw(_ document: PDFDocument, size: (width: Double, height: Double), on canvas: PDFCanvas,
+                             surface: OpaquePointer) throws -> Int {
         // Each table laid out once (TablePlan): its widths, and the height of each row that a
         // `grow` cell makes taller, measured with pango before anything is drawn.
-        let measure = try WrappedTextMeasure(cr: cr)
+        let measure = try WrappedTextMeasure(cr: canvas.cr)
         let width = size.width - 2 * PageFlow.margin
         let plans = try document.blocks.map { block -> TablePlan? in
             guard case .table(let table) = block else { return nil }
@@ -60,21 +77,14 @@ public enum PDFRenderer {
                         width: size.width / 2 - PageFlow.margin, alignRight: true)
         }
         // The structure tree (PDFStructure.swift): one Document element holds every block's
-        // elements in reading order; footers and repeated table headers stay outside it.
+        // elements in reading order; footers and repeated table headers stay outside it, and
+        // PDFRewrite marks them as artifacts.
         canvas.begin(.document)
         flow.startPage()
         for (block, plan) in zip(document.blocks, plans) { try flow.place(block, plan: plan) }
         canvas.end(.document)
         flow.endPage()
-        try check(cairo_status(cr), "drawing")
-        cairo_surface_finish(surface)
-        if let error = stream.error { throw error }
-        try check(cairo_surface_status(surface), "cairo_surface_finish")
-        // The artifact marks, the language and the title display, which cairo does not write (PDFRewrite).
-        let output = try ByteSink(path: path)
-        try PDFRewrite.write(from: stream.sink, length: stream.written, to: output, marking: marking)
-        try output.close()
-        return PDFResult(pages: flow.page, warnings: canvas.missingGlyphs)
+        return flow.page
     }
 
     /// A PDF surface writing to `stream` (a retained `PDFStream`), its status checked.
@@ -209,24 +219,10 @@ struct PageFlow {
     mutating func place(_ block: PDFBlock, plan: TablePlan?) throws {
         switch block {
         case .title(let title, let lines):
-            reserve(32 + Double(lines.count) * 16)
-            canvas?.tagged(.heading(1)) { $0.text(title, x: left, y: y, size: 22, bold: true, width: contentWidth) }
-            y += 32
-            for line in lines {
-                canvas?.tagged(.paragraph) { $0.text(line, x: left, y: y, size: 11, color: .muted, width: contentWidth) }
-                y += 16
-            }
-            y += 10
+            placeTitle(title, lines: lines)
 
         case .section(let title):
-            // Keep a heading with at least the start of what follows it.
-            reserve(26 + 60)
-            if let canvas, let surface {
-                let attributes = "page=\(page) pos=[\(left) \(y)]"
-                cairo_pdf_surface_add_outline(surface, Int32(CAIRO_PDF_OUTLINE_ROOT), title, attributes, cairo_pdf_outline_flags_t(rawValue: 0))
-                canvas.tagged(.heading(2)) { $0.text(title, x: left, y: y + 4, size: 13, bold: true, width: contentWidth) }
-            }
-            y += 26
+            placeSection(title)
 
         case .subheading(let title):
             // With room for a table's header and first rows, or the line that says it is empty.
@@ -256,16 +252,42 @@ struct PageFlow {
             try placeColumns(first, second)
 
         case .note(let text, let color):
-            // Up to three lines; how many is estimated from the length (about 5.2 points a
-            // character at this size), the same in the pass that counts pages and the one that draws.
-            let lines = max(1, min(3, Int((Double(text.count) * 5.2 / contentWidth).rounded(.up))))
-            let height = 20 + Double(lines - 1) * 13
-            reserve(height)
-            canvas?.tagged(.paragraph) {
-                $0.text(text, x: left, y: y + 3, size: 10, color: color ?? .muted, width: contentWidth, lines: lines)
-            }
-            y += height
+            placeNote(text, color: color)
         }
+    }
+
+    private mutating func placeTitle(_ title: String, lines: [String]) {
+        reserve(32 + Double(lines.count) * 16)
+        canvas?.tagged(.heading(1)) { $0.text(title, x: left, y: y, size: 22, bold: true, width: contentWidth) }
+        y += 32
+        for line in lines {
+            canvas?.tagged(.paragraph) { $0.text(line, x: left, y: y, size: 11, color: .muted, width: contentWidth) }
+            y += 16
+        }
+        y += 10
+    }
+
+    /// An H2 with its outline entry, kept with at least the start of what follows it.
+    private mutating func placeSection(_ title: String) {
+        reserve(26 + 60)
+        if let canvas, let surface {
+            let attributes = "page=\(page) pos=[\(left) \(y)]"
+            cairo_pdf_surface_add_outline(surface, Int32(CAIRO_PDF_OUTLINE_ROOT), title, attributes, cairo_pdf_outline_flags_t(rawValue: 0))
+            canvas.tagged(.heading(2)) { $0.text(title, x: left, y: y + 4, size: 13, bold: true, width: contentWidth) }
+        }
+        y += 26
+    }
+
+    /// Up to three lines; how many is estimated from the length (about 5.2 points a character
+    /// at this size), the same in the pass that counts pages and the one that draws.
+    private mutating func placeNote(_ text: String, color: PDFColor?) {
+        let lines = max(1, min(3, Int((Double(text.count) * 5.2 / contentWidth).rounded(.up))))
+        let height = 20 + Double(lines - 1) * 13
+        reserve(height)
+        canvas?.tagged(.paragraph) {
+            $0.text(text, x: left, y: y + 3, size: 10, color: color ?? .muted, width: contentWidth, lines: lines)
+        }
+        y += height
     }
 
     /// A row of stat cards, tagged as a list a listener can follow: each card an item whose
