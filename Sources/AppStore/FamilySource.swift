@@ -22,10 +22,11 @@ package protocol FamilySource: Sendable {
     func familiesByName() throws -> [FamilyUnit]
     /// The family with this id, or a usage error pointing to `report-batch families`.
     func family(id: String) throws -> FamilyUnit
-    /// A family's rows; a bad value fails the read (`BadDataError`).
-    func loadFamily(id: String, interactions: Bool) throws -> FamilyData
+    /// A family's rows; a bad value fails the read (`BadDataError`). Without `season` the
+    /// season's tables are not read (a job or command of lists alone has no use for them).
+    func loadFamily(id: String, interactions: Bool, season: Bool) throws -> FamilyData
     /// A family's rows with bad ones left out and listed (`bad_rows: skip`).
-    func loadFamilyLeavingOutBadRows(id: String) throws -> (data: FamilyData, leftOut: [DataIssue])
+    func loadFamilyLeavingOutBadRows(id: String, season: Bool) throws -> (data: FamilyData, leftOut: [DataIssue])
     /// A family's interactions one at a time, newest first in `zone` (then by id) when given.
     func forEachInteraction(familyID: String, newestFirstIn zone: Zone?, _ body: (Interaction) throws -> Void) throws
 
@@ -56,7 +57,11 @@ extension FamilyUnit {
 }
 
 extension FamilySource {
-    package func loadFamily(id: String) throws -> FamilyData { try loadFamily(id: id, interactions: true) }
+    package func loadFamily(id: String) throws -> FamilyData { try loadFamily(id: id, interactions: true, season: true) }
+    package func loadFamily(id: String, interactions: Bool) throws -> FamilyData { try loadFamily(id: id, interactions: interactions, season: true) }
+    package func loadFamilyLeavingOutBadRows(id: String) throws -> (data: FamilyData, leftOut: [DataIssue]) {
+        try loadFamilyLeavingOutBadRows(id: id, season: true)
+    }
 }
 
 /// Row counts of one family, for `report-batch families`.

@@ -230,9 +230,10 @@ package final class SQLiteSource: FamilySource {
 
     /// Loads all of one family's rows, once, in one read transaction. Any bad value in them
     /// fails the family with `BadDataError` (exit 65), naming the first problem and how many there are.
-    /// With `interactions: false` the interactions are left for `forEachInteraction` to stream.
-    package func loadFamily(id: String, interactions: Bool) throws -> FamilyData {
-        let (data, issues) = try load(id: id, interactions: interactions)
+    /// With `interactions: false` the interactions are left for `forEachInteraction` to stream;
+    /// with `season: false` the season's tables are not read.
+    package func loadFamily(id: String, interactions: Bool, season: Bool) throws -> FamilyData {
+        let (data, issues) = try load(id: id, interactions: interactions, season: season)
         if !issues.isEmpty { throw BadDataError.badValues(path: path, familyID: id, issues: issues) }
         return data
     }
@@ -241,22 +242,22 @@ package final class SQLiteSource: FamilySource {
     /// `bad_rows: skip`), and returns the problems of the rows left out, one or more per row.
     /// A bad family row, or an id held by two rows (which copy is right cannot be told), still
     /// fails the family.
-    package func loadFamilyLeavingOutBadRows(id: String) throws -> (data: FamilyData, leftOut: [DataIssue]) {
-        let (data, issues) = try load(id: id, interactions: true)
+    package func loadFamilyLeavingOutBadRows(id: String, season: Bool) throws -> (data: FamilyData, leftOut: [DataIssue]) {
+        let (data, issues) = try load(id: id, interactions: true, season: season)
         let duplicates = issues.filter(\.isDuplicate)
         if !duplicates.isEmpty { throw BadDataError.badValues(path: path, familyID: id, issues: duplicates) }
         return (data, issues)
     }
 
-    private func load(id: String, interactions: Bool) throws -> (FamilyData, [DataIssue]) {
+    private func load(id: String, interactions: Bool, season: Bool) throws -> (FamilyData, [DataIssue]) {
         let log = IssueLog()
         let data = try reading { db in
-            try read(family: try family(id: id, db: db), db: db, log: log, interactions: interactions)
+            try read(family: try family(id: id, db: db), db: db, log: log, interactions: interactions, season: season)
         }
         return (data, log.issues)
     }
 
-    private func read(family: FamilyUnit, db: Database, log: IssueLog, interactions: Bool) throws -> FamilyData {
+    private func read(family: FamilyUnit, db: Database, log: IssueLog, interactions: Bool, season readSeason: Bool) throws -> FamilyData {
         let id: StatementArguments = [family.id]
         let members = try collect(db, select(AppSchema.familyMembers, where: "family_unit_id = ?", orderBy: "user_id"), id) {
             RowDecoders.member($0, log: log)
@@ -299,6 +300,7 @@ package final class SQLiteSource: FamilySource {
             homeLocations: Dictionary(locations.map { ($0.userID, $0.location) }, uniquingKeysWith: { first, _ in first }),
             schools: schools, coaches: coaches, interactions: loadedInteractions, metrics: metrics, offers: offers
         )
+        guard readSeason else { return data }
         data.season = try season(family.id, db: db, log: log)
         data.season.playerSportID = data.player.flatMap { data.users[$0.userID]?.primarySportID }
         return data

@@ -68,6 +68,12 @@ package struct BatchJob: Sendable {
     /// The run's dates: the report's range unless it has its own, and `{from}`/`{to}` in folders.
     package var range: RangeSelection = .preset(.previousWeek)
     package var outputs: [Output] = []
+
+    /// Whether the job writes a report or sends a recap, which read the season's tables and
+    /// compute the report; a job of lists alone does neither.
+    package var needsReport: Bool {
+        delivery != nil || outputs.contains { if case .report = $0 { true } else { false } }
+    }
     /// The SHA-256 of the job file's bytes (lower-case hex): the shards of one run must share it.
     package var sha256 = ""
 

@@ -4,7 +4,7 @@ import Rendering
 import ReportCore
 
 /// The first stage of a family's run: its rows read once, its zone, days and folder (claimed
-/// for it alone), and the overview report every other stage reads.
+/// for it alone), and the overview report the report outputs and the recap read.
 struct FamilyPlan {
     let data: FamilyData
     /// Rows a job with `bad_rows: skip` left out.
@@ -13,19 +13,22 @@ struct FamilyPlan {
     let today: CivilDate
     let jobRange: DateRange
     let folder: String
-    /// The report of the job's days, with the season's figures: what the recap says.
-    let overview: ReportRun
+    /// The report of the job's days, with the season's figures: what the recap says. Nil for
+    /// a job of lists alone, which neither reads the season's tables nor computes the report.
+    let overview: ReportRun?
+    /// Nothing in the job's days (docs/report.md §2).
+    let isEmpty: Bool
     /// Nothing to report, but an offer deadline is near: the family still gets its recap
     /// (docs/delivery.md), and its folder holds the messages and the manifest only.
     let recapOnly: Bool
 
-    var nothingToReport: Bool { overview.isEmpty && !recapOnly }
+    var nothingToReport: Bool { isEmpty && !recapOnly }
 
     /// Reads and places the family, noting in `progress` what a failure's outcome needs as
     /// soon as it is known.
     static func make(_ run: FamilyRun, progress: inout FamilyRun.Progress) throws -> FamilyPlan {
         let job = run.job, options = run.options
-        let (data, leftOut) = try load(run.family, source: run.source, skipBadRows: job.skipBadRows)
+        let (data, leftOut) = try load(run.family, source: run.source, skipBadRows: job.skipBadRows, season: job.needsReport)
         let zone = if case .fixed(let fixed) = job.timezone { fixed } else { Zone.report(for: data, override: nil) }
         progress.zone = zone
         let today = options.today ?? zone.date(of: options.clock.now)
@@ -37,18 +40,23 @@ struct FamilyPlan {
         progress.ownsFolder = true
         // A shard cleans what a killed run left only in its own families' folders.
         if options.shard != nil, !options.dryRun, AtomicFile.isFolder(folder, inside: run.root) { TemporaryFiles.sweep(folder) }
-        var overview = try ReportRun(data: data, selection: job.range, today: today, timezone: zone, clock: options.clock)
-        overview.leftOutRows = leftOut
-        let recapOnly = overview.isEmpty && job.delivery != nil && !overview.followUps.deadlines.isEmpty
+        var overview: ReportRun?
+        if job.needsReport {
+            overview = try ReportRun(data: data, selection: job.range, today: today, timezone: zone, clock: options.clock)
+            overview?.leftOutRows = leftOut
+        }
+        let isEmpty = overview?.isEmpty ?? ReportCalculator.figures(for: data, range: jobRange, zone: zone).isEmpty
+        let recapOnly = isEmpty && job.delivery != nil && overview?.followUps.deadlines.isEmpty == false
         return FamilyPlan(data: data, leftOut: leftOut, zone: zone, today: today, jobRange: jobRange, folder: folder,
-                          overview: overview, recapOnly: recapOnly)
+                          overview: overview, isEmpty: isEmpty, recapOnly: recapOnly)
     }
 
     /// Reads the family's rows once; a file another program kept locked past the busy timeout
     /// is tried once more before the family fails (docs/cli.md, "Reading a SQLite file").
-    private static func load(_ family: FamilyUnit, source: any FamilySource, skipBadRows: Bool) throws -> (FamilyData, [DataIssue]) {
+    private static func load(_ family: FamilyUnit, source: any FamilySource, skipBadRows: Bool, season: Bool) throws -> (FamilyData, [DataIssue]) {
         func read() throws -> (FamilyData, [DataIssue]) {
-            skipBadRows ? try source.loadFamilyLeavingOutBadRows(id: family.id) : (try source.loadFamily(id: family.id), [])
+            skipBadRows ? try source.loadFamilyLeavingOutBadRows(id: family.id, season: season)
+                : (try source.loadFamily(id: family.id, interactions: true, season: season), [])
         }
         do {
             return try read()

@@ -24,9 +24,10 @@ struct OutputStage {
 
     private func writeReport(_ formats: [ReportFormat], range ownRange: RangeSelection?, into written: inout [WrittenFile]) throws {
         let options = run.options
-        var report = try ownRange.map {
+        // A job with a report output has its overview (BatchJob.needsReport).
+        guard var report = try ownRange.map({
             try ReportRun(data: plan.data, selection: $0, today: plan.today, timezone: plan.zone, clock: options.clock)
-        } ?? plan.overview
+        }) ?? plan.overview else { return }
         report.leftOutRows = plan.leftOut
         if report.isEmpty { return }
         // Two reports whose ranges fall on the same days would write one file twice.

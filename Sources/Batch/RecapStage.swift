@@ -40,7 +40,8 @@ struct RecapStage {
 
     /// Writes one message per recipient; the family's words are made once for all of them.
     func write(attaching written: [WrittenFile]) throws -> Written {
-        let report = plan.overview
+        // A job that delivers has its overview (BatchJob.needsReport).
+        guard let report = plan.overview else { return Written(recaps: [], skipped: []) }
         let recipients = try Self.recipients(deliver, data: report.data, source: run.source)
         guard !recipients.recipients.isEmpty else { return Written(recaps: [], skipped: recipients.skipped) }
         let (attached, leftOut) = attachments(from: written)
@@ -89,7 +90,7 @@ struct RecapStage {
     /// The job's subject with its placeholders filled, short enough for a phone's list of
     /// mail (docs/delivery.md, "The subject").
     private func subject(headline: String) -> String {
-        let data = plan.data, range = plan.overview.range
+        let data = plan.data, range = plan.jobRange
         return WeekHeadline.fit(BatchJob.fill(deliver.subject, [
             "family_name": data.family.displayName, "family_slug": data.family.slug, "family_id": data.family.id,
             "from": range.from.description, "to": range.to.description, "preset": range.preset?.rawValue ?? "custom",

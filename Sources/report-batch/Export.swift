@@ -48,7 +48,7 @@ struct ExportOptions: ParsableArguments {
             let opened = try source.open()
             defer { opened.close() }
             let database = opened.source
-            let data = try database.loadFamily(id: source.family, interactions: false)
+            let data = try database.loadFamily(id: source.family, interactions: false, season: false)
             let result = try ListExport.run(request, data: data, interactions: .database(database, familyID: data.family.id),
                                             clock: context.clock, to: try Console.target(output.out), csv: output.csvOptions, templates: templates)
             try Console.printWritten(result.files)

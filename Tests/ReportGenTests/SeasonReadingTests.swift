@@ -74,6 +74,21 @@ struct SeasonReadingTests {
         do { _ = try source.loadFamily(id: "A") } catch { #expect(!"\(error)".contains("tuition")) }
     }
 
+    /// A job or command of lists alone reads no season table: it has no use for them, and a bad
+    /// row in one does not fail a list that never shows it.
+    @Test func aReadWithoutTheSeasonLeavesItsTablesUnread() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try Self.database(at: folder.file("app.db"), extra: ["UPDATE follow_up_reminders SET priority = 'tuition' WHERE id = 'rA'"])
+        let source = try SQLiteSource(path: folder.file("app.db"))
+        #expect(throws: (any Error).self) { try source.loadFamily(id: "A") }
+        let data = try source.loadFamily(id: "A", interactions: true, season: false)
+        #expect(data.season == SeasonRows())
+        #expect(!data.schools.isEmpty)
+        let (skipped, leftOut) = try source.loadFamilyLeavingOutBadRows(id: "A", season: false)
+        #expect(leftOut.isEmpty && skipped.season == SeasonRows())
+    }
+
     @Test func aDatabaseWithoutTheTablesReadsThemAsAbsent() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
