@@ -64,6 +64,12 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     private static func writeString(_ value: String, into out: inout String) {
         out.append("\"")
+        // Most strings need no escape: appended whole. A byte 0xE2 may start U+2028 or U+2029.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+            out.append(value)
+            out.append("\"")
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": out.append("\\\"")

@@ -70,19 +70,28 @@ public enum ContactField: String, CaseIterable, Sendable {
 }
 
 enum ContactRules {
+    /// The bytes allowed in an address's local part and in a domain's label, as tables made
+    /// once (a set built on each call took 2 % of the report job's samples).
+    private static let localAllowed = byteTable("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.!#$%&'*+/=?^_`{|}~-")
+    private static let labelAllowed = byteTable("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
+
+    private static func byteTable(_ allowed: String) -> [Bool] {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in allowed.utf8 { table[Int(byte)] = true }
+        return table
+    }
+
     static func isEmail(_ value: String) -> Bool {
         let bytes = Array(value.utf8)
         guard (5...255).contains(bytes.count), let at = bytes.lastIndex(of: UInt8(ascii: "@")), bytes.firstIndex(of: UInt8(ascii: "@")) == at else { return false }
         let local = bytes[..<at], domain = bytes[(at + 1)...]
-        let localAllowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.!#$%&'*+/=?^_`{|}~-".utf8)
-        guard !local.isEmpty, local.count <= 64, local.allSatisfy(localAllowed.contains),
+        guard !local.isEmpty, local.count <= 64, local.allSatisfy({ localAllowed[Int($0)] }),
               local.first != UInt8(ascii: "."), local.last != UInt8(ascii: "."),
               !zip(local, local.dropFirst()).contains(where: { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }) else { return false }
         let labels = domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard labels.count >= 2 else { return false }
-        let labelAllowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-".utf8)
         for label in labels {
-            guard (1...63).contains(label.count), label.allSatisfy(labelAllowed.contains),
+            guard (1...63).contains(label.count), label.allSatisfy({ labelAllowed[Int($0)] }),
                   label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-") else { return false }
         }
         let top = labels[labels.count - 1]
