@@ -295,9 +295,13 @@ struct PageFlow {
     private mutating func placeCards(_ cards: [PDFCard]) {
         guard !cards.isEmpty else { return }
         let hasNotes = cards.contains { $0.note != nil }, hasChanges = cards.contains { $0.change != nil }
-        let height = (hasNotes ? 84.0 : 62.0) + (hasChanges ? 26 : 0), gap = 10.0
+        let gap = 10.0, width = (contentWidth - gap * Double(cards.count - 1)) / Double(cards.count)
+        // A note takes two lines, or three when one needs them ("22 of 40 coaches you
+        // contacted replied" on a narrow card), so that none ends in "…".
+        let noteLines = cards.compactMap(\.note).map { measure.height($0, bold: false, width: width - 18, lines: 3).lines }.max() ?? 0
+        let extraLine = noteLines > 2 ? 16.0 : 0
+        let height = (hasNotes ? 84.0 + extraLine : 62.0) + (hasChanges ? 26 : 0)
         reserve(height + 12)
-        let width = (contentWidth - gap * Double(cards.count - 1)) / Double(cards.count)
         if let canvas {
             canvas.begin(.list)
             for (index, card) in cards.enumerated() {
@@ -310,7 +314,7 @@ struct PageFlow {
                 canvas.tagged(.listBody) {
                     $0.text(card.value, x: x + 12, y: y + 9, size: 22, bold: true, color: card.color, width: width - 18, on: tint)
                     if let note = card.note {
-                        $0.text(note, x: x + 12, y: y + 55, size: 9, color: .muted, width: width - 18, lines: 2, on: tint)
+                        $0.text(note, x: x + 12, y: y + 55, size: 9, color: .muted, width: width - 18, lines: max(2, noteLines), on: tint)
                     }
                     if let change = card.change {
                         for (line, words) in change.split(separator: "\n", maxSplits: 1).enumerated() {
