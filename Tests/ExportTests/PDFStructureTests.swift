@@ -253,6 +253,12 @@ struct PDFStructureTests {
         let header = "q BT [(Logged)]TJ /Span << /ActualText <feff0020> >> BDC EMC [(By)]TJ ET Q"
         #expect(PDFArtifactMarks.marked(Array(header.utf8)).map { String(decoding: $0, as: UTF8.self) }
                 == "/Artifact BMC\nq BT [(Logged)]TJ /Span << /ActualText <feff0020> >> BDC EMC [(By)]TJ ET\nEMC Q")
+        // Inside an element's content, the empty span at a line break is taken out (poppler
+        // before 23.x ends the element's text at its EMC); one that holds something stays.
+        let wrapped = "/LBody << /MCID 4 >> BDC BT [(you)]TJ /Span << /ActualText <feff0020> >> BDC EMC 0 -1 Td [(contacted)]TJ "
+            + "/Span << /ActualText <feff0066> >> BDC (f) Tj EMC ET EMC"
+        #expect(PDFArtifactMarks.marked(Array(wrapped.utf8)).map { String(decoding: $0, as: UTF8.self) }
+                == "/LBody << /MCID 4 >> BDC BT [(you)]TJ  0 -1 Td [(contacted)]TJ /Span << /ActualText <feff0066> >> BDC (f) Tj EMC ET EMC")
         // Nothing to mark: the same bytes.
         #expect(PDFArtifactMarks.marked(Array("q 1 0 0 1 0 0 cm Q".utf8)) == Array("q 1 0 0 1 0 0 cm Q".utf8))
         // Left as cairo wrote it: an inline image, a mark inside a text object, unbalanced marks, a string that does not end.

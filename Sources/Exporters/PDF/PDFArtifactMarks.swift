@@ -5,8 +5,12 @@
 ///
 /// Each run of operators between two of cairo's marked-content sequences that paints
 /// something is wrapped in `/Artifact BMC … EMC`, from its first operator to its last painting
-/// one (and the end of the text object that one is in). Nothing else changes: the operators,
-/// their operands and cairo's marked content stay byte for byte.
+/// one (and the end of the text object that one is in). Inside a structure element's content,
+/// cairo's empty `/Span << /ActualText … >> BDC EMC` at a line break is taken out: it draws
+/// nothing, and poppler before 23.x ends the element's text at its EMC, so that
+/// `pdfinfo -struct-text` read only the first line of a wrapped paragraph, caption or cell.
+/// Nothing else changes: the other operators, their operands and cairo's marked content stay
+/// byte for byte.
 enum PDFArtifactMarks {
     /// The page's content with its unmarked runs marked, or nil when it cannot be done safely
     /// (an inline image, unbalanced marks, a mark inside a text object): the page stays as cairo wrote it.
@@ -17,26 +21,35 @@ enum PDFArtifactMarks {
             guard runs.see(op, operands: content[op.start..<op.end]) else { return nil }
         }
         guard !scanner.failed, runs.finish() else { return nil }
-        return insert(runs.marks, into: content)
+        return apply(runs.edits, to: content)
     }
 
     private static let open = Array("/Artifact BMC\n".utf8)
     private static let close = Array("\nEMC".utf8)
 
-    private static func insert(_ marks: [(start: Int, end: Int)], into content: [UInt8]) -> [UInt8] {
+    private static func apply(_ edits: [ContentEdit], to content: [UInt8]) -> [UInt8] {
         var output = [UInt8]()
-        output.reserveCapacity(content.count + marks.count * (open.count + close.count))
+        output.reserveCapacity(content.count + edits.count * (open.count + close.count))
         var copied = 0
-        for mark in marks {
-            output.append(contentsOf: content[copied..<mark.start])
-            output.append(contentsOf: open)
-            output.append(contentsOf: content[mark.start..<mark.end])
-            output.append(contentsOf: close)
-            copied = mark.end
+        for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            output.append(contentsOf: content[copied..<edit.range.lowerBound])
+            if case .artifact = edit.kind {
+                output.append(contentsOf: open)
+                output.append(contentsOf: content[edit.range])
+                output.append(contentsOf: close)
+            }
+            copied = edit.range.upperBound
         }
         output.append(contentsOf: content[copied...])
         return output
     }
+}
+
+/// A change to a page's content: a run wrapped as an artifact, or an empty span taken out.
+struct ContentEdit: Equatable {
+    enum Kind { case artifact, removal }
+    let kind: Kind
+    let range: Range<Int>
 }
 
 /// An operator of a content stream: its name and where it and its operands lie.
@@ -64,11 +77,14 @@ struct ContentOperator: Equatable {
 /// Follows marked content and text objects, and collects the runs to mark.
 ///
 /// A sequence with an /MCID is content of a structure element and ends a run; one without
-/// (cairo's `/Span << /ActualText … >>` at a line break) is part of the run it is in. A run
-/// ends where it is balanced again after its last painting operator: outside a text object and
-/// with every sequence it opened closed, so that its marks cut neither.
+/// (cairo's `/Span << /ActualText … >>` at a line break) is part of the run it is in, and
+/// inside an element's content is taken out when it holds nothing. A run ends where it is
+/// balanced again after its last painting operator: outside a text object and with every
+/// sequence it opened closed, so that its marks cut neither.
 private struct RunTracker {
-    private(set) var marks: [(start: Int, end: Int)] = []
+    private(set) var edits: [ContentEdit] = []
+    /// Where an element's inner sequence without an /MCID began, until an operator follows it.
+    private var emptySpanStart: Int?
     /// The open sequences, inner last: whether each is a structure element's content.
     private var open: [Bool] = []
     private var elements = 0
@@ -82,6 +98,10 @@ private struct RunTracker {
         typealias Op = ContentOperator
         let opens = op.name == Op.beginMarked || op.name == Op.beginMarkedPlain
         if op.name == Op.beginImage || (op.name == Op.endMarked && open.isEmpty) { return false }
+        defer { emptySpanStart = elements > 0 && opens && open.last == false ? op.start : nil }
+        if let start = emptySpanStart, op.name == Op.endMarked, open.last == false, elements > 0 {
+            edits.append(ContentEdit(kind: .removal, range: start..<op.end))
+        }
         if opens, Self.hasMCID(operands) {
             // An element inside a sequence the run opened: the run cannot end here.
             if elements == 0 { guard open.isEmpty, closeRun() else { return false } }
@@ -130,7 +150,7 @@ private struct RunTracker {
         defer { runStart = nil; runEnd = nil }
         guard !painted else { return false }
         guard let start = runStart, let end = runEnd else { return true }
-        marks.append((start, end))
+        edits.append(ContentEdit(kind: .artifact, range: start..<end))
         return true
     }
 
