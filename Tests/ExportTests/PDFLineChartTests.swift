@@ -60,6 +60,30 @@ struct PDFLineChartTests {
         #expect(types[figure + 1] == "Caption" && types[(figure + 2)...].prefix(2) == ["P", "P"], "\(types)")
     }
 
+    /// Two charts side by side, one with a caption of four lines and one of one line: their
+    /// legends and plots start at the same height, so the weeks under both read as one row.
+    @Test func chartsSideBySideHaveTheirPlotsLevel() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let long = PDFLineChart(title: "Interactions per week", caption: String(repeating: "Outbound: 15 in the first week to 77 in the last. ", count: 4),
+                                labels: ["Aug 31", "Sep 7", "Sep 14"], series: [.init(name: "Outbound", values: [15, 40, 77], color: Self.blue)])
+        let short = PDFLineChart(title: "Response rate per week", caption: "Response rate: 0% to 14.5%.",
+                                 labels: ["Oct 5", "Oct 12", "Oct 19"], series: [.init(name: "Rate", values: [0, 7, 14.5], color: Self.blue)],
+                                 unit: "%", ceiling: 100)
+        let document = PDFDocument(title: "Charts", subject: "Charts", creator: "report-batch test", created: Date(timeIntervalSince1970: 0),
+                                   footer: "Generated", orientation: .portrait, blocks: [.columns([.lineChart(long)], [.lineChart(short)])])
+        let path = folder.file("columns.pdf")
+        _ = try PDFRenderer.render(document, to: path)
+        let boxes = try ReportBatchProcess.tool("pdftotext", ["-bbox", path, "-"]).stdout
+        func top(of word: String) throws -> Double {
+            let match = try #require(boxes.firstMatch(of: try Regex("yMin=\"([0-9.]+)\"[^>]*>\(word)<")), "\(word)")
+            return try #require(Double(match.output[1].substring ?? ""))
+        }
+        // The legends' names on one line, and the weeks under the two plots on one line.
+        #expect(abs(try top(of: "Rate") - top(of: "Outbound")) < 0.5)
+        #expect(abs(try top(of: "Sep") - top(of: "Oct")) < 0.5)
+    }
+
     @Test func endValuesMoveApartAndStayAboveTheAxis() {
         func spread(_ ys: [Double]) -> [Double] {
             PDFLineChart.spread(ys.map { (y: $0, text: "1", color: Self.blue) }, bottom: 105).map(\.y)

@@ -68,9 +68,18 @@ extension PDFLineChart {
     struct Layout {
         let captionHeight: Double
         let legend: [[Int]]
-        var legendTop: Double { 16 + captionHeight + 5 }
+        /// Room above the legend, so that the plot starts as low as a chart's beside it.
+        var padding = 0.0
+        var legendTop: Double { 16 + captionHeight + 5 + padding }
         var plotTop: Double { legendTop + Double(legend.count) * 14 + 8 }
         var height: Double { plotTop + PDFLineChart.plotHeight + 16 + 12 }
+
+        /// The same layout with its plot starting at `plotTop` when that is lower than its own.
+        func aligned(to plotTop: Double?) -> Layout {
+            var layout = self
+            layout.padding = max(0, (plotTop ?? 0) - self.plotTop)
+            return layout
+        }
     }
 
     /// The layout in `width`, measured at the chart's text size (the measure's, 9 points).

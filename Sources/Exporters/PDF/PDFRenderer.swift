@@ -173,6 +173,9 @@ struct PageFlow {
     var contentWidth: Double
     /// False while columns are placed: they were given their room on the page as a whole.
     var breaks = true
+    /// Where a line chart's plot starts below its top while two charts are placed side by side:
+    /// the lower of the two, so that their plots line up (PageFlow+Columns.swift).
+    var chartPlotTop: Double?
     private var started = false
     /// A structure element with content that stays open across a page break (a chart's
     /// caption): closed before the footer and opened again on the next page.
@@ -240,7 +243,7 @@ struct PageFlow {
             try placeTable(table, plan: try plan ?? TablePlan(table, width: contentWidth, measure: measure))
 
         case .lineChart(let chart):
-            let layout = chart.layout(width: contentWidth, measure: measure)
+            let layout = chart.layout(width: contentWidth, measure: measure).aligned(to: chartPlotTop)
             reserve(layout.height)
             canvas.map { chart.draw(on: $0, x: left, y: y, width: contentWidth, layout: layout) }
             y += layout.height

@@ -33,10 +33,18 @@ extension PageFlow {
         let height = max(firstHeight, secondHeight)
         reserve(height)
         let (top, edge, whole, breaking) = (y, left, contentWidth, breaks)
-        (contentWidth, breaks) = (width, false)
+        (contentWidth, breaks, chartPlotTop) = (width, false, plotTop(of: first, and: second, width: width))
         for block in first { try place(block, plan: nil) }
         (y, left) = (top, edge + width + Self.columnGap)
         for block in second { try place(block, plan: nil) }
-        (y, left, contentWidth, breaks) = (top + height, edge, whole, breaking)
+        (y, left, contentWidth, breaks, chartPlotTop) = (top + height, edge, whole, breaking, nil)
+    }
+
+    /// For two columns that are each one line chart, the lower of their plots' tops, so that
+    /// both plots start there; nil for any other columns.
+    private func plotTop(of first: [PDFBlock], and second: [PDFBlock], width: Double) -> Double? {
+        guard case .lineChart(let left)? = first.first, first.count == 1,
+              case .lineChart(let right)? = second.first, second.count == 1 else { return nil }
+        return max(left.layout(width: width, measure: measure).plotTop, right.layout(width: width, measure: measure).plotTop)
     }
 }
