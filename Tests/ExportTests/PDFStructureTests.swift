@@ -259,6 +259,11 @@ struct PDFStructureTests {
             + "/Span << /ActualText <feff0066> >> BDC (f) Tj EMC ET EMC"
         #expect(PDFArtifactMarks.marked(Array(wrapped.utf8)).map { String(decoding: $0, as: UTF8.self) }
                 == "/LBody << /MCID 4 >> BDC BT [(you)]TJ  0 -1 Td [(contacted)]TJ /Span << /ActualText <feff0066> >> BDC (f) Tj EMC ET EMC")
+        // Both in one page, in content order.
+        let both = "/P << /MCID 0 >> BDC BT (a) Tj /Span << /ActualText <feff0020> >> BDC EMC (b) Tj ET EMC 0 0 m 1 1 l f "
+            + "/P << /MCID 1 >> BDC BT (c) Tj /Span << /ActualText <feff0020> >> BDC EMC (d) Tj ET EMC"
+        #expect(PDFArtifactMarks.marked(Array(both.utf8)).map { String(decoding: $0, as: UTF8.self) }
+                == "/P << /MCID 0 >> BDC BT (a) Tj  (b) Tj ET EMC /Artifact BMC\n0 0 m 1 1 l f\nEMC /P << /MCID 1 >> BDC BT (c) Tj  (d) Tj ET EMC")
         // Nothing to mark: the same bytes.
         #expect(PDFArtifactMarks.marked(Array("q 1 0 0 1 0 0 cm Q".utf8)) == Array("q 1 0 0 1 0 0 cm Q".utf8))
         // Left as cairo wrote it: an inline image, a mark inside a text object, unbalanced marks, a string that does not end.

@@ -31,7 +31,9 @@ enum PDFArtifactMarks {
         var output = [UInt8]()
         output.reserveCapacity(content.count + edits.count * (open.count + close.count))
         var copied = 0
-        for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+        // In content order: a run is marked when the element after it opens, before that
+        // element's removals, and the last run at the end.
+        for edit in edits {
             output.append(contentsOf: content[copied..<edit.range.lowerBound])
             if case .artifact = edit.kind {
                 output.append(contentsOf: open)
