@@ -29,6 +29,10 @@ package protocol FamilySource: Sendable {
     func loadFamilyLeavingOutBadRows(id: String, season: Bool) throws -> (data: FamilyData, leftOut: [DataIssue])
     /// A family's interactions one at a time, newest first in `zone` (then by id) when given.
     func forEachInteraction(familyID: String, newestFirstIn zone: Zone?, _ body: (Interaction) throws -> Void) throws
+    /// A family's interactions (those `loggedBy` logged, when given) counted per coach and per
+    /// school with the latest of each, as `InteractionTally.add` counts them; a bad row fails
+    /// the count with the error `forEachInteraction` would throw at it.
+    func tallyInteractions(familyID: String, loggedBy: String?, zone: Zone) throws -> InteractionTally
 
     /// Every family's members, family by family.
     func familyMembers() throws -> [String: [MemberListing]]

@@ -28,7 +28,15 @@ struct FieldReader {
     /// Computed only when a message needs it.
     var rowID: String {
         let parts = table.rowIdentity.map { column -> String in
-            let shown = text(column).map { Quote.value($0) } ?? "null"
+            // Not through `text`, which records an issue for a blob and so asks for this name
+            // again: a blob id once made that a recursion without end.
+            let shown = switch value(column) {
+            case .null: "null"
+            case .blob: "(binary data)"
+            case .text(let text): Quote.value(text)
+            case .integer(let number): Quote.value(String(number))
+            case .real(let number): Quote.value(String(number))
+            }
             return table.rowIdentity.count == 1 ? shown : "\(column) \(shown)"
         }
         return table.rowIdentity.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")"

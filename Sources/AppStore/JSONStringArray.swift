@@ -7,6 +7,10 @@
 /// reader reads, Foundation reads the same.
 enum JSONStringArray {
     static func parse(_ text: String) -> [String]? {
+        parse(utf8: Array(text.utf8)[...])
+    }
+
+    static func parse(utf8 text: ArraySlice<UInt8>) -> [String]? {
         var result: [String] = []
         let read = readContainer(text, open: UInt8(ascii: "["), close: UInt8(ascii: "]")) { bytes in
             guard bytes.popFirst() == UInt8(ascii: "\""), let string = readString(&bytes) else { return false }
@@ -19,7 +23,11 @@ enum JSONStringArray {
     /// Reads `open item, item… close` with JSON whitespace between the parts and nothing
     /// after; `item` reads one element and says whether it could. False on anything else.
     static func readContainer(_ text: String, open: UInt8, close: UInt8, item: (inout ArraySlice<UInt8>) -> Bool) -> Bool {
-        var bytes = Array(text.utf8)[...]
+        readContainer(Array(text.utf8)[...], open: open, close: close, item: item)
+    }
+
+    static func readContainer(_ text: ArraySlice<UInt8>, open: UInt8, close: UInt8, item: (inout ArraySlice<UInt8>) -> Bool) -> Bool {
+        var bytes = text
         bytes.dropJSONSpace()
         guard bytes.popFirst() == open else { return false }
         bytes.dropJSONSpace()

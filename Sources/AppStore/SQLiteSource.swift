@@ -393,7 +393,9 @@ package final class SQLiteSource: FamilySource {
             }
             let log = IssueLog()
             try db.eachRow(select(AppSchema.interactions, where: "family_unit_id = ?", orderBy: order), arguments: [familyID]) { row in
-                guard let interaction = RowDecoders.interaction(row, log: log) else {
+                // A bad value read after the row's required ones (a blob in `school_id`) is
+                // logged while the row still decodes: it fails the family as `loadFamily` does.
+                guard let interaction = RowDecoders.interaction(row, log: log), log.count == 0 else {
                     throw BadDataError.badValues(path: path, familyID: familyID, issues: log.issues)
                 }
                 try body(interaction)

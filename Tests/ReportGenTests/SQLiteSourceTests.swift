@@ -53,6 +53,7 @@ struct SQLiteSourceTests {
         ("schools", "'s2'", "fit_score", "not a finite number", "INSERT INTO schools (id, family_unit_id, name, status, fit_score) VALUES ('s2', 'fam', 'X', 'contacted', 9e999)"),
         ("schools", "'s2'", "fit_score", "expected a number from 0 to 100", "INSERT INTO schools (id, family_unit_id, name, status, fit_score) VALUES ('s2', 'fam', 'X', 'contacted', 140)"),
         ("schools", "'s2'", "is_favorite", "expected 0, 1 or null", "INSERT INTO schools (id, family_unit_id, name, status, is_favorite) VALUES ('s2', 'fam', 'X', 'contacted', 2)"),
+        ("schools", "(binary data)", "id", "holds binary data where text is expected", "INSERT INTO schools (id, family_unit_id, name, status) VALUES (X'01', 'fam', 'X', 'contacted')"),
         ("schools", "'s2'", "name", "is null but is required", "INSERT INTO schools (id, family_unit_id, name, status) VALUES ('s2', 'fam', NULL, 'contacted')"),
         ("coaches", "'c1'", "role", "unknown value 'Head'", "INSERT INTO coaches (id, family_unit_id, role, first_name, last_name) VALUES ('c1', 'fam', 'Head', 'A', 'B')"),
         ("coaches", "'c1'", "responsiveness_score", "holds text 'abc'", "INSERT INTO coaches (id, family_unit_id, role, first_name, last_name, responsiveness_score) VALUES ('c1', 'fam', 'head', 'A', 'B', 'abc')"),

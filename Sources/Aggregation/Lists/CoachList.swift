@@ -31,11 +31,11 @@ public struct CoachListRow: ListRow, Sendable {
             // Last Contact is the later of the stored column and the latest interaction the
             // viewer sees: the app does not always update the column (docs/lists.md).
             let stored = coach.lastContactDate.map { (instant: zone.instant(of: $0), day: zone.date(of: $0)) }
-            let logged = tally.latestPerCoach[coach.id].map { (instant: $0, day: zone.date(of: $0)) }
+            let logged = tally.coaches[coach.id].map(\.latest).map { (instant: $0, day: zone.date(of: $0)) }
             let latest = [stored, logged].compactMap { $0 }.max { $0.instant < $1.instant }
             return CoachListRow(
                 coach: coach, schoolName: coach.schoolID.flatMap { schoolNames[$0] },
-                interactionCount: tally.perCoach[coach.id] ?? 0,
+                interactionCount: tally.coaches[coach.id]?.interactions ?? 0,
                 lastContact: latest?.instant,
                 lastContactDay: latest?.day
             )

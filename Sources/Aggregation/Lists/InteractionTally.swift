@@ -1,12 +1,19 @@
 /// What the lists derive from interactions, gathered one interaction at a time so that a
-/// large family's interactions can stream past it: counts per coach and per school, and
-/// each school's latest interaction.
-public struct InteractionTally: Sendable {
-    public private(set) var perCoach: [String: Int] = [:]
-    public private(set) var perSchool: [String: Int] = [:]
-    public private(set) var latestPerSchool: [String: Instant] = [:]
-    /// The latest interaction with each coach that the viewer sees (docs/lists.md, Last Contact).
-    public private(set) var latestPerCoach: [String: Instant] = [:]
+/// large family's interactions can stream past it: per coach and per school, how many the
+/// viewer sees and the latest of them (docs/lists.md, Interactions and Last Contact).
+public struct InteractionTally: Equatable, Sendable {
+    public struct Count: Equatable, Sendable {
+        public private(set) var interactions: Int
+        public private(set) var latest: Instant
+
+        mutating func add(_ instant: Instant) {
+            interactions += 1
+            if instant > latest { latest = instant }
+        }
+    }
+
+    public private(set) var coaches: [String: Count] = [:]
+    public private(set) var schools: [String: Count] = [:]
     let zone: Zone
 
     public init(zone: Zone) {
@@ -15,14 +22,17 @@ public struct InteractionTally: Sendable {
 
     /// Counts one interaction the viewer sees.
     public mutating func add(_ interaction: Interaction) {
-        let instant = zone.instant(of: interaction.date)
-        if let coach = interaction.coachID {
-            perCoach[coach, default: 0] += 1
-            if latestPerCoach[coach].map({ instant > $0 }) ?? true { latestPerCoach[coach] = instant }
-        }
-        if let school = interaction.schoolID {
-            perSchool[school, default: 0] += 1
-            if latestPerSchool[school].map({ instant > $0 }) ?? true { latestPerSchool[school] = instant }
-        }
+        add(schoolID: interaction.schoolID, coachID: interaction.coachID, date: interaction.date)
+    }
+
+    /// Counts one interaction the viewer sees, from the three values the lists use: what a
+    /// source that reads only these columns passes (`FamilySource.tallyInteractions`).
+    /// Each count is found once and changed in place: a large family's interactions pass here
+    /// hundreds of thousands of times.
+    public mutating func add(schoolID: String?, coachID: String?, date: Timestamp) {
+        let instant = zone.instant(of: date)
+        let first = Count(interactions: 0, latest: instant)
+        if let coachID { coaches[coachID, default: first].add(instant) }
+        if let schoolID { schools[schoolID, default: first].add(instant) }
     }
 }

@@ -139,14 +139,14 @@ public struct SchoolListRow: ListRow, Sendable {
             }
         }
         return data.schools.map { school in
-            let interactionContact = tally.latestPerSchool[school.id]
+            let interactionContact = tally.schools[school.id]?.latest
             let contact = [interactionContact, coachContact[school.id]].compactMap { $0 }.max()
             return SchoolListRow(
                 school: school, state: state(of: school), size: SizeCategory(students: school.academicInfo?.studentSize),
                 distance: home.flatMap { h in school.academicInfo?.coordinate.map { Haversine.miles(h, $0) } },
                 lastContact: contact, lastContactDay: contact.map(zone.date(of:)),
                 offer: offers[school.id], coachCount: coachCounts[school.id] ?? 0,
-                interactionCount: tally.perSchool[school.id] ?? 0
+                interactionCount: tally.schools[school.id]?.interactions ?? 0
             )
         }
     }

@@ -22,6 +22,13 @@ public enum Viewer: Hashable, Sendable {
         return false
     }
 
+    /// The one member whose logged interactions this viewer sees (a player: themselves), or
+    /// nil when the viewer sees every interaction of the family.
+    public var seesOnlyLoggedBy: String? {
+        guard case .member(let id, .player) = self else { return nil }
+        return id
+    }
+
     /// Whether this viewer sees an interaction at all.
     public func sees(_ interaction: Interaction) -> Bool {
         guard case .member(let id, .player) = self else { return true }

@@ -5,8 +5,25 @@ import Aggregation
 package enum InteractionFeed: Sendable {
     case loaded([Interaction])
     /// Rows read as they are needed: the source calls the body for each, newest first in the
-    /// zone when one is given (`FamilySource.forEachInteraction`, AppStore/FamilySource.swift).
-    case streamed(@Sendable (_ zone: Zone?, _ body: (Interaction) throws -> Void) throws -> Void)
+    /// zone when one is given (`FamilySource.forEachInteraction`, AppStore/FamilySource.swift),
+    /// and counts them for the coaches and schools lists itself, reading only what the
+    /// counts need (`FamilySource.tallyInteractions`).
+    case streamed(
+        @Sendable (_ zone: Zone?, _ body: (Interaction) throws -> Void) throws -> Void,
+        tally: @Sendable (_ loggedBy: String?, _ zone: Zone) throws -> InteractionTally
+    )
+
+    /// The interactions `viewer` sees, counted per coach and per school, with the latest of each.
+    package func tally(viewer: Viewer, zone: Zone) throws -> InteractionTally {
+        switch self {
+        case .loaded(let interactions):
+            var tally = InteractionTally(zone: zone)
+            for interaction in interactions where viewer.sees(interaction) { tally.add(interaction) }
+            return tally
+        case .streamed(_, let tally):
+            return try tally(viewer.seesOnlyLoggedBy, zone)
+        }
+    }
 
     /// Calls `body` for each interaction, newest first in `zone` (then by id) when a zone
     /// is given, else in any order.
@@ -25,7 +42,7 @@ package enum InteractionFeed: Sendable {
             } else {
                 for interaction in interactions { try body(interaction) }
             }
-        case .streamed(let read):
+        case .streamed(let read, _):
             try read(zone, body)
         }
     }

@@ -108,7 +108,7 @@ package enum ListExport {
 
         switch request.filters {
         case .coaches(let filters):
-            let tally = try self.tally(interactions, viewer: viewer, zone: zone)
+            let tally = try interactions.tally(viewer: viewer, zone: zone)
             let all = CoachListRow.rows(data, tally: tally, zone: zone)
             let rows = filters.query(today: today).apply(to: all)
             return try write(request, family: data.family, clock: clock, zone: zone, target: target, csv: csv, columns: ListColumns.coaches.selected(by: chosen),
@@ -123,7 +123,7 @@ package enum ListExport {
             } catch {
                 throw UsageError(error.description)
             }
-            let tally = try self.tally(interactions, viewer: viewer, zone: zone)
+            let tally = try interactions.tally(viewer: viewer, zone: zone)
             let all = SchoolListRow.rows(data, tally: tally, home: home, zone: zone)
             let rows = query.apply(to: all)
             return try write(request, family: data.family, clock: clock, zone: zone, target: target, csv: csv, columns: ListColumns.schools(zone: zone).selected(by: chosen),
@@ -168,13 +168,6 @@ package enum ListExport {
             }
             return ListResult(files: result.files, rows: result.rows, emptyMessage: result.emptyMessage, analytics: counts.analytics, warnings: result.warnings)
         }
-    }
-
-    /// Counts the interactions the viewer sees, per coach and per school.
-    private static func tally(_ feed: InteractionFeed, viewer: Viewer, zone: Zone) throws -> InteractionTally {
-        var tally = InteractionTally(zone: zone)
-        try feed.forEach(newestFirstIn: nil) { if viewer.sees($0) { tally.add($0) } }
-        return tally
     }
 
     /// Writes the header, then every row `produce` emits, to each format; commits every file

@@ -1,0 +1,126 @@
+import Aggregation
+import GRDB
+import Foundation
+import GRDBSQLite
+import ReportCore
+
+extension SQLiteSource {
+    /// Counts a family's interactions for the coaches and schools lists in one pass, without
+    /// decoding whole rows (BENCHMARKS.md: decoding them was 40 % of the 1,000-school comparison).
+    ///
+    /// `InteractionMark` checks each row's values where SQLite holds them and keeps the five
+    /// the counts use. A row it does not find plainly good (a bad value, or one only the full
+    /// reader can judge: an alias, JSON with `\u` escapes, a number in a text column) goes
+    /// through `RowDecoders.interaction`, so the first bad row fails the count with the error
+    /// `forEachInteraction` throws at it: both walk the family's rows in the same order.
+    package func tallyInteractions(familyID: String, loggedBy: String?, zone: Zone) throws -> InteractionTally {
+        try reading { db in
+            let log = IssueLog()
+            var tally = InteractionTally(zone: zone)
+            try db.eachRow(select(AppSchema.interactions, where: "family_unit_id = ?", orderBy: nil), arguments: [familyID], cached: true) { row in
+                if let mark = InteractionMark(checking: row) {
+                    if loggedBy == nil || mark.loggedBy == loggedBy { tally.add(schoolID: mark.schoolID, coachID: mark.coachID, date: mark.date) }
+                    return
+                }
+                guard let interaction = RowDecoders.interaction(row, log: log), log.count == 0 else {
+                    throw BadDataError.badValues(path: path, familyID: familyID, issues: log.issues)
+                }
+                if loggedBy == nil || interaction.loggedBy == loggedBy { tally.add(interaction) }
+            }
+            return tally
+        }
+    }
+}
+
+/// What the lists count of an interaction, read from a row of `SQLiteSource.select` whose
+/// every value is plainly good: nil when any value might break docs/data-model.md, which
+/// `RowDecoders.interaction` then judges. It may send a good row there, never let a bad one
+/// by; `InteractionTallyTests` holds it to the decoder, bad value by bad value.
+struct InteractionMark {
+    let schoolID: String?
+    let coachID: String?
+    let loggedBy: String?
+    let date: Timestamp
+
+    private static let column = Dictionary(uniqueKeysWithValues: AppSchema.interactions.columns.enumerated().map { ($0.element.name, $0.offset) })
+    private static func at(_ name: String) -> Int { column[name] ?? 0 }
+    private static let id = at("id"), schoolID = at("school_id"), coachID = at("coach_id"), type = at("type"),
+                       direction = at("direction"), subject = at("subject"), content = at("content"), sentiment = at("sentiment"),
+                       occurredAt = at("occurred_at"), loggedBy = at("logged_by"), attachments = at("attachments"),
+                       createdAt = at("created_at"), updatedAt = at("updated_at")
+    private static let types = InteractionType.allCases.map { Array($0.rawValue.utf8) }
+    private static let directions = Direction.allCases.map { Array($0.rawValue.utf8) }
+    private static let sentiments = Sentiment.allCases.map { Array($0.rawValue.utf8) }
+
+    init?(checking row: SQLiteRow) {
+        typealias M = InteractionMark
+        guard row.isPlainText(M.id, required: true, nonEmpty: true),
+              row.isOneOf(M.type, M.types, required: true), row.isOneOf(M.direction, M.directions, required: true),
+              row.isOneOf(M.sentiment, M.sentiments, required: false),
+              row.isPlainText(M.subject), row.isPlainText(M.content),
+              row.isPlainText(M.schoolID), row.isPlainText(M.coachID), row.isPlainText(M.loggedBy),
+              row.isNullOrTimestamp(M.updatedAt), row.isNullOrStringArray(M.attachments),
+              case .read(let occurredAt) = row.nullOrTimestamp(M.occurredAt),
+              case .read(let createdAt) = row.nullOrTimestamp(M.createdAt),
+              let date = occurredAt ?? createdAt
+        else { return nil }
+        schoolID = row.plainText(M.schoolID)
+        coachID = row.plainText(M.coachID)
+        loggedBy = row.plainText(M.loggedBy)
+        self.date = date
+    }
+}
+
+extension SQLiteRow {
+    /// Null (unless `required`) or text (non-empty when asked): what a text column reads
+    /// without an issue; a number, which the reader turns into text, is left to it.
+    fileprivate func isPlainText(_ index: Int, required: Bool = false, nonEmpty: Bool = false) -> Bool {
+        switch sqlite3_column_type(statement, Int32(index)) {
+        case SQLITE_NULL: !required
+        case SQLITE_TEXT: !nonEmpty || sqlite3_column_bytes(statement, Int32(index)) > 0
+        default: false
+        }
+    }
+
+    /// Null (unless `required`) or text that is one of `values` byte for byte.
+    fileprivate func isOneOf(_ index: Int, _ values: [[UInt8]], required: Bool) -> Bool {
+        if isNull(index) { return !required }
+        return withText(index) { bytes in
+            values.contains { value in
+                guard value.count == bytes.count, let text = bytes.baseAddress else { return false }
+                return value.withUnsafeBufferPointer { raw in raw.baseAddress.map { memcmp($0, text, raw.count) == 0 } ?? false }
+            }
+        } ?? false
+    }
+
+    fileprivate enum Checked<Value> {
+        case read(Value?)
+        case leftToTheReader
+    }
+
+    /// Null, or text that parses as a timestamp where SQLite holds it.
+    fileprivate func nullOrTimestamp(_ index: Int) -> Checked<Timestamp> {
+        if isNull(index) { return .read(nil) }
+        guard let parsed = withText(index, Timestamp.parse(utf8:)), case .success(let timestamp) = parsed else { return .leftToTheReader }
+        return .read(timestamp)
+    }
+
+    fileprivate func isNullOrTimestamp(_ index: Int) -> Bool {
+        if case .read = nullOrTimestamp(index) { true } else { false }
+    }
+
+    fileprivate func isNullOrStringArray(_ index: Int) -> Bool {
+        isNull(index) || withText(index) { JSONStringArray.parse(utf8: Array($0)[...]) != nil } == true
+    }
+
+    /// Text as `FieldReader.text` reads it (a number as its decimal text), nil for null or a blob.
+    func plainText(_ index: Int) -> String? {
+        switch value(index) {
+        case .null, .blob: nil
+        case .text(let text): text
+        case .integer(let number): String(number)
+        case .real(let number): String(number)
+        }
+    }
+
+}
