@@ -10,6 +10,11 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard size <= 512, let text = String(validating: bytes, as: UTF8.self) else { return 0 }
     let foundation = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
 
+    // The check of every interaction row (SQLiteSource+Tally.swift) asks only whether the reader
+    // would read a text; it must answer as the reader does.
+    if JSONStringArray.isPlainArray(utf8: Array(text.utf8)[...]) != (JSONStringArray.parse(text) != nil) {
+        fatalError("isPlainArray and parse disagree on \(text.debugDescription)")
+    }
     if let ours = JSONStringArray.parse(text) {
         guard let theirs = foundation as? [Any], theirs.count == ours.count,
               zip(theirs, ours).allSatisfy({ ($0 as? String) == $1 }) else {

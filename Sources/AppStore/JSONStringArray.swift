@@ -48,28 +48,42 @@ enum JSONStringArray {
     /// Reads the rest of a string after its opening quote; nil on anything not plain.
     static func readString(_ bytes: inout ArraySlice<UInt8>) -> String? {
         var out: [UInt8] = []
-        while let byte = bytes.popFirst() {
-            switch byte {
+        return scanString(&bytes) { out.append($0) } ? String(decoding: out, as: UTF8.self) : nil
+    }
+
+    /// Whether `text` is an array that `parse` reads, without making its strings (a check of
+    /// every row needs no more).
+    static func isPlainArray(utf8 text: ArraySlice<UInt8>) -> Bool {
+        readContainer(text, open: UInt8(ascii: "["), close: UInt8(ascii: "]")) { bytes in
+            bytes.popFirst() == UInt8(ascii: "\"") && scanString(&bytes) { _ in }
+        }
+    }
+
+    /// Walks the rest of a string after its opening quote, giving each byte it stands for to
+    /// `byte`; false on anything not plain.
+    private static func scanString(_ bytes: inout ArraySlice<UInt8>, _ byte: (UInt8) -> Void) -> Bool {
+        while let next = bytes.popFirst() {
+            switch next {
             case UInt8(ascii: "\""):
-                return String(decoding: out, as: UTF8.self)
+                return true
             case UInt8(ascii: "\\"):
-                guard let escaped = bytes.popFirst() else { return nil }
+                guard let escaped = bytes.popFirst() else { return false }
                 switch escaped {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escaped)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                default: return nil  // \u escapes and anything else: let Foundation read it
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): byte(escaped)
+                case UInt8(ascii: "n"): byte(0x0A)
+                case UInt8(ascii: "r"): byte(0x0D)
+                case UInt8(ascii: "t"): byte(0x09)
+                case UInt8(ascii: "b"): byte(0x08)
+                case UInt8(ascii: "f"): byte(0x0C)
+                default: return false  // \u escapes and anything else: let Foundation read it
                 }
             case 0x00..<0x20:
-                return nil
+                return false
             default:
-                out.append(byte)
+                byte(next)
             }
         }
-        return nil
+        return false
     }
 }
 

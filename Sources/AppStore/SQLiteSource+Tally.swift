@@ -18,7 +18,7 @@ extension SQLiteSource {
             let log = IssueLog()
             var tally = InteractionTally(zone: zone)
             try db.eachRow(select(AppSchema.interactions, where: "family_unit_id = ?", orderBy: nil), arguments: [familyID], cached: true) { row in
-                if let mark = InteractionMark(checking: row) {
+                if let mark = InteractionMark(checking: row, readingLoggedBy: loggedBy != nil) {
                     if loggedBy == nil || mark.loggedBy == loggedBy { tally.add(schoolID: mark.schoolID, coachID: mark.coachID, date: mark.date) }
                     return
                 }
@@ -39,6 +39,7 @@ extension SQLiteSource {
 struct InteractionMark {
     let schoolID: String?
     let coachID: String?
+    /// Read only when asked: a list seen by the whole family does not look at it.
     let loggedBy: String?
     let date: Timestamp
 
@@ -52,7 +53,7 @@ struct InteractionMark {
     private static let directions = Direction.allCases.map { Array($0.rawValue.utf8) }
     private static let sentiments = Sentiment.allCases.map { Array($0.rawValue.utf8) }
 
-    init?(checking row: SQLiteRow) {
+    init?(checking row: SQLiteRow, readingLoggedBy: Bool) {
         typealias M = InteractionMark
         guard row.isPlainText(M.id, required: true, nonEmpty: true),
               row.isOneOf(M.type, M.types, required: true), row.isOneOf(M.direction, M.directions, required: true),
@@ -66,7 +67,7 @@ struct InteractionMark {
         else { return nil }
         schoolID = row.plainText(M.schoolID)
         coachID = row.plainText(M.coachID)
-        loggedBy = row.plainText(M.loggedBy)
+        loggedBy = readingLoggedBy ? row.plainText(M.loggedBy) : nil
         self.date = date
     }
 }
@@ -110,7 +111,7 @@ extension SQLiteRow {
     }
 
     fileprivate func isNullOrStringArray(_ index: Int) -> Bool {
-        isNull(index) || withText(index) { JSONStringArray.parse(utf8: Array($0)[...]) != nil } == true
+        isNull(index) || withText(index) { JSONStringArray.isPlainArray(utf8: Array($0)[...]) } == true
     }
 
     /// Text as `FieldReader.text` reads it (a number as its decimal text), nil for null or a blob.

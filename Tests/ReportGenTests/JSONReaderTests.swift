@@ -43,10 +43,12 @@ struct JSONReaderTests {
         let ours = try #require(JSONStringArray.parse(text))
         let foundation = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String])
         #expect(ours == foundation)
+        #expect(JSONStringArray.isPlainArray(utf8: Array(text.utf8)[...]))
     }
 
     @Test(arguments: [#"[,]"#, #"["a",]"#, #"["a" "b"]"#, #"[1]"#, #"["\u00e9"]"#, #"["a"] x"#, #"{}"#, "", #"["a""#])
     func otherArraysAreLeftToFoundation(text: String) {
         #expect(JSONStringArray.parse(text) == nil)
+        #expect(!JSONStringArray.isPlainArray(utf8: Array(text.utf8)[...]))
     }
 }
