@@ -18,6 +18,9 @@ package final class SQLiteSource: FamilySource {
     private let slugCache = Mutex<[String: String]?>(nil)
     /// `system_calendar` and `sports` with the issues of their rows, read once when first needed.
     private let sharedSeason = Mutex<(calendar: [CalendarEntry]?, sports: [Sport]?, issues: [DataIssue])?>(nil)
+    /// Whether `temp.rb_personal_events` is made (`eventsCondition`), once the first family's
+    /// season is read; nil before.
+    private let personalEventsIndex = Mutex<Bool?>(nil)
     /// `email_optouts`, read once when first needed.
     private let optOutCache = Mutex<Set<String>?>(nil)
     /// Tables whose row key (`id`, or the key columns) is a primary key or has a unique index:
@@ -328,10 +331,7 @@ package final class SQLiteSource: FamilySource {
             season.trackingLinks = try rows(AppSchema.profileTrackingLinks, where: "profile_id IN (\(profiles))", RowDecoders.trackingLink)
             season.profileViews = try rows(AppSchema.profileViews, where: "profile_id IN (\(profiles))", RowDecoders.profileView)
         }
-        season.events = try rows(AppSchema.events, where: """
-            family_unit_id = ?1 OR (family_unit_id IS NULL AND school_id IN (\(schools))) \
-            OR (family_unit_id IS NULL AND school_id IS NULL AND user_id IN (\(members)))
-            """, RowDecoders.event)
+        season.events = try rows(AppSchema.events, where: try eventsCondition(db, schools: schools, members: members), RowDecoders.event)
         season.reminders = try rows(AppSchema.followUpReminders, where: "user_id IN (\(members))", RowDecoders.reminder)
         season.deadlines = try rows(AppSchema.userDeadlines, where: "user_id IN (\(members))", RowDecoders.deadline)
         (season.calendar, season.sports) = try sharedSeasonRows(db, log: log)
@@ -352,6 +352,41 @@ package final class SQLiteSource: FamilySource {
         sharedSeason.withLock { $0 = (calendar, sports, own.issues) }
         own.issues.forEach(log.record)
         return (calendar, sports)
+    }
+
+    /// Which events are the family's (docs/season.md §1): its own, its schools' (each school's
+    /// found through the `school_id` index, `+` keeping SQLite off the scan of every
+    /// family-less event), and its members' personal ones, which have no index to find them
+    /// by user: without one, each family walked every personal event of the database, a cost
+    /// that grew with families × events. So the first family's read keeps the personal events'
+    /// rowids by user in a temporary table with an index, and the condition looks there,
+    /// checking each row found against the rule itself, so a row changed since is judged as it
+    /// is now (one added while a run goes is missed until the next run). A table without rowids
+    /// is read with the plain condition.
+    private func eventsCondition(_ db: Database, schools: String, members: String) throws -> String {
+        let own = "family_unit_id = ?1 OR (+family_unit_id IS NULL AND school_id IN (\(schools)))"
+        let personal = "+family_unit_id IS NULL AND +school_id IS NULL AND user_id IN (\(members))"
+        guard try personalEventsIndexed(db) else { return "\(own) OR (\(personal))" }
+        return "\(own) OR (rowid IN (SELECT event_rowid FROM temp.rb_personal_events WHERE user_id IN (\(members))) AND \(personal))"
+    }
+
+    /// Makes the temporary index of personal events once per connection; false for an
+    /// `events` table without rowids.
+    private func personalEventsIndexed(_ db: Database) throws -> Bool {
+        if let known = personalEventsIndex.withLock({ $0 }) { return known }
+        let indexed: Bool
+        if try Row.fetchOne(db, sql: "SELECT 1 FROM pragma_table_list WHERE schema = 'main' AND name = 'events' AND wr = 0") == nil {
+            indexed = false
+        } else {
+            try db.execute(sql: """
+                CREATE TEMP TABLE rb_personal_events AS \
+                SELECT user_id, rowid AS event_rowid FROM main.events WHERE family_unit_id IS NULL AND school_id IS NULL; \
+                CREATE INDEX temp.rb_personal_events_user ON rb_personal_events (user_id)
+                """)
+            indexed = true
+        }
+        personalEventsIndex.withLock { $0 = indexed }
+        return indexed
     }
 
     /// The season's tables the database lacks, for the run's note.

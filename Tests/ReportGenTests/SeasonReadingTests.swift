@@ -58,6 +58,29 @@ struct SeasonReadingTests {
         #expect(try source.loadFamily(id: "B").season.reminders?.map(\.id) == ["rB"])
     }
 
+    /// Personal events are found through an index the first read makes (SQLiteSource's
+    /// `eventsCondition`): each reaches its member's family alone, one with a null id still
+    /// fails it, and an `events` table without rowids reads the same through the plain rule.
+    @Test(arguments: [false, true])
+    func personalEventsReachTheirMembersFamilyAlone(withoutRowID: Bool) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var extra = ["INSERT INTO events (id, user_id, type, name, start_date) VALUES ('e5', 'uB', 'camp', 'Camp B', '2026-12-02')"]
+        if withoutRowID {
+            extra += ["CREATE TABLE events_copy AS SELECT * FROM events", "DROP TABLE events",
+                      "CREATE TABLE events (id TEXT PRIMARY KEY, family_unit_id TEXT, school_id TEXT, user_id TEXT, type TEXT, name TEXT, location TEXT, city TEXT, state TEXT, start_date TEXT, end_date TEXT, start_time TEXT, registered INTEGER, attended INTEGER) WITHOUT ROWID",
+                      "INSERT INTO events SELECT * FROM events_copy", "DROP TABLE events_copy"]
+        }
+        try Self.database(at: folder.file("app.db"), extra: extra)
+        let source = try SQLiteSource(path: folder.file("app.db"))
+        #expect(try source.loadFamily(id: "A").season.events?.map(\.id) == ["e1", "e2", "e3"])
+        #expect(try source.loadFamily(id: "B").season.events?.map(\.id) == ["e4", "e5"])
+        guard !withoutRowID else { return }
+        try Self.database(at: folder.file("null-id.db"), extra: ["INSERT INTO events (id, user_id, type, name, start_date) VALUES (NULL, 'uA', 'camp', 'Camp', '2026-12-02')"])
+        let error = #expect(throws: BadDataError.self) { try SQLiteSource(path: folder.file("null-id.db")).loadFamily(id: "A") }
+        #expect(error?.description.contains("events row null, column id: is null but is required") == true, "\(error?.description ?? "")")
+    }
+
     /// A personal row's bad value is named by table, row and column only: its text may reach
     /// the family's shared files (the pdf's "Rows left out", the manifest).
     @Test func aBadPersonalRowNeverShowsItsText() throws {
