@@ -103,6 +103,38 @@ struct ListPDFTests {
         #expect(!words.isEmpty && drawn.contains(Self.squeezed(words)), "\(words)")
     }
 
+    /// One school name of 90 characters among the demo's: every coach's name stays whole as it is
+    /// drawn (pdfminer reads the drawn glyphs, not the whole text a cut cell carries), the
+    /// school's column giving way. Before, that name's width narrowed the coaches' column until
+    /// "Anderson" was drawn "Ande…".
+    @Test func oneVeryLongSchoolNameCutsNoCoachsName() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        let db = demo.folder.file("demo.db")
+        _ = try ReportBatchProcess.tool("sqlite3", [db, """
+            UPDATE schools SET name = 'The University of North Carolina at Chapel Hill Kenan-Flagler Business School (Main Campus)'
+            WHERE id = (SELECT s.id FROM schools s JOIN coaches c ON c.school_id = s.id WHERE s.family_unit_id = '\(demo.rivera)' ORDER BY c.last_name LIMIT 1)
+            """])
+        let path = try Self.export("coaches", db: "demo.db", family: demo.rivera, in: demo.folder)
+        let script = """
+            import sqlite3, sys
+            from pdfminer.high_level import extract_text
+            db = sqlite3.connect(sys.argv[1])
+            names = {w for first, last in db.execute('SELECT first_name, last_name FROM coaches WHERE family_unit_id = ?', (sys.argv[2],))
+                     for w in f'{first} {last}'.split()}
+            schools = {w for (name,) in db.execute('SELECT name FROM schools WHERE family_unit_id = ?', (sys.argv[2],)) for w in name.split()}
+            text = extract_text(sys.argv[3], page_numbers=[0])
+            assert 'Anderson' in text, text[:400]
+            # A line ending in a name's beginning and "…" (a school's words are left to the school's column).
+            def cut(line):
+                start = line.split()[-1][:-1]
+                return any(w != start and w.startswith(start) for w in names) and not any(w.startswith(start) for w in schools)
+            print([l for l in text.splitlines() if l.endswith('…') and cut(l)] or 'ok')
+            """
+        let result = try ReportBatchProcess.tool("python3", ["-c", script, db, demo.rivera, path])
+        #expect(result.stdout == "ok\n", "\(result.stdout)\(result.stderr)")
+    }
+
     /// The coaches: a legend that says what "49.99%" and the coloured bars mean.
     @Test func coachesSayWhatResponsivenessMeans() throws {
         let demo = try ReportCommandTests.Demo()

@@ -105,6 +105,10 @@ enum ColumnSizing {
         let cell: PDFCell
     }
 
+    /// The least a `wrap` column is left before the `grow` columns give up their longest word:
+    /// two lines of "University of" at the cells' size.
+    static let wrapFloor = 64.0
+
     /// How many of a column's widest cells (by the estimate) are kept to be measured: the
     /// estimate errs by character class, so the widest drawn is among the first few.
     static let sampledCells = 4
@@ -247,9 +251,11 @@ enum ColumnSizing {
 
     /// The widths of a table with too many columns for the page: `shrink` columns keep their
     /// titles' width, `grow` columns their longest word (they are never cut), and the `wrap`
-    /// columns share the rest (their second line ends in "…", titles wrap); when that leaves
-    /// them less than half their least, `wrap` and `grow` columns share alike, and when even that
-    /// is too little, all but the `whole` ones narrow alike.
+    /// columns share the rest (their second line ends in "…", titles wrap) as long as each gets
+    /// `wrapFloor`; only when they cannot do `wrap` and `grow` columns share alike, and when even
+    /// that is too little, all but the `whole` ones narrow alike. (Sharing alike as soon as the
+    /// `wrap` columns got less than half their least let one very long school name, whose half
+    /// is wider than the page can spare, narrow the coaches' names until every one was cut.)
     private static func crowded(_ columns: [PDFTable.Column], natural: [Double], least: [Double], tight: [Double],
                                 available: Double, total: Double) -> [Double] {
         var widths = natural
@@ -261,7 +267,7 @@ enum ColumnSizing {
         let forWraps = available - forShrinks - grows.map { least[$0] }.reduce(0, +)
         let wanted = wraps.map { least[$0] }.reduce(0, +)
         let shared = grows + wraps, forShared = available - forShrinks, wantedShared = shared.map { least[$0] }.reduce(0, +)
-        if !wraps.isEmpty, forWraps >= wanted / 2 {
+        if !wraps.isEmpty, forWraps >= min(wanted / 2, Double(wraps.count) * wrapFloor) {
             for index in shrinks + grows { widths[index] = tight[index] }
             for index in wraps { widths[index] = least[index] * forWraps / wanted }
         } else if !shared.isEmpty, forShared >= wantedShared / 2 {
