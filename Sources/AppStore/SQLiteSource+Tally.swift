@@ -12,7 +12,8 @@ extension SQLiteSource {
     /// the counts use. A row it does not find plainly good (a bad value, or one only the full
     /// reader can judge: an alias, JSON with `\u` escapes, a number in a text column) goes
     /// through `RowDecoders.interaction`, so the first bad row fails the count with the error
-    /// `forEachInteraction` throws at it: both walk the family's rows in the same order.
+    /// `forEachInteraction` without a zone throws at it: both walk the family's rows in the same
+    /// order, SQLite's, unsorted.
     package func tallyInteractions(familyID: String, loggedBy: String?, zone: Zone) throws -> InteractionTally {
         try reading { db in
             let log = IssueLog()
@@ -44,7 +45,10 @@ struct InteractionMark {
     let date: Timestamp
 
     private static let column = Dictionary(uniqueKeysWithValues: AppSchema.interactions.columns.enumerated().map { ($0.element.name, $0.offset) })
-    private static func at(_ name: String) -> Int { column[name] ?? 0 }
+    private static func at(_ name: String) -> Int {
+        guard let index = column[name] else { preconditionFailure("interactions has no column \(name)") }
+        return index
+    }
     private static let id = at("id"), schoolID = at("school_id"), coachID = at("coach_id"), type = at("type"),
                        direction = at("direction"), subject = at("subject"), content = at("content"), sentiment = at("sentiment"),
                        occurredAt = at("occurred_at"), loggedBy = at("logged_by"), attachments = at("attachments"),

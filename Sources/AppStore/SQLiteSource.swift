@@ -18,9 +18,10 @@ package final class SQLiteSource: FamilySource {
     private let slugCache = Mutex<[String: String]?>(nil)
     /// `system_calendar` and `sports` with the issues of their rows, read once when first needed.
     private let sharedSeason = Mutex<(calendar: [CalendarEntry]?, sports: [Sport]?, issues: [DataIssue])?>(nil)
-    /// Whether `temp.rb_personal_events` is made (`eventsCondition`), once the first family's
-    /// season is read; nil before.
-    private let personalEventsIndex = Mutex<Bool?>(nil)
+    /// Whether `events` has rowids (`personalEventsHaveRowIDs`), and the file's `data_version`
+    /// when `temp.rb_personal_events` was last made (`indexPersonalEvents`).
+    private let personalEventsRowIDs = Mutex<Bool?>(nil)
+    private let personalEventsVersion = Mutex<Int64?>(nil)
     /// `email_optouts`, read once when first needed.
     private let optOutCache = Mutex<Set<String>?>(nil)
     /// Tables whose row key (`id`, or the key columns) is a primary key or has a unique index:
@@ -263,20 +264,20 @@ package final class SQLiteSource: FamilySource {
     private func read(family: FamilyUnit, db: Database, log: IssueLog, interactions: Bool, season readSeason: Bool) throws -> FamilyData {
         let id: StatementArguments = [family.id]
         let members = try collect(db, select(AppSchema.familyMembers, where: "family_unit_id = ?", orderBy: "user_id"), id) {
-            RowDecoders.member($0, log: log)
+            Self.whole($0, log, RowDecoders.member)
         }
         let userSQL = select(AppSchema.users, where: """
             id IN (SELECT user_id FROM family_members WHERE family_unit_id = ?1) \
             OR id IN (SELECT logged_by FROM interactions WHERE family_unit_id = ?1)
             """)
-        let users = try collect(db, userSQL, id) { RowDecoders.user($0, log: log) }
+        let users = try collect(db, userSQL, id) { Self.whole($0, log, RowDecoders.user) }
         let preferenceSQL = select(AppSchema.userPreferences, where: """
             category = 'location' AND user_id IN (SELECT user_id FROM family_members WHERE family_unit_id = ?)
             """, orderBy: "user_id")
-        let locations = try collect(db, preferenceSQL, id) { RowDecoders.homeLocation($0, log: log) }
+        let locations = try collect(db, preferenceSQL, id) { Self.whole($0, log, RowDecoders.homeLocation) }
 
         func rows<T>(_ table: AppSchema.Table, _ decode: (SQLiteRow, IssueLog) -> T?) throws -> [T] {
-            try collect(db, select(table, where: "family_unit_id = ?"), id) { decode($0, log) }
+            try collect(db, select(table, where: "family_unit_id = ?"), id) { Self.whole($0, log, decode) }
         }
         let schools = try rows(AppSchema.schools, RowDecoders.school)
         let coaches = try rows(AppSchema.coaches, RowDecoders.coach)
@@ -319,7 +320,7 @@ package final class SQLiteSource: FamilySource {
             // `+id`: SQLite finds the rows through the condition's index (or a scan in storage
             // order) and sorts the few it keeps, instead of walking the id index through every
             // row of the table for each family, which a file without these indexes made it do.
-            return try collect(db, select(table, where: condition, orderBy: "+id"), id) { decode($0, log) }
+            return try collect(db, select(table, where: condition, orderBy: "+id"), id) { Self.whole($0, log, decode) }
         }
         let schools = "SELECT id FROM schools WHERE family_unit_id = ?1"
         let members = "SELECT user_id FROM family_members WHERE family_unit_id = ?1"
@@ -358,39 +359,59 @@ package final class SQLiteSource: FamilySource {
     /// found through the `school_id` index, `+` keeping SQLite off the scan of every
     /// family-less event), and its members' personal ones, which have no index to find them
     /// by user: without one, each family walked every personal event of the database, a cost
-    /// that grew with families × events. So the first family's read keeps the personal events'
-    /// rowids by user in a temporary table with an index, and the condition looks there,
-    /// checking each row found against the rule itself, so a row changed since is judged as it
-    /// is now (one added while a run goes is missed until the next run). A table without rowids
-    /// is read with the plain condition.
+    /// that grew with families × events. So the personal events' rowids are kept by user in a
+    /// temporary table with an index (`indexPersonalEvents`), and the condition looks there,
+    /// checking each row found against the rule itself. An `events` table without rowids, or a
+    /// SQLite without `pragma_table_list`, is read with the plain condition.
     private func eventsCondition(_ db: Database, schools: String, members: String) throws -> String {
         let own = "family_unit_id = ?1 OR (+family_unit_id IS NULL AND school_id IN (\(schools)))"
         let personal = "+family_unit_id IS NULL AND +school_id IS NULL AND user_id IN (\(members))"
-        guard try personalEventsIndexed(db) else { return "\(own) OR (\(personal))" }
+        guard try indexPersonalEvents(db) else { return "\(own) OR (\(personal))" }
         return "\(own) OR (rowid IN (SELECT event_rowid FROM temp.rb_personal_events WHERE user_id IN (\(members))) AND \(personal))"
     }
 
-    /// Makes the temporary index of personal events once per connection; false for an
-    /// `events` table without rowids.
-    private func personalEventsIndexed(_ db: Database) throws -> Bool {
-        if let known = personalEventsIndex.withLock({ $0 }) { return known }
-        let indexed: Bool
-        if try Row.fetchOne(db, sql: "SELECT 1 FROM pragma_table_list WHERE schema = 'main' AND name = 'events' AND wr = 0") == nil {
-            indexed = false
-        } else {
-            try db.execute(sql: """
-                CREATE TEMP TABLE rb_personal_events AS \
-                SELECT user_id, rowid AS event_rowid FROM main.events WHERE family_unit_id IS NULL AND school_id IS NULL; \
-                CREATE INDEX temp.rb_personal_events_user ON rb_personal_events (user_id)
-                """)
-            indexed = true
-        }
-        personalEventsIndex.withLock { $0 = indexed }
-        return indexed
+    /// Makes the temporary index of personal events, in the family's own read, whenever it is
+    /// missing (the first read, or a read that failed and took it with its rollback) or another
+    /// program has committed to the file since it was made (`PRAGMA data_version`: a row added,
+    /// moved to another user, or a VACUUM that gave the rows new rowids). So each family's
+    /// events are exactly those of the rule in its own read, and a file nobody writes during a
+    /// run is indexed once. False when the plain condition must be used.
+    private func indexPersonalEvents(_ db: Database) throws -> Bool {
+        guard try personalEventsHaveRowIDs(db) else { return false }
+        let version = try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+        let present = try Row.fetchOne(db, sql: "SELECT 1 FROM temp.sqlite_master WHERE name = 'rb_personal_events'") != nil
+        if present, personalEventsVersion.withLock({ $0 }) == version { return true }
+        try db.execute(sql: """
+            DROP TABLE IF EXISTS temp.rb_personal_events; \
+            CREATE TEMP TABLE rb_personal_events AS \
+            SELECT user_id, rowid AS event_rowid FROM main.events WHERE family_unit_id IS NULL AND school_id IS NULL; \
+            CREATE INDEX temp.rb_personal_events_user ON rb_personal_events (user_id)
+            """)
+        personalEventsVersion.withLock { $0 = version }
+        return true
+    }
+
+    /// Whether `events` is a table with rowids, asked once.
+    private func personalEventsHaveRowIDs(_ db: Database) throws -> Bool {
+        if let known = personalEventsRowIDs.withLock({ $0 }) { return known }
+        let sql = "SELECT 1 FROM pragma_table_list WHERE schema = 'main' AND name = 'events' AND type = 'table' AND wr = 0"
+        let answer = ((try? Row.fetchOne(db, sql: sql)) ?? nil) != nil
+        personalEventsRowIDs.withLock { $0 = answer }
+        return answer
     }
 
     /// The season's tables the database lacks, for the run's note.
     package var absentSeasonTables: [String] { AppSchema.seasonTables.filter(isAbsent).map(\.name) }
+
+    /// A row's value when reading it logged no issue. A decoder checks some values after the
+    /// row's required ones (a bad `updated_at`, a blob in `school_id`) and still returns the
+    /// row: in a read that fails on any issue that is moot, but `bad_rows: skip` lists the row
+    /// as left out, and so it must be.
+    static func whole<T>(_ row: SQLiteRow, _ log: IssueLog, _ decode: (SQLiteRow, IssueLog) -> T?) -> T? {
+        let before = log.count
+        let value = decode(row, log)
+        return log.count == before ? value : nil
+    }
 
     /// Runs a query and keeps the rows that decode.
     private func collect<T>(_ db: Database, _ sql: String, _ arguments: StatementArguments = [], _ decode: (SQLiteRow) -> T?) throws -> [T] {

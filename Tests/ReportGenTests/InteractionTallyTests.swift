@@ -1,5 +1,5 @@
 import Aggregation
-import AppStore
+@testable import AppStore
 import Foundation
 import GRDB
 import ReportCore
@@ -7,9 +7,9 @@ import Testing
 import TestSupport
 
 /// `SQLiteSource.tallyInteractions`, which counts a family's interactions for the coaches and
-/// schools lists from five columns after one query has picked out the rows that might be bad,
-/// held to what counting whole decoded rows gives: the same tally for good rows, the same
-/// error for every kind of bad value.
+/// schools lists checking each value in place and decoding a row whole only when a value needs
+/// it, held to what counting whole decoded rows gives: the same tally for good rows, the same
+/// error for every kind of bad value; and the fast path taken for plainly good rows.
 struct InteractionTallyTests {
     private let zone = Zone(identifier: "America/Chicago")!
 
@@ -42,6 +42,16 @@ struct InteractionTallyTests {
         return tally
     }
 
+    /// Whether each interaction row, in rowid order, takes the fast path (`InteractionMark`).
+    private func marked(_ folder: TemporaryFolder) throws -> [Bool] {
+        let columns = AppSchema.interactions.columns.map(\.name).joined(separator: ", ")
+        var marked: [Bool] = []
+        try DatabaseQueue(path: folder.file("app.db")).read { db in
+            try db.eachRow("SELECT \(columns) FROM interactions ORDER BY rowid") { marked.append(InteractionMark(checking: $0, readingLoggedBy: true) != nil) }
+        }
+        return marked
+    }
+
     private enum Outcome: Equatable {
         case tally(InteractionTally)
         case error(String)
@@ -66,6 +76,9 @@ struct InteractionTallyTests {
             let fast = try source.tallyInteractions(familyID: "fam", loggedBy: loggedBy, zone: zone)
             #expect(fast == (try wholeRows(source, loggedBy: loggedBy)))
         }
+        // Plainly good rows are counted without the full reader (one with a `\u` escape in its
+        // attachments is left to it).
+        #expect(try marked(folder) == [true, true, true] + (sql.map { [!$0.contains("\\u")] } ?? []))
         let all = try source.tallyInteractions(familyID: "fam", loggedBy: nil, zone: zone)
         #expect(all.schools["s1"]?.interactions == 2 && all.coaches["c1"]?.interactions == (sql?.contains("'c1'") == true ? 2 : 1))
     }
@@ -91,6 +104,12 @@ struct InteractionTallyTests {
         "('b1', 'fam', 'email', 'inbound', '2026-01-01T00:00:00Z', NULL, NULL, '2026-02-30', NULL)",
         "('b1', 'fam', 'email', 'inbound', '2026-01-01T00:00:00Z', NULL, NULL, NULL, 'last tuesday')",
         "('b1', 'fam', 'email', 'inbound', '2026-01-01T00:00:00', NULL, NULL, NULL, NULL)",
+        "('b1', 'fam', X'656D61696C', 'inbound', '2026-01-01T00:00:00Z', NULL, NULL, NULL, NULL)",
+        "('b1', 'fam', 'email', X'696E626F756E64', '2026-01-01T00:00:00Z', NULL, NULL, NULL, NULL)",
+        "('b1', 'fam', 'email', 'inbound', '2026-01-01T00:00:00Z', X'706F736974697665', NULL, NULL, NULL)",
+        "('b1', 'fam', 'email', 'inbound', NULL, NULL, NULL, X'32303236', NULL)",
+        "('b1', 'fam', 'email', 'inbound', '2026-01-01T00:00:00Z', NULL, NULL, NULL, X'32303236')",
+        "('b1', 'fam', 'email', 'inbound', '2026-01-01T00:00:00Z', NULL, 5, NULL, NULL)",
     ]
 
     @Test(arguments: badRows)
@@ -102,6 +121,7 @@ struct InteractionTallyTests {
         }
         let expected = outcome { try wholeRows(source, loggedBy: nil) }
         guard case .error = expected else { Issue.record("the whole rows were read despite the bad one"); return }
+        #expect(try marked(folder) == [true, true, true, false])
         #expect(outcome { try source.tallyInteractions(familyID: "fam", loggedBy: nil, zone: zone) } == expected)
         #expect(outcome { try source.tallyInteractions(familyID: "fam", loggedBy: "u1", zone: zone) } == expected)
     }

@@ -1,6 +1,7 @@
 import Aggregation
 @testable import AppStore
 import Foundation
+import GRDB
 import Rendering
 import ReportCore
 import Testing
@@ -58,9 +59,10 @@ struct SeasonReadingTests {
         #expect(try source.loadFamily(id: "B").season.reminders?.map(\.id) == ["rB"])
     }
 
-    /// Personal events are found through an index the first read makes (SQLiteSource's
-    /// `eventsCondition`): each reaches its member's family alone, one with a null id still
-    /// fails it, and an `events` table without rowids reads the same through the plain rule.
+    /// Personal events are found through an index of their own (SQLiteSource's
+    /// `eventsCondition`): each reaches its member's family alone, also after another program
+    /// changed them during the run, one with a null id still fails it, and an `events` table
+    /// without rowids reads the same through the plain rule.
     @Test(arguments: [false, true])
     func personalEventsReachTheirMembersFamilyAlone(withoutRowID: Bool) throws {
         let folder = try TemporaryFolder()
@@ -75,6 +77,17 @@ struct SeasonReadingTests {
         let source = try SQLiteSource(path: folder.file("app.db"))
         #expect(try source.loadFamily(id: "A").season.events?.map(\.id) == ["e1", "e2", "e3"])
         #expect(try source.loadFamily(id: "B").season.events?.map(\.id) == ["e4", "e5"])
+        // Another program writes while the run goes: a new personal event, one moved to the
+        // other family's member, then a VACUUM that gives the rows new rowids.
+        let writer = try DatabaseQueue(path: folder.file("app.db"))
+        try writer.write { db in
+            try db.execute(sql: "INSERT INTO events (id, user_id, type, name, start_date) VALUES ('e0', 'uA', 'camp', 'Camp A', '2026-12-03')")
+            try db.execute(sql: "UPDATE events SET user_id = 'uA' WHERE id = 'e5'")
+        }
+        try writer.writeWithoutTransaction { try $0.execute(sql: "VACUUM") }
+        try writer.close()
+        #expect(try source.loadFamily(id: "A").season.events?.map(\.id) == ["e0", "e1", "e2", "e3", "e5"])
+        #expect(try source.loadFamily(id: "B").season.events?.map(\.id) == ["e4"])
         guard !withoutRowID else { return }
         try Self.database(at: folder.file("null-id.db"), extra: ["INSERT INTO events (id, user_id, type, name, start_date) VALUES (NULL, 'uA', 'camp', 'Camp', '2026-12-02')"])
         let error = #expect(throws: BadDataError.self) { try SQLiteSource(path: folder.file("null-id.db")).loadFamily(id: "A") }

@@ -106,7 +106,7 @@ enum ColumnSizing {
     }
 
     /// The least a `wrap` column is left before the `grow` columns give up their longest word:
-    /// two lines of "University of" at the cells' size.
+    /// about a dozen characters a line at the cells' size.
     static let wrapFloor = 64.0
 
     /// How many of a column's widest cells (by the estimate) are kept to be measured: the
@@ -251,8 +251,9 @@ enum ColumnSizing {
 
     /// The widths of a table with too many columns for the page: `shrink` columns keep their
     /// titles' width, `grow` columns their longest word (they are never cut), and the `wrap`
-    /// columns share the rest (their second line ends in "…", titles wrap) as long as each gets
-    /// `wrapFloor`; only when they cannot do `wrap` and `grow` columns share alike, and when even
+    /// columns share the rest in proportion (their second line ends in "…", titles wrap) as long
+    /// as each gets half its least or `wrapFloor`; only when they cannot do `wrap` and `grow`
+    /// columns share alike, and when even
     /// that is too little, all but the `whole` ones narrow alike. (Sharing alike as soon as the
     /// `wrap` columns got less than half their least let one very long school name, whose half
     /// is wider than the page can spare, narrow the coaches' names until every one was cut.)
@@ -267,7 +268,10 @@ enum ColumnSizing {
         let forWraps = available - forShrinks - grows.map { least[$0] }.reduce(0, +)
         let wanted = wraps.map { least[$0] }.reduce(0, +)
         let shared = grows + wraps, forShared = available - forShrinks, wantedShared = shared.map { least[$0] }.reduce(0, +)
-        if !wraps.isEmpty, forWraps >= min(wanted / 2, Double(wraps.count) * wrapFloor) {
+        // Each `wrap` column gets `least × forWraps / wanted`: enough when that is half its least,
+        // or `wrapFloor` for the narrowest of them.
+        let leastWrap = wraps.map { least[$0] }.min() ?? 0
+        if !wraps.isEmpty, forWraps >= wanted / 2 || leastWrap * forWraps / max(wanted, 1) >= wrapFloor {
             for index in shrinks + grows { widths[index] = tight[index] }
             for index in wraps { widths[index] = least[index] * forWraps / wanted }
         } else if !shared.isEmpty, forShared >= wantedShared / 2 {

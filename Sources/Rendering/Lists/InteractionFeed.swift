@@ -20,8 +20,8 @@ package enum InteractionFeed: Sendable {
             var tally = InteractionTally(zone: zone)
             for interaction in interactions where viewer.sees(interaction) { tally.add(interaction) }
             return tally
-        case .streamed(_, let tally):
-            return try tally(viewer.seesOnlyLoggedBy, zone)
+        case .streamed(_, let count):
+            return try count(viewer.seesOnlyLoggedBy, zone)
         }
     }
 
