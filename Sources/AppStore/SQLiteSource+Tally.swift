@@ -1,6 +1,6 @@
 import Aggregation
-import GRDB
 import Foundation
+import GRDB
 import GRDBSQLite
 import ReportCore
 
@@ -127,5 +127,4 @@ extension SQLiteRow {
         case .real(let number): String(number)
         }
     }
-
 }
