@@ -55,7 +55,7 @@ package final class OpenDatabase: Sendable {
 
     /// Another connection to the same data, for a worker thread.
     package func reopen() throws -> any FamilySource {
-        try SQLiteSource(path: file, name: display, busyTimeout: busyTimeout)
+        try SQLiteSource(path: file, name: display, busyTimeout: busyTimeout, sharingSlugsOf: source as? SQLiteSource)
     }
 
     /// Removes the snapshot, if any. The sources opened on it must not be used after.

@@ -14,8 +14,10 @@ package final class SQLiteSource: FamilySource {
     private let database: DatabaseQueue
     /// The SELECT list of each table, with `NULL AS column` for absent optional columns.
     let selectLists: [String: String]
-    /// Every family's unique slug (`Slug.unique`), read once when first needed.
-    private let slugCache = Mutex<[String: String]?>(nil)
+    /// Every family's unique slug (`Slug.unique`), read once when first needed, and shared
+    /// with the sources `reopen` makes for the workers: made by each, it cost every worker's
+    /// memory arena the transient copies of all the families' rows (L ÷ M 1.26; BENCHMARKS.md).
+    private let slugCache: SlugCache
     /// `system_calendar` and `sports` with the issues of their rows, read once when first needed.
     private let sharedSeason = Mutex<(calendar: [CalendarEntry]?, sports: [Sport]?, issues: [DataIssue])?>(nil)
     /// Whether `events` has rowids (`personalEventsHaveRowIDs`), and the file's `data_version`
@@ -46,9 +48,10 @@ package final class SQLiteSource: FamilySource {
     ///   `name` is how messages name the database when it is not the file itself (a
     ///   PostgreSQL snapshot is named by its server, without the password).
     ///   `busyTimeout` is how long a read waits for another program's lock (nil: `busyTimeout()`).
-    package init(path file: String, name: String? = nil, busyTimeout: Double? = nil) throws {
+    package init(path file: String, name: String? = nil, busyTimeout: Double? = nil, sharingSlugsOf other: SQLiteSource? = nil) throws {
         let path = name ?? file
         self.path = path
+        slugCache = other?.slugCache ?? SlugCache()
         try SQLiteSource.checkFile(file)
         var configuration = Configuration()
         configuration.readonly = true
@@ -222,14 +225,19 @@ package final class SQLiteSource: FamilySource {
     /// The unique slug of every family of the database (`Slug.unique`), from the raw ids and
     /// names, so that a bad row elsewhere does not change a family's file names.
     private func slugs(_ db: Database) throws -> [String: String] {
-        if let known = slugCache.withLock({ $0 }) { return known }
+        if let known = slugCache.slugs.withLock({ $0 }) { return known }
         var families: [(id: String, name: String?)] = []
-        for row in try Row.fetchAll(db, sql: "SELECT CAST(id AS TEXT), CAST(family_name AS TEXT) FROM family_units WHERE id IS NOT NULL") {
-            families.append((row[0] as String? ?? "", row[1] as String?))
+        try db.eachRow("SELECT CAST(id AS TEXT), CAST(family_name AS TEXT) FROM family_units WHERE id IS NOT NULL") { row in
+            families.append((row.plainText(0) ?? "", row.plainText(1)))
         }
         let slugs = Slug.unique(families)
-        slugCache.withLock { $0 = slugs }
+        slugCache.slugs.withLock { $0 = slugs }
         return slugs
+    }
+
+    /// The slugs, in a box the sources of one database share.
+    final class SlugCache: Sendable {
+        let slugs = Mutex<[String: String]?>(nil)
     }
 
     /// Loads all of one family's rows, once, in one read transaction. Any bad value in them
