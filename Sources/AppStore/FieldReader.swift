@@ -30,13 +30,8 @@ struct FieldReader {
         let parts = table.rowIdentity.map { column -> String in
             // Not through `text`, which records an issue for a blob and so asks for this name
             // again: a blob id once made that a recursion without end.
-            let shown = switch value(column) {
-            case .null: "null"
-            case .blob: "(binary data)"
-            case .text(let text): Quote.value(text)
-            case .integer(let number): Quote.value(String(number))
-            case .real(let number): Quote.value(String(number))
-            }
+            let value = value(column)
+            let shown = if case .blob = value { "(binary data)" } else { value.text.map { Quote.value($0) } ?? "null" }
             return table.rowIdentity.count == 1 ? shown : "\(column) \(shown)"
         }
         return table.rowIdentity.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")"
@@ -57,13 +52,8 @@ struct FieldReader {
     }
 
     private func text(_ value: SQLiteValue, _ column: String) -> String? {
-        switch value {
-        case .null: return nil
-        case .text(let text): return text
-        case .integer(let number): return String(number)
-        case .real(let number): return String(number)
-        case .blob: issue(column, "holds binary data where text is expected"); return nil
-        }
+        if case .blob = value { issue(column, "holds binary data where text is expected") }
+        return value.text
     }
 
     /// Text that must be present; null records an issue.

@@ -120,11 +120,6 @@ extension SQLiteRow {
 
     /// Text as `FieldReader.text` reads it (a number as its decimal text), nil for null or a blob.
     func plainText(_ index: Int) -> String? {
-        switch value(index) {
-        case .null, .blob: nil
-        case .text(let text): text
-        case .integer(let number): String(number)
-        case .real(let number): String(number)
-        }
+        value(index).text
     }
 }
