@@ -4,7 +4,6 @@ import Foundation
 
 let package = Package(
     name: "report-batch",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "report-batch", targets: ["report-batch"]),
     ],
@@ -51,23 +50,23 @@ let package = Package(
         // A small Swift face on libcurl's easy interface for SMTP uploads: every status checked.
         .target(name: "CurlClient", dependencies: ["CLibCurl"]),
 
-        // Pure domain logic: models, enums, date ranges, filters, figures.
-        .target(name: "Aggregation"),
+        // The bottom every layer stands on: errors and exit codes, quoting in messages, byte
+        // sinks, written files and output targets, atomic and temporary files.
+        .target(name: "Core"),
+
+        // Pure domain logic: models, enums, date ranges, filters, figures; the run's clock,
+        // shards and slugs.
+        .target(name: "Aggregation", dependencies: ["Core"]),
 
         // Format writers (csv, xlsx, pdf) with no knowledge of recruiting.
-        .target(name: "Exporters", dependencies: ["CXlsxWriter", "CPangoCairo", "CZlib"]),
-
-
-        // The vocabulary every layer shares: errors and exit codes, the clock, written files and
-        // output targets, atomic files, temporary files, quoting in messages, shards.
-        .target(name: "ReportCore", dependencies: ["Aggregation", "Exporters"]),
+        .target(name: "Exporters", dependencies: ["Core", "CXlsxWriter", "CPangoCairo", "CZlib"]),
 
         // The app's tables: the schema, FamilySource and the SQLite source, PostgreSQL snapshots.
         .target(
             name: "AppStore",
             dependencies: [
                 "Aggregation",
-                "ReportCore",
+                "Core",
                 "PostgresClient",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -75,14 +74,13 @@ let package = Package(
         ),
 
         // Report and list files from Aggregation's figures, through Exporters; the templates;
-        // the lists' filter table (with the export commands' typed options).
+        // the lists' filter table (the command line declares its options).
         .target(
-            name: "Rendering",
+            name: "ReportGen",
             dependencies: [
                 "Aggregation",
                 "Exporters",
-                "ReportCore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Core",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
@@ -94,8 +92,8 @@ let package = Package(
             dependencies: [
                 "Aggregation",
                 "Exporters",
-                "ReportCore",
-                "Rendering",
+                "Core",
+                "ReportGen",
                 "CurlClient",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -107,9 +105,9 @@ let package = Package(
             dependencies: [
                 "Aggregation",
                 "Exporters",
-                "ReportCore",
+                "Core",
                 "AppStore",
-                "Rendering",
+                "ReportGen",
                 "Delivery",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -123,7 +121,7 @@ let package = Package(
         // The demo database: realistic, deterministic families for trying the tool and for benchmarks.
         .target(
             name: "DemoData",
-            dependencies: ["Aggregation", "AppStore", "ReportCore", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Aggregation", "AppStore", "Core", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // The command line: thin subcommands over Batch.
@@ -132,9 +130,9 @@ let package = Package(
             dependencies: [
                 "Batch",
                 "Delivery",
-                "Rendering",
+                "ReportGen",
                 "AppStore",
-                "ReportCore",
+                "Core",
                 "Exporters",
                 "DemoData",
                 "Aggregation",
@@ -145,24 +143,38 @@ let package = Package(
         // Shared by the test targets: the fixture database built in code, process helpers.
         .target(
             name: "TestSupport",
-            dependencies: ["Aggregation", "ReportCore", "AppStore", "Rendering", "Batch", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Aggregation", "Core", "AppStore", "ReportGen", "Batch", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "AggregationTests", dependencies: ["Aggregation", "SeededRandom"]),
+        .testTarget(name: "AggregationTests", dependencies: ["Aggregation", "Core", "SeededRandom"]),
         // Goldens are read from the source tree by path (TestSupport.Golden), not bundled.
-        .testTarget(name: "ExportTests", dependencies: ["Exporters", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "ExportTests", dependencies: ["Exporters", "Core", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "AppStoreTests",
+            dependencies: [
+                "Aggregation", "Core", "AppStore", "ReportGen", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(
             name: "ReportGenTests",
-            dependencies: [
-                "Aggregation", "Exporters", "ReportCore", "AppStore", "Rendering", "Delivery", "Batch", "DemoData", "SeededRandom",
-                "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            dependencies: ["Aggregation", "Exporters", "Core", "AppStore", "ReportGen", "DemoData", "SeededRandom", "TestSupport"],
             exclude: ["Goldens"]
         ),
         .testTarget(
+            name: "DeliveryTests",
+            dependencies: ["Aggregation", "Core", "Delivery", "TestSupport"]
+        ),
+        .testTarget(
+            name: "BatchTests",
+            dependencies: ["Aggregation", "Core", "Batch", "TestSupport"]
+        ),
+        .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TestSupport", "report-batch", "Aggregation", "ReportCore", "AppStore", "Rendering", "Delivery", "Batch"]
+            dependencies: [
+                "TestSupport", "report-batch", "Aggregation", "Core", "AppStore", "ReportGen", "Delivery", "Batch",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // Against a real PostgreSQL server that the tests start (TestSupport.PostgresServer).
         .testTarget(
@@ -178,7 +190,7 @@ let package = Package(
 if ProcessInfo.processInfo.environment["REPORT_BATCH_FUZZ"] == "1",
    let runtime = ProcessInfo.processInfo.environment["REPORT_BATCH_FUZZ_RUNTIME"] {
     package.targets.append(.executableTarget(
-        name: "FuzzJobFile", dependencies: ["Batch", "ReportCore"], path: "fuzz/JobFile",
+        name: "FuzzJobFile", dependencies: ["Batch", "Core"], path: "fuzz/JobFile",
         swiftSettings: [.unsafeFlags(["-parse-as-library"])],
         linkerSettings: [.unsafeFlags(["-sanitize=address", "-Xlinker", runtime, "-lstdc++"])]
     ))

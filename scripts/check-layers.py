@@ -18,14 +18,14 @@ import sys
 # system-library shims, listed with it). Test targets and the fuzz target are not layered.
 LAYERS = [
     ["CXlsxWriter", "CPangoCairo", "CZlib", "CLibPQ", "CLibCurl", "SeededRandom"],
-    ["Aggregation", "PostgresClient", "CurlClient"],
-    ["Exporters"],
-    ["ReportCore"],
-    ["AppStore", "Rendering"],
+    ["Core", "PostgresClient", "CurlClient"],
+    ["Aggregation", "Exporters"],
+    ["AppStore", "ReportGen"],
     ["Delivery", "DemoData"],
     ["Batch"],
     ["report-batch"],
 ]
+TARGET_OF_MODULE = {"report_batch": "report-batch"}
 # Modules that are not targets of this package: the toolchain's and the packages' products.
 EXTERNAL = {"Foundation", "FoundationEssentials", "Glibc", "Dispatch", "Synchronization", "Testing", "XCTest",
             "ArgumentParser", "GRDB", "GRDBSQLite", "Yams", "Mustache", "Crypto"}
@@ -44,7 +44,8 @@ def main():
             kind, value = next(iter(dependency.items()))
             declared.add(value[0])
         path = target.get("path") or os.path.join("Tests" if target["type"] == "test" else "Sources", name)
-        for module in sorted(imports(os.path.join(root, path)) - {name}):
+        # An executable target's module name has `_` where its target name has `-`.
+        for module in sorted({TARGET_OF_MODULE.get(m, m) for m in imports(os.path.join(root, path))} - {name}):
             if module in EXTERNAL and module not in ("GRDB", "GRDBSQLite", "Yams", "Mustache", "Crypto", "ArgumentParser"):
                 continue
             edges += 1

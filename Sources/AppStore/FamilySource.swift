@@ -1,5 +1,5 @@
 import Aggregation
-import ReportCore
+import Core
 
 /// Where a command reads the app's tables (docs/data-model.md): every family's rows, read
 /// one family at a time, through what makes them its own. `SQLiteSource` reads a SQLite

@@ -1,5 +1,5 @@
 import Foundation
-import ReportCore
+import Core
 
 /// The database a command reads, opened: a SQLite file as it is, or a PostgreSQL database
 /// copied into a temporary snapshot (docs/postgres.md) that is removed when the command is

@@ -2,7 +2,7 @@ import Aggregation
 import Foundation
 import GRDB
 import PostgresClient
-import ReportCore
+import Core
 
 /// Writes a SQLite file of the app's tables (the demo's) into PostgreSQL the way the app keeps
 /// its data — the reverse of a snapshot: uuid ids, the

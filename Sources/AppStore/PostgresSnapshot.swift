@@ -1,8 +1,9 @@
+import Aggregation
 import Foundation
 import GRDB
 import GRDBSQLite
 import PostgresClient
-import ReportCore
+import Core
 import Synchronization
 
 /// Which rows a snapshot copies (docs/postgres.md "Only what is needed is read").

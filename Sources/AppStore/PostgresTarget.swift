@@ -1,6 +1,6 @@
 import Foundation
 import PostgresClient
-import ReportCore
+import Core
 
 /// A PostgreSQL database given to `--db` or a job's `database` (docs/postgres.md): the
 /// connection string handed to libpq, the schema to read, and the name every message, log

@@ -1,5 +1,5 @@
 import Aggregation
-import ReportCore
+import Core
 
 /// The season's rows (docs/season.md §1), decoded like the others: a bad value records an
 /// issue naming table, row id and column, and the row is left out.

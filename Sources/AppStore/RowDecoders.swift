@@ -1,5 +1,5 @@
 import Aggregation
-import ReportCore
+import Core
 
 /// Turns rows of the app's tables into domain values. Each decoder reads every column it
 /// needs, records every bad value in the log, and returns nil when the row had any.

@@ -1,7 +1,7 @@
 import Aggregation
 import Foundation
 import GRDB
-import ReportCore
+import Core
 
 extension SQLiteSource {
     /// Reads every row of every table and returns every problem: bad values, rows that

@@ -2,7 +2,7 @@ import Aggregation
 import Foundation
 import GRDB
 import GRDBSQLite
-import ReportCore
+import Core
 
 extension SQLiteSource {
     /// Counts a family's interactions for the coaches and schools lists in one pass, without

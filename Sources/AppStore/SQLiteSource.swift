@@ -1,7 +1,7 @@
 import Aggregation
 import Foundation
 import GRDB
-import ReportCore
+import Core
 import Synchronization
 
 /// Reads the app's tables from one SQLite file, read-only. Every query that reads family

@@ -2,8 +2,8 @@ import Aggregation
 import Crypto
 import Delivery
 import Foundation
-import Rendering
-import ReportCore
+import ReportGen
+import Core
 import Yams
 
 /// A batch job (docs/cli.md "The batch job file"): which database, which families, where the
@@ -127,7 +127,7 @@ package struct BatchJob: Sendable {
     }
 }
 
-/// The job file's own sections, read with `JobReader` (Rendering/JobReader.swift).
+/// The job file's own sections, read with `JobReader` (ReportGen/JobReader.swift).
 extension JobReader {
     func job(_ root: Node) throws -> BatchJob {
         var job = BatchJob(file: file)

@@ -3,15 +3,15 @@ import AppStore
 import Delivery
 import Exporters
 import Foundation
-import Rendering
-import ReportCore
+import ReportGen
+import Core
 import Synchronization
 
 /// What a run is told on the command line.
 package struct BatchOptions: Sendable {
     package var database: String?
     package var root: String?
-    package var clock: Clock
+    package var clock: RunClock
     package var today: CivilDate?
     package var dryRun = false
     package var templates: RunTemplates
@@ -24,7 +24,7 @@ package struct BatchOptions: Sendable {
     /// How long a read of a SQLite file waits for a writer's lock (nil: `REPORT_BATCH_SQLITE_BUSY_TIMEOUT`, else 30 s).
     package var sqliteBusyTimeout: Double?
 
-    package init(clock: Clock, templates: RunTemplates) {
+    package init(clock: RunClock, templates: RunTemplates) {
         self.clock = clock
         self.templates = templates
     }

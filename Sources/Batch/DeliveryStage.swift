@@ -1,6 +1,7 @@
+import Aggregation
 import Delivery
 import Exporters
-import ReportCore
+import Core
 
 /// The fourth stage of a family's run: its recaps sent, one at a time, the manifest written
 /// again after each message tried, so that a rerun never sends an accepted one twice.
@@ -10,7 +11,7 @@ struct DeliveryStage {
     let from: MIMEMessage.Address?
     /// Send again to recipients an earlier run of the same days reached (`--resend`).
     let resend: Bool
-    let clock: Clock
+    let clock: RunClock
 
     func send(_ recaps: [RecapStage.Recap], sentBefore: [String: JSONValue], record: inout ManifestRecord) throws {
         guard let sender, let from else { return }

@@ -1,7 +1,7 @@
 import Aggregation
 import AppStore
-import Rendering
-import ReportCore
+import ReportGen
+import Core
 
 /// The first stage of a family's run: its rows read once, its zone, days and folder (claimed
 /// for it alone), and the overview report the report outputs and the recap read.

@@ -3,7 +3,7 @@ import AppStore
 import Delivery
 import Exporters
 import Foundation
-import ReportCore
+import Core
 
 /// One family's part of a run, in stages (docs/internals.md, "A family's run"): `FamilyPlan`
 /// reads its rows once and places its folder; `OutputStage` writes the job's outputs;

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import ReportCore
+import Core
 
 /// The SHA-256 of a file, for manifests, through swift-crypto (BoringSSL's implementation on
 /// Linux): the file is read once, in 256 KiB chunks, and its size counted on the way, so a

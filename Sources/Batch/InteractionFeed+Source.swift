@@ -1,5 +1,5 @@
 import AppStore
-import Rendering
+import ReportGen
 
 extension InteractionFeed {
     /// A family's interactions streamed from a source, one row at a time (a large single export).

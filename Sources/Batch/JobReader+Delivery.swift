@@ -1,8 +1,8 @@
 import Aggregation
 import Delivery
 import Foundation
-import Rendering
-import ReportCore
+import ReportGen
+import Core
 import Yams
 
 extension JobReader {

@@ -2,8 +2,8 @@ import Aggregation
 import Exporters
 import Delivery
 import Foundation
-import Rendering
-import ReportCore
+import ReportGen
+import Core
 
 /// The last stage of a family's run: its outcome and `manifest.json` (docs/cli.md, "What a
 /// run does"), with each recap's record — written, sent now or before, failed, or not sent
@@ -43,7 +43,7 @@ struct ManifestRecord {
 
     /// Records what became of `recap`'s message, and counts it; a failure fails the family,
     /// a server taken as down leaves the message not sent.
-    mutating func note(_ result: MailSender.Outcome, of recap: RecapStage.Recap, at index: Int, clock: Clock) {
+    mutating func note(_ result: MailSender.Outcome, of recap: RecapStage.Recap, at index: Int, clock: RunClock) {
         switch result.kind {
         case .accepted:
             outcome.mail.sent += 1
@@ -93,7 +93,7 @@ struct ManifestRecord {
     }
 
     /// Writes `outcome`'s manifest into its folder, atomically.
-    static func write(_ outcome: FamilyOutcome, root: String, range: DateRange, zone: Zone, clock: Clock,
+    static func write(_ outcome: FamilyOutcome, root: String, range: DateRange, zone: Zone, clock: RunClock,
                       leftOut: [DataIssue] = [], delivery: [JSONValue] = []) throws {
         try AtomicFile.ensureFolder(outcome.folder, inside: root)
         let document = JSONValue.object([

@@ -1,5 +1,5 @@
 import Foundation
-import ReportCore
+import Core
 
 /// An advisory lock on an output root, held for the whole run: `flock` on a file in the
 /// root, which the system releases when the process ends however it ends, so a killed run

@@ -1,7 +1,7 @@
 import Aggregation
 import Foundation
-import Rendering
-import ReportCore
+import ReportGen
+import Core
 
 /// The second stage of a family's run: the job's reports and lists, each written atomically
 /// into the family's folder.

@@ -3,8 +3,8 @@ import Exporters
 import AppStore
 import Delivery
 import Foundation
-import Rendering
-import ReportCore
+import ReportGen
+import Core
 
 /// The third stage of a family's run: its recap e-mails (docs/delivery.md) written as `.eml`
 /// files in its folder, one per recipient, with the job's attachments.

@@ -1,5 +1,5 @@
 import Delivery
-import Rendering
+import ReportGen
 
 /// Everything `--templates` changes for a run: the files' columns, titles and colours, the
 /// run summary, and the recap e-mail (docs/cli.md "Templates").

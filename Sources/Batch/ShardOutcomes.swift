@@ -3,7 +3,7 @@ import AppStore
 import Delivery
 import Exporters
 import Foundation
-import ReportCore
+import Core
 
 /// A shard's outcome file, `shards/K-of-N.json` under the output root, and `summarize`, which
 /// merges the files of one run into the summary a whole run writes (docs/cli.md, "Many

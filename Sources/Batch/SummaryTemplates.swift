@@ -1,8 +1,8 @@
 import Aggregation
 import Foundation
 import Mustache
-import Rendering
-import ReportCore
+import ReportGen
+import Core
 
 /// The run summary's templates: text (for the cron mail) and HTML, rendered with Mustache.
 /// The defaults are built in and also ship in `Templates/`; `--templates DIR` uses the

@@ -16,20 +16,20 @@ enum WorkerThreads {
         withoutActuallyEscaping(body) { body in
             var threads: [pthread_t] = []
             for worker in 0..<count {
-                let task = Unmanaged.passRetained(Task(body: body, worker: worker)).toOpaque()
+                let task = Unmanaged.passRetained(WorkerStart(body: body, worker: worker)).toOpaque()
                 var attributes = pthread_attr_t()
                 pthread_attr_init(&attributes)
                 pthread_attr_setstacksize(&attributes, stackSize)
                 var thread = pthread_t()
                 let status = pthread_create(&thread, &attributes, { raw in
                     guard let raw else { return nil }
-                    let task = Unmanaged<Task>.fromOpaque(raw).takeRetainedValue()
+                    let task = Unmanaged<WorkerStart>.fromOpaque(raw).takeRetainedValue()
                     task.body(task.worker)
                     return nil
                 }, task)
                 pthread_attr_destroy(&attributes)
                 guard status == 0 else {
-                    Unmanaged<Task>.fromOpaque(task).release()
+                    Unmanaged<WorkerStart>.fromOpaque(task).release()
                     break
                 }
                 threads.append(thread)
@@ -40,7 +40,7 @@ enum WorkerThreads {
     }
 
     /// What one thread runs; handed to it through `pthread_create`'s argument.
-    private final class Task {
+    private final class WorkerStart {
         let body: @Sendable (Int) -> Void
         let worker: Int
 

@@ -1,6 +1,6 @@
 import Aggregation
 import Foundation
-import ReportCore
+import Core
 
 /// The `deliver.email` section of a job file (docs/delivery.md, "The job file"): who gets the
 /// weekly recap, what it carries and how it leaves. Credentials are names of environment

@@ -1,6 +1,6 @@
 import Aggregation
 import Foundation
-import Rendering
+import ReportGen
 
 /// The weekly recap e-mail's bodies (docs/delivery.md, "The message"): Mustache templates in
 /// `Templates/` (`email.txt.mustache`, `email.html.mustache`), built in as the same text, and

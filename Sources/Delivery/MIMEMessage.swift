@@ -1,8 +1,8 @@
 import Aggregation
 import Crypto
 import Foundation
-import Rendering
-import ReportCore
+import ReportGen
+import Core
 
 /// One e-mail as RFC 5322 and MIME bytes (docs/delivery.md, "The message"): a
 /// `multipart/mixed` holding a `multipart/alternative` (text and HTML, UTF-8; the HTML with

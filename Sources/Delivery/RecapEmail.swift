@@ -1,8 +1,8 @@
 import Aggregation
 import Foundation
 import Exporters
-import Rendering
-import ReportCore
+import ReportGen
+import Core
 
 /// Why a message is not sent: the manifest's `not sent: <reason>` (docs/delivery.md, "What the
 /// run records"), counted apart in the summary in this order.

@@ -1,6 +1,6 @@
 import Aggregation
 import Foundation
-import Rendering
+import ReportGen
 
 /// "What changed", "Coming up", "The week in numbers", the trend in words and the attachments
 /// by what they are (docs/delivery.md, "The message"; docs/season.md §6, "e-mail").

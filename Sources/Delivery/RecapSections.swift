@@ -1,6 +1,6 @@
 import Aggregation
 import Foundation
-import Rendering
+import ReportGen
 
 /// The recap's sections in docs/delivery.md's order ("The message"), as lines of words that the
 /// templates receive: "Do this week", "Your reminders", "What changed", "Coming up" and "The

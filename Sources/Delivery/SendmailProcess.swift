@@ -1,5 +1,5 @@
 import Foundation
-import ReportCore
+import Core
 
 /// One message handed to the system's sendmail (docs/delivery.md, "Sending"):
 /// `sendmail -oi -- RECIPIENT`, the recipient on the command line after `--` and never read

@@ -2,7 +2,7 @@ import Aggregation
 import AppStore
 import Foundation
 import GRDB
-import ReportCore
+import Core
 import SeededRandom
 
 /// What `report-batch demo` makes.

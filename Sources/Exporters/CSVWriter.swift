@@ -1,3 +1,5 @@
+import Core
+
 /// Writes RFC 4180 csv row by row (docs/outputs.md): comma separator, CRLF line ends, fields
 /// quoted when they hold a comma, a quote, CR or LF or begin or end with a space; a UTF-8
 /// byte order mark by default; and text that a spreadsheet would run as a formula

@@ -1,7 +1,7 @@
 import Aggregation
 import AppStore
 import ArgumentParser
-import ReportCore
+import Core
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(

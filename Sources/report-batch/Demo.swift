@@ -3,7 +3,7 @@ import AppStore
 import ArgumentParser
 import DemoData
 import Foundation
-import ReportCore
+import Core
 
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -52,8 +52,8 @@ struct Demo: ParsableCommand {
             if let interactionScale, !(1...100).contains(interactionScale) {
                 throw UsageError("--interaction-scale must be from 1 to 100 (got \(interactionScale))")
             }
-            let clock = try Clock.resolve(now: now)
-            let day = try today.map { try Clock.parseDay($0, option: "--today") } ?? Zone.utc.date(of: clock.now)
+            let clock = try RunClock.resolve(now: now)
+            let day = try today.map { try RunClock.parseDay($0, option: "--today") } ?? Zone.utc.date(of: clock.now)
             var options = DemoOptions(today: day)
             options.families = families
             options.seed = seed

@@ -1,8 +1,8 @@
 import Aggregation
 import ArgumentParser
 import Exporters
-import Rendering
-import ReportCore
+import ReportGen
+import Core
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(

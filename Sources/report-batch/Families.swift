@@ -1,6 +1,6 @@
 import AppStore
 import ArgumentParser
-import ReportCore
+import Core
 
 struct Families: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,8 +1,8 @@
 import Aggregation
 import ArgumentParser
 import Exporters
-import Rendering
-import ReportCore
+import ReportGen
+import Core
 
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,7 +3,7 @@ import Batch
 import Delivery
 import Exporters
 import Foundation
-import ReportCore
+import Core
 
 @main
 struct ReportBatch: ParsableCommand {

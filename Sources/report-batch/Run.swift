@@ -2,7 +2,7 @@ import Aggregation
 import ArgumentParser
 import Batch
 import Foundation
-import ReportCore
+import Core
 import Synchronization
 
 struct Run: ParsableCommand {
@@ -66,10 +66,10 @@ struct Run: ParsableCommand {
         try runMapped {
             let job = try BatchJob.load(self.job)
             job.permissions.apply()
-            var options = BatchOptions(clock: try Clock.resolve(now: now), templates: try templates.load())
+            var options = BatchOptions(clock: try RunClock.resolve(now: now), templates: try templates.load())
             options.database = db
             options.root = out
-            options.today = try today.map { try Clock.parseDay($0, option: "--today") }
+            options.today = try today.map { try RunClock.parseDay($0, option: "--today") }
             options.dryRun = dryRun
             options.resend = resend
             if let workers {
@@ -77,7 +77,7 @@ struct Run: ParsableCommand {
                 options.workers = workers
             }
             options.shard = try shardOption(clock: options.clock)
-            let progress = Progress(dryRun: dryRun)
+            let progress = RunProgress(dryRun: dryRun)
             let summary = try BatchRunner.run(job, options: options, progress: progress.report)
             progress.end()
             if dryRun {
@@ -107,7 +107,7 @@ struct Run: ParsableCommand {
     }
 
     /// The shard this process runs, or nil for the whole run (`--shards 1`, or no `--shards`).
-    private func shardOption(clock: Clock) throws -> Shard? {
+    private func shardOption(clock: RunClock) throws -> Shard? {
         guard let shards else {
             if shard != nil { throw UsageError("--shard needs --shards N, the number of shards of the run") }
             return nil
@@ -115,7 +115,7 @@ struct Run: ParsableCommand {
         let index = shards == 1 ? (shard ?? 0) : try Shard.index(option: shard, environment: ProcessInfo.processInfo.environment)
         let shard = try Shard(index: index, count: shards)
         guard shards > 1 else { return nil }
-        guard clock.source != Clock.system else {
+        guard clock.source != RunClock.system else {
             throw UsageError("--shards needs --now (or SOURCE_DATE_EPOCH): every shard of a run must have the same clock, "
                              + "e.g. --now \"$(date -u +%Y-%m-%dT09:00:00Z)\" in each")
         }
@@ -125,7 +125,7 @@ struct Run: ParsableCommand {
 
 /// Shows a run's progress: a bar with families done, total, elapsed and time left when
 /// stderr is a terminal; one plain line per family when it is not (cron).
-final class Progress: Sendable {
+final class RunProgress: Sendable {
     private let terminal = isatty(STDERR_FILENO) == 1
     private let dryRun: Bool
     private let start = DispatchTime.now()

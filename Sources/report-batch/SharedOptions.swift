@@ -3,8 +3,8 @@ import AppStore
 import ArgumentParser
 import Batch
 import Exporters
-import Rendering
-import ReportCore
+import ReportGen
+import Core
 
 /// The database and family a command reads.
 struct SourceOptions: ParsableArguments {
@@ -48,15 +48,15 @@ struct ClockOptions: ParsableArguments {
     var now: String?
 
     struct Context {
-        let clock: Clock
+        let clock: RunClock
         let today: CivilDate?
         let zone: Zone?
     }
 
     func context() throws -> Context {
         Context(
-            clock: try Clock.resolve(now: now),
-            today: try today.map { try Clock.parseDay($0, option: "--today") },
+            clock: try RunClock.resolve(now: now),
+            today: try today.map { try RunClock.parseDay($0, option: "--today") },
             zone: try timezone.map { try Zone.parseOption($0) }
         )
     }

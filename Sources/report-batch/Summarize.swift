@@ -1,7 +1,7 @@
 import ArgumentParser
 import Batch
 import Foundation
-import ReportCore
+import Core
 
 struct Summarize: ParsableCommand {
     static let configuration = CommandConfiguration(

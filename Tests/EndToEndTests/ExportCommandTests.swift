@@ -1,6 +1,6 @@
 import Aggregation
 import Foundation
-import Rendering
+import ReportGen
 import Testing
 import TestSupport
 

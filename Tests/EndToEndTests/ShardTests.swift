@@ -1,7 +1,8 @@
+import Aggregation
 import AppStore
 import Batch
 import Foundation
-import ReportCore
+import Core
 import Synchronization
 import Testing
 import TestSupport

@@ -1,3 +1,4 @@
+import Core
 import Exporters
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 import Aggregation
-import Rendering
+import ReportGen
 import Testing
 
 /// The cards' changes in words (ReportText+CardChanges.swift) and the metric entries on paper.

@@ -1,6 +1,6 @@
 import Exporters
 import Foundation
-import Rendering
+import ReportGen
 import Testing
 
 /// Every text colour the outputs use reads at 4.5:1 or more against its background (WCAG 2.1

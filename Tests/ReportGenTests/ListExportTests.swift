@@ -2,15 +2,15 @@ import Aggregation
 import AppStore
 import DemoData
 import Foundation
-import Rendering
-import ReportCore
+import ReportGen
+import Core
 import Testing
 import TestSupport
 
 /// List exports through ReportGen: the streamed database order is the in-memory order,
 /// families never mix, and empty results still write their file.
 struct ListExportTests {
-    let clock = Clock(now: Instant(seconds: 1_795_413_600), source: "test")
+    let clock = RunClock(now: Instant(seconds: 1_795_413_600), source: "test")
 
     @Test func theStreamedOrderIsTheLoadedOrder() throws {
         let folder = try TemporaryFolder()

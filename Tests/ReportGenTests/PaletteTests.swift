@@ -1,5 +1,5 @@
 import Aggregation
-import Rendering
+import ReportGen
 import Testing
 
 /// The built-in colours of the page specifications (presentation lives in ReportGen).

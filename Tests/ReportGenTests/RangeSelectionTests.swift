@@ -1,6 +1,6 @@
 import Aggregation
-import Rendering
-import ReportCore
+import ReportGen
+import Core
 import Testing
 
 /// Parsing of --preset, --from and --to, with the messages of report.md §1.

@@ -2,8 +2,8 @@ import Aggregation
 import AppStore
 import DemoData
 import Foundation
-import Rendering
-import ReportCore
+import ReportGen
+import Core
 import Testing
 import TestSupport
 
@@ -13,7 +13,7 @@ import TestSupport
 /// from its lowest text above the footer, read with `pdftotext -bbox`.
 struct ReportPDFPagesTests {
     /// Monday Nov 23, 2026, 06:00 UTC, with today Nov 22 as the demo's (`report --today 2026-11-22`).
-    let clock = Clock(now: Instant(seconds: 1_795_413_600), source: "test")
+    let clock = RunClock(now: Instant(seconds: 1_795_413_600), source: "test")
 
     /// The most pages of each demo family's report, by a word of its name. The Rivera family's
     /// has five: its text alone is more than four pages' worth (docs/outputs.md); the breakdowns

@@ -2,8 +2,8 @@ import Aggregation
 import AppStore
 import Exporters
 import Foundation
-import Rendering
-import ReportCore
+import ReportGen
+import Core
 import SeededRandom
 import Testing
 import TestSupport
@@ -79,7 +79,7 @@ struct ReportPropertyTests {
 
         let source = try SQLiteSource(path: path)
         let preset = random.pick(ReportPreset.allCases)
-        let clock = Clock(now: Instant(seconds: 1_795_400_000), source: "test")
+        let clock = RunClock(now: Instant(seconds: 1_795_400_000), source: "test")
         for family in families {
             let e = try #require(expected[family])
             let run = try ReportRun(data: try source.loadFamily(id: family), selection: .preset(preset), today: today, timezone: nil, clock: clock)

@@ -1,14 +1,14 @@
 import Aggregation
 import AppStore
 import Foundation
-import Rendering
-import ReportCore
+import ReportGen
+import Core
 import Testing
 import TestSupport
 
 /// The report through the reader: dates fall back, zones resolve, the clock decides today.
 struct ReportRunTests {
-    let clock = Clock(now: Instant(seconds: 1_795_417_200), source: "test")  // 2026-11-23T05:00:00Z
+    let clock = RunClock(now: Instant(seconds: 1_795_417_200), source: "test")  // 2026-11-23T05:00:00Z
 
     @Test func occurredAtFallsBackToCreatedAtAndMetricsToCreatedAt() throws {
         let folder = try TemporaryFolder()

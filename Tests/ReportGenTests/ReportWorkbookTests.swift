@@ -1,8 +1,8 @@
 import Aggregation
 @testable import AppStore
 import Foundation
-import Rendering
-import ReportCore
+import ReportGen
+import Core
 import Testing
 import TestSupport
 
@@ -12,7 +12,7 @@ import TestSupport
 /// LibreOffice headless to count pages and read them with pdftotext.
 struct ReportWorkbookTests {
     /// Monday Nov 23, 2026, 06:00 UTC: the previous week is Nov 16 – Nov 22.
-    let clock = Clock(now: Instant(seconds: 1_795_413_600), source: "test")
+    let clock = RunClock(now: Instant(seconds: 1_795_413_600), source: "test")
 
     /// A family with a busy season: 10 schools moving through the pipeline, coaches writing back
     /// over 12 weeks, metrics (one type with entries but no value), an offer due tomorrow,

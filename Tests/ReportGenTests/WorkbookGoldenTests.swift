@@ -1,14 +1,14 @@
 import Aggregation
 import AppStore
 import Foundation
-import Rendering
-import ReportCore
+import ReportGen
+import Core
 import Testing
 import TestSupport
 
 /// The report and list workbooks of a fixed family, part by part against recorded XML.
 struct WorkbookGoldenTests {
-    let clock = Clock(now: Instant(seconds: 1_795_413_600), source: "test")
+    let clock = RunClock(now: Instant(seconds: 1_795_413_600), source: "test")
 
     func fixture(_ folder: TemporaryFolder) throws -> SQLiteSource {
         let path = folder.file("golden.db")

@@ -4,7 +4,7 @@
 // REPORT_BATCH_FUZZ=1 (Package.swift adds this target only then).
 import Foundation
 import Batch
-import ReportCore
+import Core
 
 let path = NSTemporaryDirectory() + "/report-batch-fuzz-job-\(getpid()).yaml"
 

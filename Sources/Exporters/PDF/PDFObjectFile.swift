@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// Reads the objects of a pdf cairo has just finished, by number, through its classic xref

@@ -1,3 +1,4 @@
+import Core
 /// What the pdfs need that cairo 1.16 does not write (docs/outputs.md, "Accessible pdfs"),
 /// added as cairo's file is copied from its scratch file to the output: each page's content
 /// stream with what is drawn outside the structure marked as an artifact (PDFArtifactMarks),

@@ -1,3 +1,4 @@
+import Core
 import Foundation
 
 /// The rows of a long pdf table, kept in a temporary file instead of in memory, so that a

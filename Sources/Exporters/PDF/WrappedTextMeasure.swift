@@ -1,3 +1,4 @@
+import Core
 import CPangoCairo
 
 /// How tall a cell's text is once wrapped to its column, laid out by pango exactly as

@@ -1,0 +1,155 @@
+import Aggregation
+import Foundation
+import Core
+import Yams
+
+/// The sections of the report, in the order the pdf and the Summary sheet show them.
+package enum ReportSection: String, CaseIterable, Sendable {
+    case followUps = "follow_ups"
+    case schoolsByStatus = "schools_by_status"
+    case schoolsByDivision = "schools_by_division"
+    case interactionsByType = "interactions_by_type"
+    case interactionsBySentiment = "interactions_by_sentiment"
+    case interactionsByDirection = "interactions_by_direction"
+    case metricSummaries = "metric_summaries"
+    case previousPeriod = "previous_period"
+
+    package var defaultTitle: String {
+        switch self {
+        case .followUps: "Follow-ups"
+        case .schoolsByStatus: "Schools by Status"
+        case .schoolsByDivision: "Schools by Division"
+        case .interactionsByType: "Interactions by Type"
+        case .interactionsBySentiment: "Interactions by Sentiment"
+        case .interactionsByDirection: "Interactions by Direction"
+        case .metricSummaries: "Metric Summaries"
+        case .previousPeriod: "Previous Period"
+        }
+    }
+}
+
+/// The colours of the outputs: the stat cards and the categories' badges and bars.
+/// Anything a palette does not name keeps its built-in colour.
+package struct OutputPalette: Sendable, Equatable {
+    package var groups: [String: [String: RGBColor]] = [:]
+
+    package init() {}
+
+    /// The groups a palette may set, with their names and built-in colours.
+    package static let builtIn: [(group: String, colors: [(String, RGBColor)])] = [
+        ("cards", [("schools", Palette.schoolsCard), ("coaches", Palette.coachesCard), ("interactions", Palette.interactionsCard),
+                   ("metrics", Palette.metricsCard), ("response_rate", Palette.responseRateCard)]),
+        ("status", SchoolStatus.allCases.map { ($0.rawValue, $0.color) }),
+        ("division", Division.allCases.map { ($0.rawValue, $0.color) }),
+        ("interaction_type", InteractionType.allCases.map { ($0.rawValue, $0.color) }),
+        ("direction", Direction.allCases.map { ($0.rawValue, $0.color) }),
+        ("sentiment", Sentiment.allCases.map { ($0.rawValue, $0.color) }),
+        ("role", CoachRole.allCases.map { ($0.rawValue, $0.color) }),
+        ("responsiveness", ResponsivenessLevel.allCases.map { ($0.rawValue, $0.color) }),
+        ("size", SizeCategory.allCases.map { ($0.rawValue.lowercased().replacingOccurrences(of: " ", with: "_"), $0.color) }),
+    ]
+
+    package func color(_ group: String, _ name: String) -> RGBColor {
+        if let color = groups[group]?[name] { return color }
+        return OutputPalette.builtIn.first { $0.group == group }?.colors.first { $0.0 == name }?.1 ?? Palette.gray
+    }
+
+    package func card(_ name: String) -> RGBColor { color("cards", name) }
+    package func status(_ value: SchoolStatus) -> RGBColor { color("status", value.rawValue) }
+    package func division(_ value: Division) -> RGBColor { color("division", value.rawValue) }
+    package func type(_ value: InteractionType) -> RGBColor { color("interaction_type", value.rawValue) }
+    package func direction(_ value: Direction) -> RGBColor { color("direction", value.rawValue) }
+    package func sentiment(_ value: Sentiment) -> RGBColor { color("sentiment", value.rawValue) }
+    package func role(_ value: CoachRole) -> RGBColor { color("role", value.rawValue) }
+    package func responsiveness(_ value: ResponsivenessLevel) -> RGBColor { color("responsiveness", value.rawValue) }
+    package func size(_ value: SizeCategory) -> RGBColor { color("size", value.rawValue.lowercased().replacingOccurrences(of: " ", with: "_")) }
+
+    /// Every colour, resolved, for comparing two palettes.
+    package var resolved: [String] {
+        OutputPalette.builtIn.flatMap { group in group.colors.map { "\(group.group).\($0.0)=\(color(group.group, $0.0).hexString)" } }
+    }
+
+    package static func == (lhs: OutputPalette, rhs: OutputPalette) -> Bool { lhs.resolved == rhs.resolved }
+}
+
+/// What users may change without touching code (docs/cli.md "Templates"): the list columns and
+/// their labels, the report's title and section order, and the colour palette (the run
+/// summary's and the e-mail's templates are `RunTemplates`, Batch/RunTemplates.swift). Built-in defaults live in code; `Templates/` ships the same as files to copy;
+/// `--templates DIR` reads a copy, where a missing file keeps the built-in one.
+package struct OutputTemplates: Sendable {
+    package var listColumns: [ListKind: [(key: String, label: String)]] = [:]
+    package var reportTitle = ReportText.title
+    package var reportSections: [(section: ReportSection, title: String)] = ReportSection.allCases.map { ($0, $0.defaultTitle) }
+    package var palette = OutputPalette()
+
+    package static func builtIn() throws -> OutputTemplates {
+        var templates = OutputTemplates()
+        for kind in ListKind.allCases {
+            templates.listColumns[kind] = Array(zip(ListColumns.keys(kind), ListColumns.headers(kind))).map { (key: $0.0, label: $0.1) }
+        }
+        return templates
+    }
+
+    package static let listsFile = "lists.yaml", reportFile = "report.yaml", paletteFile = "palette.yaml"
+
+    /// The templates of a folder; each file missing from it keeps its built-in part.
+    /// - Throws: `UsageError` naming file and line for a template that does not parse or
+    ///   names an unknown column, section or colour.
+    package static func load(from folder: String) throws -> OutputTemplates {
+        var templates = try builtIn()
+        func node(_ name: String) throws -> (Node, JobReader)? {
+            let path = (folder as NSString).appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: path) else { return nil }
+            try InputError.checkReadableFile(path, kind: .template)
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw InputError.unreadable(path: path, reason: "it could not be read", kind: .template)
+            }
+            guard let text = String(data: data, encoding: .utf8) else { throw UsageError("\(path): not UTF-8 text") }
+            do {
+                guard let root = try Yams.compose(yaml: text) else { throw UsageError("\(path): the file is empty") }
+                return (root, JobReader(file: path))
+            } catch let error as YamlError {
+                throw UsageError("\(path): not valid YAML: \(JobReader.describe(error))")
+            }
+        }
+        if let (root, reader) = try node(listsFile) {
+            for (key, value) in try reader.mapping(root, "the lists", allowed: ListKind.allCases.map(\.rawValue)) {
+                let kind = ListKind(rawValue: key) ?? .coaches
+                templates.listColumns[kind] = try labelledList(value, reader: reader, context: key, allowed: ListColumns.keys(kind))
+            }
+        }
+        if let (root, reader) = try node(reportFile) {
+            for (key, value) in try reader.mapping(root, "the report", allowed: ["title", "sections"]) {
+                if key == "title" {
+                    templates.reportTitle = try reader.string(value, key)
+                } else {
+                    templates.reportSections = try labelledList(value, reader: reader, context: key, allowed: ReportSection.allCases.map(\.rawValue))
+                        .map { (ReportSection(rawValue: $0.key) ?? .schoolsByStatus, $0.label) }
+                }
+            }
+        }
+        if let (root, reader) = try node(paletteFile) {
+            for (group, value) in try reader.mapping(root, "the palette", allowed: OutputPalette.builtIn.map(\.group)) {
+                let names = OutputPalette.builtIn.first { $0.group == group }?.colors.map(\.0) ?? []
+                for (name, colorNode) in try reader.mapping(value, "'\(group)'", allowed: names) {
+                    let text = try reader.string(colorNode, name)
+                    guard let color = RGBColor(hexString: text) else { throw reader.fail(colorNode, "'\(name)' must be a colour like \"#0066FF\"") }
+                    templates.palette.groups[group, default: [:]][name] = color
+                }
+            }
+        }
+        return templates
+    }
+
+    /// A list of `- key: Label` entries, each key one of `allowed`, none twice.
+    private static func labelledList(_ node: Node, reader: JobReader, context: String, allowed: [String]) throws -> [(key: String, label: String)] {
+        guard let sequence = node.sequence, !sequence.isEmpty else { throw reader.fail(node, "'\(context)' must be a list of '- key: Label' entries") }
+        var seen = Set<String>()
+        return try sequence.map { entry in
+            let pairs = try reader.mapping(entry, "'\(context)'", allowed: allowed)
+            guard pairs.count == 1, let pair = pairs.first else { throw reader.fail(entry, "each entry of '\(context)' is one '- key: Label'") }
+            guard seen.insert(pair.key).inserted else { throw reader.fail(entry, "'\(pair.key)' appears twice in '\(context)'") }
+            return (pair.key, try reader.string(pair.node, pair.key))
+        }
+    }
+}
