@@ -89,12 +89,6 @@ package enum ReportJSON {
     }
 }
 
-/// Words of the report shared by every format.
-package enum ReportText {
-    package static let title = "Recruiting Report"
-    package static let noData = "No data found for selected date range"
-}
-
 extension ReportText {
     package static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
