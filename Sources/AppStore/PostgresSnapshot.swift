@@ -42,6 +42,12 @@ package enum PostgresSnapshot {
     package static func take(_ target: PostgresTarget, scope: SnapshotScope, to path: String) throws -> Summary {
         let connection = try connect(target)
         do {
+            // A SQL_ASCII database stores bytes unchecked, and the server converts none of them:
+            // they are read as stored, and each text field is checked here (`bind`), so that bytes
+            // that are not UTF-8 are a bad value of their table, row and column, not an error that
+            // ends the read (docs/postgres.md, "Timeouts and encoding").
+            let unchecked = connection.serverEncoding == "SQL_ASCII"
+            if unchecked { try connection.setClientEncoding("SQL_ASCII") }
             try connection.query("""
                 SELECT set_config('TimeZone', 'UTC', false), set_config('DateStyle', 'ISO', false),
                        set_config('IntervalStyle', 'iso_8601', false), set_config('extra_float_digits', '3', false),
@@ -53,7 +59,7 @@ package enum PostgresSnapshot {
             try connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             let columns = try serverColumns(connection, target)
             try checkAccess(connection, target)
-            let summary = try copy(connection, target, columns: columns, scope: scope, to: path)
+            let summary = try copy(connection, target, columns: columns, scope: scope, checkingUTF8: unchecked, to: path)
             try connection.query("COMMIT")
             return summary
         } catch let error as PGError {
@@ -198,7 +204,7 @@ package enum PostgresSnapshot {
     // MARK: Copying
 
     private static func copy(_ connection: PGConnection, _ target: PostgresTarget, columns server: [String: [String: ServerColumn]],
-                             scope: SnapshotScope, to path: String) throws -> Summary {
+                             scope: SnapshotScope, checkingUTF8: Bool, to path: String) throws -> Summary {
         var summary = Summary()
         // The columns to copy, table by table; optional ones the server lacks are left out.
         var plans: [(table: AppSchema.Table, columns: [AppSchema.Column], kinds: [AppSchema.PostgresKind])] = []
@@ -237,7 +243,7 @@ package enum PostgresSnapshot {
                     for statement in AppSchema.tableStatements(plans.map(\.table), leavingOut: Set(summary.absentOptionalColumns), primaryKeys: false) {
                         try db.execute(sql: statement)
                     }
-                    try load(plans, filters: filters, schema: target.schema, from: connection, into: db, summary: &summary)
+                    try load(plans, filters: filters, schema: target.schema, checkingUTF8: checkingUTF8, from: connection, into: db, summary: &summary)
                     return .commit
                 }
             }
@@ -324,11 +330,14 @@ package enum PostgresSnapshot {
         private let statement: SQLiteStatement
         private let keep: Statement
         private let numeric: [Bool]
+        private let checksUTF8: Bool
         private(set) var count = 0
         private(set) var failure: String?
 
-        init(_ table: AppSchema.Table, columns: [AppSchema.Column], kinds: [AppSchema.PostgresKind], where filter: String?, schema: String, db: Database) throws {
+        init(_ table: AppSchema.Table, columns: [AppSchema.Column], kinds: [AppSchema.PostgresKind], where filter: String?, schema: String,
+             checkingUTF8: Bool, db: Database) throws {
             self.table = table
+            checksUTF8 = checkingUTF8
             let select = zip(columns, kinds).map { PostgresSnapshot.expression($0.name, $1) }.joined(separator: ", ")
             copy = "COPY (SELECT \(select) FROM \(identifier(schema)).\(identifier(table.name))" + (filter.map { " WHERE \($0)" } ?? "") + ") TO STDOUT"
             keep = try db.makeStatement(sql: "INSERT INTO \(identifier(table.name)) (\(columns.map { identifier($0.name) }.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
@@ -341,7 +350,7 @@ package enum PostgresSnapshot {
             sqlite3_reset(statement)
             row.forEachField { index, bytes, stable in
                 guard index < numeric.count else { return }
-                PostgresSnapshot.bind(bytes, stable: stable, numeric: numeric[index], at: Int32(index + 1), statement)
+                PostgresSnapshot.bind(bytes, stable: stable, numeric: numeric[index], checkingUTF8: checksUTF8, at: Int32(index + 1), statement)
             }
             guard sqlite3_step(statement) == SQLITE_DONE else {
                 failure = String(cString: sqlite3_errmsg(sqlite3_db_handle(statement)))
@@ -370,11 +379,13 @@ package enum PostgresSnapshot {
     /// table goes first, so that its indexes are made while the others arrive
     /// (BENCHMARKS.md, "Reading PostgreSQL").
     private static func load(_ plans: [(table: AppSchema.Table, columns: [AppSchema.Column], kinds: [AppSchema.PostgresKind])],
-                             filters: [String: String], schema: String, from connection: PGConnection, into db: Database,
+                             filters: [String: String], schema: String, checkingUTF8: Bool, from connection: PGConnection, into db: Database,
                              summary: inout Summary) throws {
         let first = ["interactions", "coaches", "schools"]
         let ordered = plans.sorted { (first.firstIndex(of: $0.table.name) ?? first.count) < (first.firstIndex(of: $1.table.name) ?? first.count) }
-        let loads = try ordered.map { try TableLoad($0.table, columns: $0.columns, kinds: $0.kinds, where: filters[$0.table.name], schema: schema, db: db) }
+        let loads = try ordered.map {
+            try TableLoad($0.table, columns: $0.columns, kinds: $0.kinds, where: filters[$0.table.name], schema: schema, checkingUTF8: checkingUTF8, db: db)
+        }
         let channel = RowChannel()
         let receiver = Handoff(connection: connection, channel: channel, copies: loads.map(\.copy))
         guard receiver.start() else {
@@ -408,10 +419,13 @@ package enum PostgresSnapshot {
 
     /// Binds one field: text as text; a number as the nearest double (`3.80` → 3.8) when it is
     /// a finite number, else as the text it is (`NaN`, `Infinity`), so that the reader finds
-    /// and names the bad value as it would in any SQLite database.
+    /// and names the bad value as it would in any SQLite database. With `checkingUTF8` (a SQL_ASCII
+    /// database's bytes), text that is not UTF-8 is bound as a blob: the reader's "binary data
+    /// where text is expected", named by table, row and column like any bad value.
     /// `stable` bytes stay valid until the row is inserted (they are libpq's row buffer), so
     /// SQLite need not copy them.
-    fileprivate static func bind(_ bytes: UnsafeBufferPointer<UInt8>?, stable: Bool, numeric: Bool, at index: Int32, _ statement: SQLiteStatement) {
+    fileprivate static func bind(_ bytes: UnsafeBufferPointer<UInt8>?, stable: Bool, numeric: Bool, checkingUTF8: Bool, at index: Int32,
+                                 _ statement: SQLiteStatement) {
         guard let bytes else { sqlite3_bind_null(statement, index); return }
         if numeric {
             let text = String(decoding: bytes, as: UTF8.self)
@@ -419,10 +433,19 @@ package enum PostgresSnapshot {
             if let number = Double(text), number.isFinite { sqlite3_bind_double(statement, index, number); return }
         }
         guard let base = bytes.baseAddress, !bytes.isEmpty else { sqlite3_bind_text(statement, index, "", 0, transient); return }
+        if checkingUTF8, !isUTF8(bytes) {
+            sqlite3_bind_blob(statement, index, base, Int32(bytes.count), stable ? nil : transient)
+            return
+        }
         sqlite3_bind_text(statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count), stable ? nil : transient)
     }
 
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    /// Whether `bytes` are UTF-8; plain ASCII is told without decoding.
+    static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 } || String(validating: bytes, as: UTF8.self) != nil
+    }
 
     /// A PostgreSQL (and SQLite) quoted identifier.
     static func identifier(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }

@@ -77,13 +77,16 @@ package struct SMTPUpload: Sendable {
         let code = withExtendedLifetime(upload) { handle.perform() }
         let reply = handle.responseCode()
         if code == CURLE_OK { return .accepted(reply: reply) }
-        return .failed(Self.failure(of: code), reply: reply, message: handle.errorText(or: code))
+        return .failed(Self.failure(of: code, reply: reply), reply: reply, message: handle.errorText(or: code))
     }
 
-    static func failure(of code: CURLcode) -> Failure {
+    /// libcurl reports a command the server refused (a recipient's 550 at RCPT) as
+    /// CURLE_SEND_ERROR, the code of a dropped connection too: a last reply of 4xx or 5xx
+    /// says that the server answered, and refused.
+    static func failure(of code: CURLcode, reply: Int) -> Failure {
         switch code {
         case CURLE_OPERATION_TIMEDOUT, CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST: .unreachable
-        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING: .dropped
+        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING: (400..<600).contains(reply) ? .other : .dropped
         default: .other
         }
     }

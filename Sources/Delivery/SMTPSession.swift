@@ -27,10 +27,13 @@ struct SMTPSession {
         }
     }
 
-    /// What a failure is: no answer or a refused connection (the server may be down), a
-    /// dropped connection or a 4xx reply (try again), else permanent.
+    /// What a failure is: a 5xx reply is permanent whatever libcurl's code (it reports a
+    /// recipient refused at RCPT as CURLE_SEND_ERROR, as it does a dropped connection); no
+    /// answer or a refused connection (the server may be down), a dropped connection or a 4xx
+    /// reply (try again), else permanent.
     static func kind(of failure: SMTPUpload.Failure, response: Int) -> MailSender.Outcome.Kind {
-        switch failure {
+        if (500..<600).contains(response) { return .permanent }
+        return switch failure {
         case .unreachable: .unreachable
         case .dropped: .transient
         case .setup: .permanent

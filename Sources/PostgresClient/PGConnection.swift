@@ -46,6 +46,13 @@ package final class PGConnection {
     package var database: String { Self.text(PQdb(connection)) }
     /// Whether the connection is encrypted with TLS.
     package var usesTLS: Bool { PQsslInUse(connection) == 1 }
+    /// The database's encoding, as the server reported it when the connection was made (`SQL_ASCII`, `UTF8`, …).
+    package var serverEncoding: String { Self.text(PQparameterStatus(connection, "server_encoding")) }
+
+    /// Sets `client_encoding` (libpq quotes literals for it from then on).
+    package func setClientEncoding(_ name: String) throws {
+        guard PQsetClientEncoding(connection, name) == 0 else { throw error(kind: .query(sqlState: nil)) }
+    }
 
     /// Runs one statement with text parameters ($1, $2, …; nil is NULL) and returns its rows as text.
     @discardableResult

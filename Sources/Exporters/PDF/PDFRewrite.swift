@@ -4,9 +4,10 @@ import Core
 /// stream with what is drawn outside the structure marked as an artifact (PDFArtifactMarks),
 /// and the catalog with the document's language (/Lang, which a screen reader speaks the text
 /// in) and /ViewerPreferences with /DisplayDocTitle (a viewer's title bar shows the title
-/// rather than the file name). Every other object is copied byte for byte, in cairo's order,
-/// and the xref table is written again for the new offsets. Memory holds one page's stream at
-/// a time. Deterministic: the same file gives the same bytes.
+/// rather than the file name), each replacing any the catalog has (PDFRewrite+Catalog.swift).
+/// Every other object is copied byte for byte, in cairo's order, and the xref table is written
+/// again for the new offsets. Memory holds one page's stream at a time. Deterministic: the
+/// same file gives the same bytes.
 enum PDFRewrite {
     static let language = "en-US"
     static let entries = "/Lang (\(language)) /ViewerPreferences << /DisplayDocTitle true >>"
@@ -27,6 +28,7 @@ enum PDFRewrite {
               let pages = reference(named: "/Pages", in: catalog) else {
             throw PDFObjectFile.malformed("has no catalog with pages")
         }
+        guard let newCatalog = updatedCatalog(catalog) else { throw PDFObjectFile.malformed("has a catalog whose entries cannot be read") }
         var contents = Set<Int>()
         if marking {
             for page in try pageObjects(from: pages, in: file) { contents.formUnion(references(after: "/Contents", in: try file.object(page))) }
@@ -40,7 +42,6 @@ enum PDFRewrite {
             let end = index + 1 < order.count ? order[index + 1].offset : file.trailer.xrefOffset
             moved[object.number] = writer.position
             if object.number == root {
-                let newCatalog = String(catalog.dropLast(2)).trimmingCharacters(in: .whitespacesAndNewlines) + " " + entries + " >>"
                 try writer.write("\(root) 0 obj\n\(newCatalog)\nendobj\n")
             } else if contents.contains(object.number), let content = try markedContent(object.number, in: file) {
                 try writer.write("\(object.number) 0 obj\n<< /Length \(content.count) /Filter /FlateDecode >>\nstream\n")
