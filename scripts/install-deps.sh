@@ -57,8 +57,8 @@ fi
 if [ "${REPORT_BATCH_SKIP_PYTHON:-0}" != "1" ]; then
   # openpyxl reads xlsx back; aiosmtpd is the SMTP server the delivery tests start; PyYAML
   # reads the README's Kubernetes manifest; pdfminer.six measures every character of the pdfs
-  # (none under 9 pt but the footer). Each as module:package.
-  for pair in openpyxl:openpyxl aiosmtpd:aiosmtpd yaml:PyYAML pdfminer:pdfminer.six; do
+  # (none under 9 pt but the footer); Pillow reads a rendered page's pixels. Each as module:package.
+  for pair in openpyxl:openpyxl aiosmtpd:aiosmtpd yaml:PyYAML pdfminer:pdfminer.six PIL:Pillow; do
     module=${pair%%:*} package=${pair#*:}
     if ! python3 -c "import $module" 2>/dev/null; then
       echo "install-deps: installing $package (for the tests)" >&2

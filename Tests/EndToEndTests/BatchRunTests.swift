@@ -33,7 +33,7 @@ struct BatchRunTests {
         return result.stdout
     }
 
-    @Test func aFullRunOnTheDemo() throws {
+    @Test(.tags(.pythonReader)) func aFullRunOnTheDemo() throws {
         let demo = try ReportCommandTests.Demo()
         defer { demo.folder.remove() }
         let result = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "weekly", "--now", Self.now], in: demo.folder.path)
@@ -222,7 +222,7 @@ struct BatchRunTests {
         #expect(first.terminationStatus == 0)
     }
 
-    @Test func aKilledRunLeavesNoIncompleteFileAndTheNextRunCompletes() throws {
+    @Test(.tags(.pythonReader)) func aKilledRunLeavesNoIncompleteFileAndTheNextRunCompletes() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         _ = try ReportBatchProcess.run(["demo", "--out", "big.db", "--families", "12", "--scale", "6", "--today", "2026-11-22"], in: folder.path)

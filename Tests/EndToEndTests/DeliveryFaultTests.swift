@@ -29,7 +29,7 @@ struct DeliveryFaultTests {
             .split(separator: "\n").map(String.init)
     }
 
-    @Test func hostileAddressesAndNamesNeverReachTheWireOrAHeader() throws {
+    @Test(.tags(.smtp)) func hostileAddressesAndNamesNeverReachTheWireOrAHeader() throws {
         let setup = try Setup(via: "none")
         defer { setup.demo.folder.remove() }
         let members = try Self.riveraMembers(setup)
@@ -103,7 +103,7 @@ struct DeliveryFaultTests {
         #expect(bad.stdout.contains("messages: 5 written, 0 sent, 0 not sent, 5 failed"), "\(bad.stdout)")
     }
 
-    @Test func aConnectionDroppedMidDataIsRetried() throws {
+    @Test(.tags(.smtp)) func aConnectionDroppedMidDataIsRetried() throws {
         let setup = try Setup(via: "none")
         defer { setup.demo.folder.remove() }
         let server = try SMTPServer(folder: setup.demo.folder, dropData: 1)
@@ -115,7 +115,7 @@ struct DeliveryFaultTests {
         #expect(result.stdout.contains("messages: 5 written, 5 sent, 0 not sent, 0 failed"), "\(result.stdout)")
     }
 
-    @Test(arguments: [true, false])
+    @Test(.tags(.postgres, .smtp), arguments: [true, false])
     func aServerThatNeverAnswersIsTakenAsDownAfterThreeRecipients(silent: Bool) throws {
         let setup = try Setup(via: "none")
         defer { setup.demo.folder.remove() }

@@ -243,7 +243,7 @@ struct DeliveryTests {
 
 /// Sending to a real SMTP server on 127.0.0.1 (scripts/test-smtp-server.py, aiosmtpd), with
 /// STARTTLS on a throwaway certificate and AUTH PLAIN, and through msmtp as the sendmail.
-@Suite(.serialized)
+@Suite(.tags(.smtp), .serialized)
 struct SendingTests {
     static let now = DeliveryTests.now
 

@@ -112,7 +112,7 @@ struct ExportCommandTests {
 
     /// A ranged export's fourth figure counts the last 7 days of its range and says which
     /// (docs/lists.md): a previous-week file never says "This Week" about another week.
-    @Test func aRangedExportsWeekFigureIsTheRangesLastSevenDays() throws {
+    @Test(.tags(.pythonReader)) func aRangedExportsWeekFigureIsTheRangesLastSevenDays() throws {
         let demo = try ReportCommandTests.Demo()
         defer { demo.folder.remove() }
         let week = try ReportBatchProcess.run(["export", "interactions", "--db", "demo.db", "--family", demo.rivera, "--preset", "previous-week",

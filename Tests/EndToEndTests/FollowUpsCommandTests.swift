@@ -7,7 +7,7 @@ import TestSupport
 struct FollowUpsCommandTests {
     static let now = ReportCommandTests.now
 
-    @Test func theDemoFamilyHasEveryListOnPaperAndInTheWorkbook() throws {
+    @Test(.tags(.pythonReader)) func theDemoFamilyHasEveryListOnPaperAndInTheWorkbook() throws {
         let demo = try ReportCommandTests.Demo()
         defer { demo.folder.remove() }
         let result = try ReportBatchProcess.run(["report", "--db", "demo.db", "--family", demo.rivera, "--preset", "previous-week", "--now", Self.now,
@@ -46,7 +46,7 @@ struct FollowUpsCommandTests {
     }
 
     /// A link in the coaches pdf only for a value the Add Coach rules accept.
-    @Test func theCoachesPDFLinksOnlyValuesThatPassTheRules() throws {
+    @Test(.tags(.pythonReader)) func theCoachesPDFLinksOnlyValuesThatPassTheRules() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try Fixture.database(at: folder.file("f.db")) { f in

@@ -19,7 +19,7 @@ struct FullDiskTests {
         return true
     }
 
-    @Test func aFullDiskLeavesNoTruncatedFile() throws {
+    @Test(.tags(.pythonReader)) func aFullDiskLeavesNoTruncatedFile() throws {
         let demo = try ReportCommandTests.Demo()
         defer { demo.folder.remove() }
         let disk = demo.folder.file("disk")

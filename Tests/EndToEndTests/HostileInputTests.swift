@@ -27,7 +27,7 @@ struct HostileInputTests {
     }
 
     /// At both ends of the supported years, every format is written and opens in its reader.
-    @Test(arguments: ["1901-01-02T12:00:00Z", "9998-12-30T12:00:00Z"])
+    @Test(.tags(.pythonReader), arguments: ["1901-01-02T12:00:00Z", "9998-12-30T12:00:00Z"])
     func theSupportedYearsGiveValidFilesInEveryFormat(now: String) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

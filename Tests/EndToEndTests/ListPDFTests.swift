@@ -4,6 +4,7 @@ import TestSupport
 
 /// The list pdfs as a family reads them (issue 30): names never cut, legends that say what
 /// the figures mean, the order said under the title; read back with poppler.
+@Suite(.tags(.pythonReader))
 struct ListPDFTests {
     static let now = ReportCommandTests.now
     typealias Node = PDFAccessibilityTests.Node

@@ -67,7 +67,7 @@ struct OperatorTests {
         #expect(html.contains("<td style=\"white-space: nowrap\">2026-11-16 – 2026-11-22</td>"))
     }
 
-    @Test func theShippedJobKeepsAFamilysWeekThroughABadRowAndCountsEveryMember() throws {
+    @Test(.tags(.smtp)) func theShippedJobKeepsAFamilysWeekThroughABadRowAndCountsEveryMember() throws {
         let demo = try Self.demoWithABadRow()
         defer { demo.folder.remove() }
         let result = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "o", "--now", Self.now], in: demo.folder.path)

@@ -5,6 +5,7 @@ import TestSupport
 /// What a screen reader and a reader with weak eyes get from each kind of pdf the tool
 /// writes: the structure tree (poppler's `pdfinfo -struct-text`), the language and title
 /// display (qpdf), and the size of every character (pdfminer.six).
+@Suite(.tags(.pythonReader))
 struct PDFAccessibilityTests {
     static let now = ReportCommandTests.now
 

@@ -95,7 +95,7 @@ struct RecapRenderingTests {
     /// The message at 390 px (a phone, in an iframe of that width: a headless window is at
     /// least 500 px wide) and 800 px, light and dark: the page is exactly as wide as its frame.
     /// Screenshots go to RECAP_SCREENSHOTS when set (to look at them), else to the test's folder.
-    @Test(arguments: [(390, false, false), (390, true, false), (800, false, false), (800, true, false), (390, false, true)])
+    @Test(.tags(.chromium), arguments: [(390, false, false), (390, true, false), (800, false, false), (800, true, false), (390, false, true)])
     func chromiumShowsNoHorizontalScroll(width: Int, dark: Bool, hostile: Bool) throws {
         let chromium = try ReportBatchProcess.tool("sh", ["-c", "command -v chromium || command -v chromium-browser"]).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)

@@ -7,7 +7,7 @@ import TestSupport
 /// failed and the run exits 4. A real SMTP server on 127.0.0.1.
 @Suite(.serialized)
 struct SMTPRefusalRecordTests {
-    @Test func aRecipientRefusedWith550IsTriedOnceAndRecordedAsFailed() throws {
+    @Test(.tags(.smtp)) func aRecipientRefusedWith550IsTriedOnceAndRecordedAsFailed() throws {
         let setup = try SendingTests.Setup(via: "none")
         defer { setup.demo.folder.remove() }
         let refused = try ReportBatchProcess.tool("sqlite3", [setup.demo.folder.file("demo.db"),

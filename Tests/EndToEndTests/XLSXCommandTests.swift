@@ -6,7 +6,7 @@ import TestSupport
 struct XLSXCommandTests {
     static let now = ReportCommandTests.now
 
-    @Test func theReportWorkbookHasItsSummaryChartsAndData() throws {
+    @Test(.tags(.pythonReader)) func theReportWorkbookHasItsSummaryChartsAndData() throws {
         let demo = try ReportCommandTests.Demo()
         defer { demo.folder.remove() }
         let result = try ReportBatchProcess.run(["report", "--db", "demo.db", "--family", demo.rivera, "--preset", "last-90-days",
@@ -73,7 +73,7 @@ struct XLSXCommandTests {
         #expect(check.stdout == "ok\n", "\(check.stderr)")
     }
 
-    @Test func listWorkbooksHoldTypedCellsLinksLocalDatesAndHostileText() throws {
+    @Test(.tags(.pythonReader)) func listWorkbooksHoldTypedCellsLinksLocalDatesAndHostileText() throws {
         let demo = try ReportCommandTests.Demo()
         defer { demo.folder.remove() }
         for list in ["coaches", "schools", "interactions"] {

@@ -1,3 +1,4 @@
+import Core
 @testable import Exporters
 import Foundation
 import Testing

@@ -6,6 +6,7 @@ import TestSupport
 /// The pdf's line charts (PDFLineChart.swift), drawn and read back: a missing value is a gap
 /// in the line (the page's pixels where the line would run are white), never a 0; the words,
 /// the axis and the end values are text; the chart is an H3 and a Figure with its Caption.
+@Suite(.tags(.pythonReader))
 struct PDFLineChartTests {
     static let blue = PDFColor(0x1D4ED8)
 

@@ -106,7 +106,7 @@ struct PDFStructureTests {
     /// A table's rows past the limit are, on each page, one P element after the table: cairo
     /// holds every element until the file ends, and a half-million-row list would take a
     /// gigabyte (docs/outputs.md).
-    @Test func rowsPastTheLimitAreOneParagraphAPage() throws {
+    @Test(.tags(.pythonReader)) func rowsPastTheLimitAreOneParagraphAPage() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("long.pdf")
@@ -130,7 +130,7 @@ struct PDFStructureTests {
 
     /// Cairo 1.16 leaves what is drawn outside every element unmarked; the update marks it as
     /// artifacts (PDFArtifactMarks): the footers and the headers drawn again, nothing else.
-    @Test func noTextIsOutsideTheStructureButTheFootersAndRepeatedHeadersAsArtifacts() throws {
+    @Test(.tags(.pythonReader)) func noTextIsOutsideTheStructureButTheFootersAndRepeatedHeadersAsArtifacts() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("tagged.pdf")
@@ -172,7 +172,7 @@ struct PDFStructureTests {
 
     /// The marks change nothing a person sees: each page draws the same pixels as the same
     /// document with cairo's page streams copied unmarked.
-    @Test func theArtifactMarksLeaveEveryPageLookingTheSame() throws {
+    @Test(.tags(.pythonReader)) func theArtifactMarksLeaveEveryPageLookingTheSame() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let result = try PDFRenderer.render(document(rows: 80), to: folder.file("marked.pdf"))

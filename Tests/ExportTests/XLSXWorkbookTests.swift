@@ -5,6 +5,7 @@ import Testing
 import TestSupport
 
 /// The generic xlsx writer: typed cells, limits, links, determinism, golden parts.
+@Suite(.tags(.pythonReader))
 struct XLSXWorkbookTests {
     let created = Date(timeIntervalSince1970: 1_795_413_600)  // 2026-11-23T06:00:00Z
 

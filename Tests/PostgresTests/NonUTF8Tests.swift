@@ -6,7 +6,7 @@ import TestSupport
 /// not UTF-8 (docs/postgres.md, "Timeouts and encoding"): bad input like any bad value of a
 /// SQLite file, naming table, row and column, that fails the family whose row holds it
 /// (exit 4 in a batch, 65 for that family's report) and never the whole read (exit 1).
-@Suite(.serialized)
+@Suite(.tags(.postgres), .serialized)
 struct NonUTF8Tests {
     static let now = PostgresSourceTests.now
 

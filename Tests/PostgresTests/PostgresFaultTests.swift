@@ -7,7 +7,7 @@ import TestSupport
 /// and a LATIN1 database whose text must arrive as written.
 @Suite(.serialized)
 struct PostgresFaultTests {
-    @Test(arguments: [true, false])
+    @Test(.tags(.smtp), arguments: [true, false])
     func aServerThatNeverAnswersIsGivenUpOn(fromEnvironment: Bool) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -5,7 +5,7 @@ import TestSupport
 /// Reading the app's PostgreSQL database (docs/postgres.md) from a real server: the same
 /// files as from SQLite, the types, one consistent snapshot, access and errors.
 /// Serialized: one test turns the shared server's TLS off and on again.
-@Suite(.serialized)
+@Suite(.tags(.postgres), .serialized)
 struct PostgresSourceTests {
     static let now = "2026-11-23T06:00:00Z"
 

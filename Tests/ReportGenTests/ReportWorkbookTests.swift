@@ -89,7 +89,7 @@ extension ReportWorkbookTests {
     /// The Summary a person opens: a title row, cards with their change in words, percentages as
     /// percentages, metrics whose entries add up to the card, an urgent deadline in red, the
     /// charts on the first screen, and a print setup of one page wide and at most two tall.
-    @Test func theSummaryReadsAsAReport() throws {
+    @Test(.tags(.pythonReader)) func theSummaryReadsAsAReport() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = try workbook(folder)
@@ -152,7 +152,7 @@ extension ReportWorkbookTests {
 
     /// The Season sheet: twelve weeks, three line charts with their words, the period's changes and
     /// what is coming, and never a personal reminder.
-    @Test func theSeasonSheetShowsTheWeeksTheChangesAndWhatIsComing() throws {
+    @Test(.tags(.pythonReader)) func theSeasonSheetShowsTheWeeksTheChangesAndWhatIsComing() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = try workbook(folder)
@@ -189,7 +189,7 @@ extension ReportWorkbookTests {
     }
 
     /// Without the season tables the sheet is still there, and each part says it is not in the database.
-    @Test func aDatabaseWithoutTheSeasonTablesSaysSo() throws {
+    @Test(.tags(.pythonReader)) func aDatabaseWithoutTheSeasonTablesSaysSo() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = try workbook(folder, seasonTables: false)
@@ -209,7 +209,7 @@ extension ReportWorkbookTests {
 
     /// Printed through LibreOffice: the Summary on at most 2 pages, then the Season sheet; the
     /// hidden Data sheet not at all. For a busy family, one without the season tables, and an empty one.
-    @Test(arguments: ["busy", "no season tables", "empty"])
+    @Test(.tags(.libreOffice), arguments: ["busy", "no season tables", "empty"])
     func printedThroughLibreOffice(family: String) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -262,7 +262,7 @@ extension ReportWorkbookTests {
     /// A follow-up list on the Summary shows its first 10 rows, as the report's pdf does, and a
     /// line saying how many more and where: 14 coaches with an e-mail the app refuses print as 10
     /// rows and "and 4 more", the Data sheet keeping all 14 (issue 30).
-    @Test func aLongFollowUpListShowsTenRowsAndSaysWhereTheRestAre() throws {
+    @Test(.tags(.pythonReader)) func aLongFollowUpListShowsTenRowsAndSaysWhereTheRestAre() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("app.db")

@@ -6,7 +6,7 @@ import TestSupport
 /// A recipient the server refuses at RCPT (docs/delivery.md, "Sending"): a 5xx reply is
 /// permanent, tried once, whatever libcurl's code for it (CURLE_SEND_ERROR, the code of a
 /// dropped connection too); a 4xx reply is still tried again. A real server on 127.0.0.1.
-@Suite(.serialized)
+@Suite(.tags(.smtp), .serialized)
 struct SMTPRefusalTests {
     static let from = MIMEMessage.Address(email: "reports@example.com")
     static let message = Data("From: reports@example.com\r\nTo: x@example.com\r\nSubject: recap\r\n\r\nHello.\r\n".utf8)

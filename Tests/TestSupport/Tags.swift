@@ -1,0 +1,16 @@
+import Testing
+
+// What a test needs beyond the package's own code, so that a fast run can leave it out
+// (`scripts/test-fast.sh`; docs/internals.md, "Tests").
+extension Tag {
+    /// Starts a PostgreSQL server of its own (TestSupport.PostgresServer).
+    @Tag package static var postgres: Self
+    /// Starts the test SMTP server (scripts/test-smtp-server.py, aiosmtpd) or sends through msmtp.
+    @Tag package static var smtp: Self
+    /// Renders an e-mail or page in headless Chromium.
+    @Tag package static var chromium: Self
+    /// Opens a workbook in LibreOffice headless.
+    @Tag package static var libreOffice: Self
+    /// Reads a file back with a Python reader (openpyxl, pdfminer.six, Pillow).
+    @Tag package static var pythonReader: Self
+}
