@@ -267,21 +267,20 @@ extension JobReader {
         let keys = mapping.keys.compactMap(\.string)
         if keys.contains("report") {
             var formats: [ReportFormat] = ReportFormat.allCases
-            var range: RangeSelection?
+            var pairs: [(key: String, node: Node)] = []
             for (key, value) in try self.mapping(node, context, allowed: ["report", "formats", "preset", "from", "to"]) {
                 switch key {
                 case "report":
-                    guard value.scalar.map({ $0.string.isEmpty || $0.string == "null" }) ?? (value.mapping?.isEmpty ?? false) || value.scalar?.string == "recruiting" else {
+                    guard value.scalar.map({ $0.string.isEmpty || $0.string == "null" }) ?? (value.mapping?.isEmpty ?? false) else {
                         throw fail(value, "'report' takes no value; put its keys (formats, preset) beside it")
                     }
                 case "formats":
                     formats = try at(value, key) { try ReportFormat.parseList(try strings(value, key).joined(separator: ","), option: "formats") }
                 default:
-                    break
+                    pairs.append((key, value))
                 }
             }
-            let pairs = try self.mapping(node, context, allowed: ["report", "formats", "preset", "from", "to"]).filter { ["preset", "from", "to"].contains($0.key) }
-            if !pairs.isEmpty { range = try self.range(pairs: pairs, at: node, context) }
+            let range = pairs.isEmpty ? nil : try self.range(pairs: pairs, at: node, context)
             return .report(formats: formats, range: range)
         }
         guard let exportNode = mapping.first(where: { $0.key.string == "export" })?.value else {

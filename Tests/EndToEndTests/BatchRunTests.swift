@@ -299,6 +299,8 @@ struct BatchRunTests {
         ("bad_rows: ignore\noutputs:\n  - report:\n", "job.yaml:1: 'bad_rows' must be fail or skip (got 'ignore')"),
         ("families: all\noutputs:\n  - report:\n    formts: [pdf]\n", "job.yaml:4: unknown key 'formts' in outputs[1]; accepted: report, formats, preset, from, to"),
         ("range:\n  preset: last-week\noutputs:\n  - report:\n", "job.yaml:2: 'range': preset 'last-week' is not a preset"),
+        // `report` takes no value: no undocumented word is let through (issue 41, defect 5).
+        ("outputs:\n  - report: recruiting\n", "job.yaml:2: 'report' takes no value; put its keys (formats, preset) beside it"),
         ("outputs:\n  - export: coaches\n    filters:\n      role: coachy\n", "job.yaml:4: 'role': role 'coachy' is not a coach role; use one of: head, assistant, recruiting"),
         ("outputs:\n  - export: teams\n", "job.yaml:2: 'export' 'teams' is not a list; use one of: coaches, schools, interactions"),
         ("output:\n  folder: \"../{family_slug}\"\noutputs:\n  - report:\n", "job.yaml:2: 'folder' may not contain '..'"),

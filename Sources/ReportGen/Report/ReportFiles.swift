@@ -63,9 +63,8 @@ package enum ReportFiles {
             let result = try PDFRenderer.render(ReportPDF.document(run, templates: templates), to: temporary)
             return WrittenFile(path: file.path, format: format.rawValue, rows: nil, warnings: result.warnings)
         case .xlsx:
-            let warnings = try ReportWorkbook.write(run, templates: templates, to: temporary)
-            return WrittenFile(path: file.path, format: format.rawValue,
-                               rows: ReportCSV.rows(run).count, warnings: warnings)
+            let workbook = try ReportWorkbook.write(run, templates: templates, to: temporary)
+            return WrittenFile(path: file.path, format: format.rawValue, rows: workbook.dataRows, warnings: workbook.warnings)
         case .json, .csv:
             let sink = try ByteSink(path: temporary)
             let rows = try render(run, format, to: sink, csv: options)

@@ -10,8 +10,8 @@ import Core
 /// table of the csv with real numbers, hidden so that it prints only when asked.
 enum ReportWorkbook {
     /// Writes the workbook to `path` (a temporary file the caller renames into place).
-    /// - Returns: the workbook's warnings.
-    static func write(_ run: ReportRun, templates: OutputTemplates, to path: String) throws -> [String] {
+    /// - Returns: the workbook's warnings, and the rows of its Data sheet (the csv's rows).
+    static func write(_ run: ReportRun, templates: OutputTemplates, to path: String) throws -> (warnings: [String], dataRows: Int) {
         let family = run.data.family.displayName
         let properties = XLSXWorkbook.Properties(
             title: templates.reportTitle, subject: "\(templates.reportTitle) – \(family)", creator: ToolVersion.creator,
@@ -25,21 +25,25 @@ enum ReportWorkbook {
         let season = try workbook.addSheet("Season")
         var seasonSheet = SeasonSheet(run: run, palette: templates.palette, sheet: season, workbook: workbook)
         try seasonSheet.write()
-        try writeData(run, title: "\(templates.reportTitle) – \(family): every figure as the csv's rows", on: try workbook.addSheet("Data"))
+        let dataRows = try writeData(run, title: "\(templates.reportTitle) – \(family): every figure as the csv's rows",
+                                     on: try workbook.addSheet("Data"))
         try workbook.close()
-        return workbook.warnings
+        return (workbook.warnings, dataRows)
     }
 
     /// The csv's rows under a title row, with a percentage (a row whose unit is `%`) shown as one.
-    private static func writeData(_ run: ReportRun, title: String, on data: XLSXSheet) throws {
+    /// - Returns: the rows written below the header.
+    private static func writeData(_ run: ReportRun, title: String, on data: XLSXSheet) throws -> Int {
         try data.writeTitle(title)
         try data.writeHeader(ReportCSV.header, row: 1)
-        for (index, row) in ReportCSV.rows(run).enumerated() {
+        let rows = ReportCSV.rows(run)
+        for (index, row) in rows.enumerated() {
             var cells = row
             if cells.count == 5, case .text("%") = cells[4], case .number(let value) = cells[3] { cells[3] = .percent(value) }
             try data.writeRow(cells, row: index + 2)
         }
         try data.hide()
+        return rows.count
     }
 
     private static func writeSummary(_ run: ReportRun, templates: OutputTemplates, on sheet: XLSXSheet, workbook: XLSXWorkbook) throws {
