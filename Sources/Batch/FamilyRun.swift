@@ -65,13 +65,13 @@ struct FamilyRun {
     private func noDataOutcome(_ plan: FamilyPlan) throws -> FamilyOutcome {
         var outcome = FamilyOutcome(family: family, folder: plan.folder, status: .skippedNoData, files: [], warnings: [],
                                     range: plan.jobRange.from...plan.jobRange.to)
-        var notSent: [JSONValue] = []
+        var notSent: [DeliveryRecord] = []
         if let deliver = job.delivery {
             let plan = try RecapStage.recipients(deliver, data: plan.data, source: source)
             let skipped = plan.recipients.map {
                 RecipientPlan.Skipped(email: UnsubscribeToken.normalised($0.address.email), userID: $0.userID, reason: .nothingToReport)
             } + plan.skipped
-            notSent = ManifestRecord.records(skipped)
+            notSent = skipped.map(DeliveryRecord.init)
             outcome.mail.count(skipped)
         }
         if !options.dryRun, AtomicFile.isFolder(plan.folder, inside: root) {
@@ -126,7 +126,7 @@ struct FamilyRun {
         outcome.mail.count(unsent)
         if !options.dryRun, progress.ownsFolder, let range = progress.range {
             try? ManifestRecord.write(outcome, root: root, range: range, zone: progress.zone, clock: options.clock,
-                                      delivery: ManifestRecord.records(unsent))
+                                      delivery: unsent.map(DeliveryRecord.init))
         }
         return outcome
     }

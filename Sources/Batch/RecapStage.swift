@@ -22,13 +22,14 @@ struct RecapStage {
         let file: WrittenFile
         let message: Data
 
-        /// The address as the manifest keys it (trimmed, lower-cased).
+        /// The address as the manifest names it (trimmed, lower-cased).
         var recipient: String { UnsubscribeToken.normalised(address.email) }
+        /// The address as recipients are compared (trimmed, lower-cased).
+        var key: String { UnsubscribeToken.normalised(address.email) }
 
-        func record(status: String, sentAt: String? = nil, reply: String? = nil) -> JSONValue {
-            .object([("recipient", .string(recipient)), ("user", .string(userID)), ("messageId", .string("<\(messageID)>")),
-                     ("file", .string((file.path as NSString).lastPathComponent)), ("status", .string(status)),
-                     ("sentAt", .string(sentAt)), ("reply", .string(reply))])
+        func record(status: String, sentAt: String? = nil, reply: String? = nil) -> DeliveryRecord {
+            DeliveryRecord(recipient: recipient, user: userID, messageId: "<\(messageID)>", file: (file.path as NSString).lastPathComponent,
+                           status: status, sentAt: sentAt, reply: reply)
         }
     }
 
