@@ -69,7 +69,7 @@ struct FamilyRun {
         if let deliver = job.delivery {
             let plan = try RecapStage.recipients(deliver, data: plan.data, source: source)
             let skipped = plan.recipients.map {
-                RecipientPlan.Skipped(email: UnsubscribeToken.normalised($0.address.email), userID: $0.userID, reason: .nothingToReport)
+                RecipientPlan.Skipped(email: $0.stored, userID: $0.userID, reason: .nothingToReport)
             } + plan.skipped
             notSent = skipped.map(DeliveryRecord.init)
             outcome.mail.count(skipped)

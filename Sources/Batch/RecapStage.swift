@@ -18,12 +18,12 @@ struct RecapStage {
         let address: MIMEMessage.Address
         /// The users.id the address came from; nil for a list address.
         let userID: String?
+        /// The address as stored, as the manifest names it.
+        let recipient: String
         let messageID: String
         let file: WrittenFile
         let message: Data
 
-        /// The address as the manifest names it (trimmed, lower-cased).
-        var recipient: String { UnsubscribeToken.normalised(address.email) }
         /// The address as recipients are compared (trimmed, lower-cased).
         var key: String { UnsubscribeToken.normalised(address.email) }
 
@@ -62,7 +62,8 @@ struct RecapStage {
             if !leftOut.isEmpty {
                 file.warnings.append("not attached to the e-mail (over \(deliver.maxAttachmentMB) MB): \(leftOut.joined(separator: ", "))")
             }
-            recaps.append(Recap(address: recipient.address, userID: recipient.userID, messageID: message.messageID, file: file, message: bytes))
+            recaps.append(Recap(address: recipient.address, userID: recipient.userID, recipient: recipient.stored, messageID: message.messageID,
+                                file: file, message: bytes))
         }
         return Written(recaps: recaps, skipped: recipients.skipped)
     }
