@@ -63,10 +63,17 @@ struct ManifestRecord {
         "not sent: invalid address \(Quote.value(skipped.email))" + (skipped.userID.map { " (users row \(Quote.value($0)))" } ?? "")
     }
 
-    /// The delivery records with status `sent` of the manifest in `folder`, by recipient
-    /// (trimmed and lower-cased).
-    static func sentRecords(in folder: String) -> [String: DeliveryRecord] {
-        Dictionary(ManifestDocument.sentRecords(in: folder).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    /// Delivery records by recipient (trimmed and lower-cased), the first of each.
+    static func byRecipient(_ records: [DeliveryRecord]) -> [String: DeliveryRecord] {
+        Dictionary(records.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The records of the messages sent: this run's and those `earlier` names, earlier ones
+    /// this record does not hold after them.
+    func sent(after earlier: [DeliveryRecord]) -> [DeliveryRecord] {
+        let sent = records.filter(\.wasSent)
+        let keys = Set(sent.map(\.key))
+        return sent + earlier.filter { !keys.contains($0.key) }
     }
 
     private static func manifestFile(_ file: WrittenFile) throws -> ManifestFile {
