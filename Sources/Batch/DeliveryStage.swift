@@ -13,10 +13,10 @@ struct DeliveryStage {
     let resend: Bool
     let clock: RunClock
 
-    func send(_ recaps: [RecapStage.Recap], sentBefore: [String: JSONValue], record: inout ManifestRecord) throws {
+    func send(_ recaps: [RecapStage.Recap], sentBefore: [String: DeliveryRecord], record: inout ManifestRecord) throws {
         guard let sender, let from else { return }
         for (index, recap) in recaps.enumerated() {
-            if sentBefore[recap.recipient] != nil && !resend {
+            if sentBefore[recap.key] != nil && !resend {
                 record.countSentEarlier()
                 continue
             }

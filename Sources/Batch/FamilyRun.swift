@@ -28,6 +28,9 @@ struct FamilyRun {
         var range: DateRange?
         var zone = Zone.utc
         var written: [WrittenFile] = []
+        /// The records of the messages sent, by an earlier run of the same days or by this one:
+        /// a failure keeps them, and their `.eml`, so that a rerun never sends one twice.
+        var sent: [DeliveryRecord] = []
     }
 
     /// Runs every stage; a family's failure becomes its outcome, never an error of the run.
@@ -38,11 +41,12 @@ struct FamilyRun {
             if plan.nothingToReport { return try noDataOutcome(plan) }
             if options.dryRun { return try dryRunOutcome(plan) }
             try AtomicFile.ensureFolder(plan.folder, inside: root)
+            // What an earlier run of these days sent: read before this run's manifest replaces it.
+            progress.sent = job.delivery == nil ? [] : ManifestDocument.sentRecords(in: plan.folder)
+            let sentBefore = ManifestRecord.byRecipient(progress.sent)
             var warnings: [String] = []
             if plan.recapOnly, let stale = removeStaleOutputs(plan, because: "the family has nothing to report now") { warnings.append(stale) }
             if !plan.recapOnly { try OutputStage(run: self, plan: plan).write(into: &progress.written) }
-            // What an earlier run of these days sent: read before this run's manifest replaces it.
-            let sentBefore = job.delivery == nil ? [:] : ManifestRecord.sentRecords(in: plan.folder)
             var recaps = RecapStage.Written(recaps: [], skipped: [])
             if let deliver = job.delivery {
                 recaps = try RecapStage(run: self, plan: plan, deliver: deliver).write(attaching: progress.written)
@@ -50,9 +54,14 @@ struct FamilyRun {
             }
             var record = try ManifestRecord(run: self, plan: plan, written: progress.written, warnings: warnings, recaps: recaps,
                                             sentBefore: sentBefore)
-            try record.save()
-            try DeliveryStage(sender: job.mail?.sender, from: job.delivery?.from, resend: options.resend, clock: options.clock)
-                .send(recaps.recaps, sentBefore: sentBefore, record: &record)
+            do {
+                try record.save()
+                try DeliveryStage(sender: job.mail?.sender, from: job.delivery?.from, resend: options.resend, clock: options.clock)
+                    .send(recaps.recaps, sentBefore: sentBefore, record: &record)
+            } catch {
+                progress.sent = record.sent(after: progress.sent)
+                throw error
+            }
             return record.outcome
         } catch {
             return failedOutcome(error, progress: progress)
@@ -65,13 +74,13 @@ struct FamilyRun {
     private func noDataOutcome(_ plan: FamilyPlan) throws -> FamilyOutcome {
         var outcome = FamilyOutcome(family: family, folder: plan.folder, status: .skippedNoData, files: [], warnings: [],
                                     range: plan.jobRange.from...plan.jobRange.to)
-        var notSent: [JSONValue] = []
+        var notSent: [DeliveryRecord] = []
         if let deliver = job.delivery {
             let plan = try RecapStage.recipients(deliver, data: plan.data, source: source)
             let skipped = plan.recipients.map {
-                RecipientPlan.Skipped(email: UnsubscribeToken.normalised($0.address.email), userID: $0.userID, reason: .nothingToReport)
+                RecipientPlan.Skipped(email: $0.stored, userID: $0.userID, reason: .nothingToReport)
             } + plan.skipped
-            notSent = ManifestRecord.records(skipped)
+            notSent = skipped.map(DeliveryRecord.init)
             outcome.mail.count(skipped)
         }
         if !options.dryRun, AtomicFile.isFolder(plan.folder, inside: root) {
@@ -106,9 +115,11 @@ struct FamilyRun {
     }
 
     /// A failed family leaves no outputs behind, only its manifest saying why; every would-be
-    /// recipient is counted (docs/delivery.md): none of them got the week's message.
+    /// recipient is counted (docs/delivery.md): none of them got the week's message, but for
+    /// the messages already sent, whose records and `.eml` stay.
     private func failedOutcome(_ error: any Error, progress: Progress) -> FamilyOutcome {
-        for file in progress.written { unlink(file.path) }
+        let sentFiles = Set(progress.sent.compactMap(\.file))
+        for file in progress.written where !sentFiles.contains((file.path as NSString).lastPathComponent) { unlink(file.path) }
         var progress = progress
         if progress.range == nil { placeWithoutRows(&progress) }
         var warnings: [String] = []
@@ -120,15 +131,44 @@ struct FamilyRun {
                 warnings.append(stale)
             }
         }
-        var outcome = FamilyOutcome(family: family, folder: progress.folder, status: .failed(ExitStatus.message(for: error)), files: [],
+        let kept = progress.sent.isEmpty ? [] : Self.keptMessages(progress.sent, in: progress.folder)
+        var outcome = FamilyOutcome(family: family, folder: progress.folder, status: .failed(ExitStatus.message(for: error)), files: kept,
                                     warnings: warnings, range: progress.range.map { $0.from...$0.to })
         let unsent = job.delivery.map { RecapStage.familyFailedRecipients($0, family: family, source: source) } ?? []
-        outcome.mail.count(unsent)
+        let delivery = Self.failedDelivery(unsent, sent: progress.sent)
+        outcome.mail.count(delivery.unsent)
+        (outcome.mail.written, outcome.mail.sent) = (kept.count, progress.sent.count)
         if !options.dryRun, progress.ownsFolder, let range = progress.range {
-            try? ManifestRecord.write(outcome, root: root, range: range, zone: progress.zone, clock: options.clock,
-                                      delivery: ManifestRecord.records(unsent))
+            try? ManifestRecord.write(outcome, root: root, range: range, zone: progress.zone, clock: options.clock, delivery: delivery.records)
         }
         return outcome
+    }
+
+    /// A failed family's delivery records: each would-be recipient `not sent: family failed`,
+    /// but for those a message was sent to, whose records stay (and any other sent record after them).
+    static func failedDelivery(_ unsent: [RecipientPlan.Skipped], sent: [DeliveryRecord])
+        -> (records: [DeliveryRecord], unsent: [RecipientPlan.Skipped]) {
+        var sentTo = Dictionary(sent.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var records: [DeliveryRecord] = [], notSent: [RecipientPlan.Skipped] = []
+        for skipped in unsent {
+            if let record = sentTo.removeValue(forKey: AddressKey.normalised(skipped.email)) {
+                records.append(record)
+            } else {
+                records.append(DeliveryRecord(skipped))
+                notSent.append(skipped)
+            }
+        }
+        records += sent.filter { sentTo.removeValue(forKey: $0.key) != nil }
+        return (records, notSent)
+    }
+
+    /// The `.eml` files of the messages sent that lie in `folder`, as the manifest lists them.
+    private static func keptMessages(_ sent: [DeliveryRecord], in folder: String) -> [ManifestFile] {
+        sent.compactMap { record in
+            guard let name = record.file, name == (name as NSString).lastPathComponent,
+                  let digest = try? FileDigest.sha256(ofFile: (folder as NSString).appendingPathComponent(name)) else { return nil }
+            return ManifestFile(name: name, format: "eml", bytes: digest.bytes, sha256: digest.hex, rows: nil)
+        }
     }
 
     /// The rows did not load, so the player's zone is unknown: the job's fixed zone, else UTC,

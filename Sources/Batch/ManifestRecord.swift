@@ -13,11 +13,11 @@ struct ManifestRecord {
     private let run: FamilyRun
     private let plan: FamilyPlan
     /// One record per recap, in the recaps' order, then those not sent.
-    private var records: [JSONValue]
-    private let notSent: [JSONValue]
+    private var records: [DeliveryRecord]
+    private let notSent: [DeliveryRecord]
 
     init(run: FamilyRun, plan: FamilyPlan, written: [WrittenFile], warnings: [String], recaps: RecapStage.Written,
-         sentBefore: [String: JSONValue]) throws {
+         sentBefore: [String: DeliveryRecord]) throws {
         self.run = run
         self.plan = plan
         let files = try written.map(Self.manifestFile)
@@ -28,8 +28,8 @@ struct ManifestRecord {
                                 warnings: warnings, range: plan.jobRange.from...plan.jobRange.to)
         outcome.mail.written = recaps.recaps.count
         outcome.mail.count(recaps.skipped)
-        records = recaps.recaps.map { recap in sentBefore[recap.recipient] ?? recap.record(status: "written") }
-        notSent = Self.records(recaps.skipped)
+        records = recaps.recaps.map { recap in sentBefore[recap.key] ?? recap.record(status: "written") }
+        notSent = recaps.skipped.map(DeliveryRecord.init)
     }
 
     /// Writes the manifest as it stands.
@@ -47,7 +47,7 @@ struct ManifestRecord {
         switch result.kind {
         case .accepted:
             outcome.mail.sent += 1
-            records[index] = recap.record(status: "sent", sentAt: clock.now.iso8601, reply: result.reply)
+            records[index] = recap.record(status: DeliveryRecord.sentStatus, sentAt: clock.now.iso8601, reply: result.reply)
         case .serverDown:
             outcome.mail.notSent[.serverUnreachable, default: 0] += 1
             records[index] = recap.record(status: "not sent: \(NotSentReason.serverUnreachable.rawValue)")
@@ -63,27 +63,17 @@ struct ManifestRecord {
         "not sent: invalid address \(Quote.value(skipped.email))" + (skipped.userID.map { " (users row \(Quote.value($0)))" } ?? "")
     }
 
-    /// The manifest's records of the recipients who get no message, and why.
-    static func records(_ skipped: [RecipientPlan.Skipped]) -> [JSONValue] {
-        skipped.map { skipped in
-            .object([("recipient", .string(skipped.email)), ("user", .string(skipped.userID)), ("messageId", .null), ("file", .null),
-                     ("status", .string("not sent: \(skipped.reason.rawValue)")), ("sentAt", .null), ("reply", .null)])
-        }
+    /// Delivery records by recipient (trimmed and lower-cased), the first of each.
+    static func byRecipient(_ records: [DeliveryRecord]) -> [String: DeliveryRecord] {
+        Dictionary(records.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The delivery records with status `sent` of the manifest in `folder`, by recipient.
-    static func sentRecords(in folder: String) -> [String: JSONValue] {
-        guard let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent("manifest.json")),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let records = object["delivery"] as? [[String: Any]] else { return [:] }
-        var sent: [String: JSONValue] = [:]
-        for record in records where record["status"] as? String == "sent" {
-            guard let recipient = record["recipient"] as? String else { continue }
-            sent[recipient] = .object(["recipient", "user", "messageId", "file", "status", "sentAt", "reply"].map { key in
-                (key, .string(record[key] as? String))
-            })
-        }
-        return sent
+    /// The records of the messages sent: this run's and those `earlier` names, earlier ones
+    /// this record does not hold after them.
+    func sent(after earlier: [DeliveryRecord]) -> [DeliveryRecord] {
+        let sent = records.filter(\.wasSent)
+        let keys = Set(sent.map(\.key))
+        return sent + earlier.filter { !keys.contains($0.key) }
     }
 
     private static func manifestFile(_ file: WrittenFile) throws -> ManifestFile {
@@ -94,30 +84,9 @@ struct ManifestRecord {
 
     /// Writes `outcome`'s manifest into its folder, atomically.
     static func write(_ outcome: FamilyOutcome, root: String, range: DateRange, zone: Zone, clock: RunClock,
-                      leftOut: [DataIssue] = [], delivery: [JSONValue] = []) throws {
+                      leftOut: [DataIssue] = [], delivery: [DeliveryRecord] = []) throws {
         try AtomicFile.ensureFolder(outcome.folder, inside: root)
-        let document = JSONValue.object([
-            ("schemaVersion", .integer(1)),
-            ("tool", .string(ToolVersion.creator)),
-            ("family", .object([("id", .string(outcome.family.id)), ("name", .string(outcome.family.displayName))])),
-            ("status", .string(outcome.status.text)),
-            ("range", .object([("from", .string(range.from.description)), ("to", .string(range.to.description)),
-                               ("preset", .string(range.preset?.rawValue))])),
-            ("timezone", .string(zone.identifier)),
-            ("generatedAt", .string(clock.now.iso8601)),
-            ("files", .array(outcome.files.map { file in
-                .object([("name", .string(file.name)), ("format", .string(file.format)), ("bytes", .integer(file.bytes)),
-                         ("sha256", .string(file.sha256)), ("rows", file.rows.map { .integer($0) } ?? .null)])
-            })),
-            ("warnings", .array(outcome.warnings.map { .string($0) })),
-            // The rows a job with `bad_rows: skip` left out, one entry per problem.
-            ("leftOutRows", .array(leftOut.map { issue in
-                .object([("table", .string(issue.table)), ("row", .string(issue.rowID)), ("column", .string(issue.column)),
-                         ("problem", .string(issue.problem))])
-            })),
-            // Each recap e-mail: written, sent, failed, or not sent and why (docs/delivery.md).
-            ("delivery", .array(delivery)),
-        ])
+        let document = ManifestDocument(outcome, range: range, zone: zone, generatedAt: clock.now, leftOut: leftOut, delivery: delivery)
         try AtomicFile.write(document.serialized(), to: (outcome.folder as NSString).appendingPathComponent("manifest.json"))
     }
 }

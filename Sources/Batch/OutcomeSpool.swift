@@ -59,7 +59,7 @@ final class OutcomeSpool: Sendable {
             case .skippedNoData: state.skipped += 1
             case .failed: state.failed += 1
             }
-            if descriptor >= 0, record.count <= Int(Int32.max), Self.writeAll(record, to: descriptor, at: state.end) {
+            if descriptor >= 0, !record.isEmpty, record.count <= Int(Int32.max), Self.writeAll(record, to: descriptor, at: state.end) {
                 state.places[index] = (state.end, Int32(record.count))
                 state.end += Int64(record.count)
             } else {
@@ -94,89 +94,17 @@ final class OutcomeSpool: Sendable {
     }
 }
 
-/// A family's outcome as bytes: a status, strings as a length and UTF-8, numbers as 8
-/// little-endian bytes. The family itself is not stored; the run knows it by position.
+/// A family's outcome as the spool keeps it: the outcome's saved form (`FamilyOutcome`'s
+/// `Codable`, as in a shard's outcome file) in compact JSON. The family is saved by id and name
+/// only; the run knows it by position, and a record read back is given the run's own.
 enum OutcomeRecord {
+    /// The record's bytes; empty when the outcome cannot be encoded (it is then kept in memory).
     static func encode(_ outcome: FamilyOutcome) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(256)
-        func number(_ value: Int) { withUnsafeBytes(of: Int64(value).littleEndian) { bytes += $0 } }
-        func text(_ value: String) { number(value.utf8.count); bytes += value.utf8 }
-        switch outcome.status {
-        case .ok: bytes.append(0)
-        case .skippedNoData: bytes.append(1)
-        case .failed(let reason): bytes.append(2); text(reason)
-        }
-        text(outcome.folder)
-        number(outcome.files.count)
-        for file in outcome.files {
-            text(file.name)
-            text(file.format)
-            number(file.bytes)
-            text(file.sha256)
-            number(file.rows ?? -1)
-        }
-        number(outcome.warnings.count)
-        outcome.warnings.forEach(text)
-        text(outcome.range.map { $0.lowerBound.description } ?? "")
-        text(outcome.range.map { $0.upperBound.description } ?? "")
-        for count in [outcome.mail.written, outcome.mail.sent, outcome.mail.failed] { number(count) }
-        for reason in NotSentReason.allCases { number(outcome.mail.notSent[reason] ?? 0) }
-        return bytes
+        (try? JSONEncoder().encode(outcome)).map(Array.init) ?? []
     }
 
     /// The outcome, or nil when the bytes are not a whole record.
     static func decode(_ bytes: [UInt8], family: FamilyUnit) -> FamilyOutcome? {
-        var position = 0
-        func number() -> Int? {
-            guard position + 8 <= bytes.count else { return nil }
-            var value: Int64 = 0
-            withUnsafeMutableBytes(of: &value) { $0.copyBytes(from: bytes[position..<position + 8]) }
-            position += 8
-            return Int(Int64(littleEndian: value))
-        }
-        func text() -> String? {
-            guard let length = number(), length >= 0, position + length <= bytes.count else { return nil }
-            defer { position += length }
-            return String(decoding: bytes[position..<position + length], as: UTF8.self)
-        }
-        guard position < bytes.count else { return nil }
-        let kind = bytes[position]
-        position += 1
-        let status: FamilyOutcome.Status
-        switch kind {
-        case 0: status = .ok
-        case 1: status = .skippedNoData
-        case 2:
-            guard let reason = text() else { return nil }
-            status = .failed(reason)
-        default: return nil
-        }
-        guard let folder = text(), let fileCount = number(), fileCount >= 0 else { return nil }
-        var files: [ManifestFile] = []
-        for _ in 0..<fileCount {
-            guard let name = text(), let format = text(), let size = number(), let sha256 = text(), let rows = number() else { return nil }
-            files.append(ManifestFile(name: name, format: format, bytes: size, sha256: sha256, rows: rows < 0 ? nil : rows))
-        }
-        guard let warningCount = number(), warningCount >= 0 else { return nil }
-        var warnings: [String] = []
-        for _ in 0..<warningCount {
-            guard let warning = text() else { return nil }
-            warnings.append(warning)
-        }
-        guard let from = text(), let to = text() else { return nil }
-        var mail = MailCounts()
-        guard let written = number(), let sent = number(), let failed = number() else { return nil }
-        (mail.written, mail.sent, mail.failed) = (written, sent, failed)
-        for reason in NotSentReason.allCases {
-            guard let count = number() else { return nil }
-            if count > 0 { mail.notSent[reason] = count }
-        }
-        guard position == bytes.count else { return nil }
-        var range: ClosedRange<CivilDate>?
-        if let first = CivilDate(iso: from), let last = CivilDate(iso: to), first <= last { range = first...last }
-        var outcome = FamilyOutcome(family: family, folder: folder, status: status, files: files, warnings: warnings, range: range)
-        outcome.mail = mail
-        return outcome
+        (try? JSONDecoder().decode(FamilyOutcome.self, from: Data(bytes)))?.of(family)
     }
 }

@@ -18,17 +18,18 @@ struct RecapStage {
         let address: MIMEMessage.Address
         /// The users.id the address came from; nil for a list address.
         let userID: String?
+        /// The address as stored, as the manifest names it.
+        let recipient: String
         let messageID: String
         let file: WrittenFile
         let message: Data
 
-        /// The address as the manifest keys it (trimmed, lower-cased).
-        var recipient: String { UnsubscribeToken.normalised(address.email) }
+        /// The address as recipients are compared (trimmed, lower-cased).
+        var key: String { UnsubscribeToken.normalised(address.email) }
 
-        func record(status: String, sentAt: String? = nil, reply: String? = nil) -> JSONValue {
-            .object([("recipient", .string(recipient)), ("user", .string(userID)), ("messageId", .string("<\(messageID)>")),
-                     ("file", .string((file.path as NSString).lastPathComponent)), ("status", .string(status)),
-                     ("sentAt", .string(sentAt)), ("reply", .string(reply))])
+        func record(status: String, sentAt: String? = nil, reply: String? = nil) -> DeliveryRecord {
+            DeliveryRecord(recipient: recipient, user: userID, messageId: "<\(messageID)>", file: (file.path as NSString).lastPathComponent,
+                           status: status, sentAt: sentAt, reply: reply)
         }
     }
 
@@ -61,7 +62,8 @@ struct RecapStage {
             if !leftOut.isEmpty {
                 file.warnings.append("not attached to the e-mail (over \(deliver.maxAttachmentMB) MB): \(leftOut.joined(separator: ", "))")
             }
-            recaps.append(Recap(address: recipient.address, userID: recipient.userID, messageID: message.messageID, file: file, message: bytes))
+            recaps.append(Recap(address: recipient.address, userID: recipient.userID, recipient: recipient.stored, messageID: message.messageID,
+                                file: file, message: bytes))
         }
         return Written(recaps: recaps, skipped: recipients.skipped)
     }

@@ -12,9 +12,6 @@ import Core
 package enum ShardOutcomes {
     /// The folder under the output root that holds the outcome files.
     package static let folder = "shards"
-    /// 2: messages counted by reason, and the run's number of families.
-    static let schemaVersion = 2
-
     package static func path(root: String, shard: Shard) -> String {
         ((root as NSString).appendingPathComponent(folder) as NSString).appendingPathComponent(shard.name + ".json")
     }
@@ -49,68 +46,32 @@ package enum ShardOutcomes {
         try AtomicFile.ensureFolder((path as NSString).deletingLastPathComponent, inside: root)
         var mail = MailCounts()
         for outcome in outcomes { mail.add(outcome.mail) }
-        let header: [(String, JSONValue)] = [
-            ("schemaVersion", .integer(schemaVersion)),
-            ("tool", .string(ToolVersion.creator)),
-            ("shard", .integer(shard.index)),
-            ("shards", .integer(shard.count)),
-            ("job", .object([("file", .string(job.file)), ("sha256", .string(job.sha256))])),
-            ("clock", .string(summary.generatedAt.iso8601)),
-            ("today", .string(today?.description)),
-            ("database", .string(summary.database)),
-            ("order", .string(order.rawValue)),
-            ("delivers", .bool(summary.delivers)),
-            ("sends", .bool(summary.sends)),
-            ("familiesInRun", .integer(familiesInRun)),
-            ("durationSeconds", .number(summary.duration)),
-            ("counts", .object([
-                ("families", .integer(outcomes.count)), ("ok", .integer(summary.ok)), ("skipped", .integer(summary.skipped)),
-                ("failed", .integer(summary.failed)), ("messagesWritten", .integer(mail.written)), ("messagesSent", .integer(mail.sent)),
-                ("messagesNotSent", .integer(mail.notSentTotal)),
-                ("messagesFailed", .integer(mail.failed)),
-            ])),
-        ]
+        var counts = ShardOutcomeFile.Counts(families: outcomes.count)
+        (counts.ok, counts.skipped, counts.failed) = (summary.ok, summary.skipped, summary.failed)
+        (counts.messagesWritten, counts.messagesSent, counts.messagesNotSent, counts.messagesFailed) = (mail.written, mail.sent, mail.notSentTotal, mail.failed)
+        // The file without its families, as its type writes it; the families follow one at a time.
+        let header = ShardOutcomeFile(shard: shard, job: .init(file: job.file, sha256: job.sha256), clock: summary.generatedAt.iso8601,
+                                      today: today?.description, database: summary.database, order: order, delivers: summary.delivers,
+                                      sends: summary.sends, familiesInRun: familiesInRun, durationSeconds: summary.duration, counts: counts,
+                                      families: [])
+        let members: [(String, JSONValue)] = if case .object(let members) = try JSONValueEncoder().encode(header) { members } else { [] }
         let prefix = root.hasSuffix("/") ? root : root + "/"
         try AtomicFile.write(to: path) { temporary in
             let sink = try ByteSink(path: temporary)
             var text = "{\n"
-            for (key, value) in header { text += "  " + JSONValue.string(key).serialized(indent: 1) + ": " + value.serialized(indent: 1) + ",\n" }
-            text += "  \"families\": ["
+            for (key, value) in members where key != ShardOutcomeFile.familiesKey {
+                text += "  " + JSONValue.string(key).serialized(indent: 1) + ": " + value.serialized(indent: 1) + ",\n"
+            }
+            text += "  " + JSONValue.string(ShardOutcomeFile.familiesKey).serialized(indent: 1) + ": ["
             try sink.write(text)
             for (index, outcome) in outcomes.enumerated() {
                 let folder = outcome.folder.hasPrefix(prefix) ? String(outcome.folder.dropFirst(prefix.count)) : ""
-                try sink.write((index == 0 ? "\n    " : ",\n    ") + entry(outcome, position: positions[index], folder: folder).serialized(indent: 2))
+                let entry = ShardOutcomeFile.Family(position: positions[index], outcome: outcome.inFolder(folder))
+                try sink.write((index == 0 ? "\n    " : ",\n    ") + JSONValueEncoder().encode(entry).serialized(indent: 2))
             }
             try sink.write(outcomes.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
             try sink.close()
         }
-    }
-
-    private static func entry(_ outcome: FamilyOutcome, position: Int, folder: String) -> JSONValue {
-        let (status, reason): (String, String?) = switch outcome.status {
-        case .ok: ("ok", nil)
-        case .skippedNoData: ("skipped", nil)
-        case .failed(let reason): ("failed", reason)
-        }
-        return .object([
-            ("position", .integer(position)),
-            ("id", .string(outcome.family.id)),
-            ("name", .string(outcome.family.familyName)),
-            ("status", .string(status)),
-            ("reason", .string(reason)),
-            ("folder", .string(folder)),
-            ("range", outcome.range.map { .object([("from", .string($0.lowerBound.description)), ("to", .string($0.upperBound.description))]) } ?? .null),
-            ("files", .array(outcome.files.map { file in
-                .object([("name", .string(file.name)), ("format", .string(file.format)), ("bytes", .integer(file.bytes)),
-                         ("sha256", .string(file.sha256)), ("rows", file.rows.map { .integer($0) } ?? .null)])
-            })),
-            ("warnings", .array(outcome.warnings.map { .string($0) })),
-            ("mail", .object([("written", .integer(outcome.mail.written)), ("sent", .integer(outcome.mail.sent)),
-                              ("failed", .integer(outcome.mail.failed)),
-                              ("notSent", .object(NotSentReason.allCases.compactMap { reason in
-                                  outcome.mail.notSent[reason].map { (reason.rawValue, JSONValue.integer($0)) }
-                              }))])),
-        ])
     }
 
     // MARK: Reading and merging
@@ -118,16 +79,20 @@ package enum ShardOutcomes {
     /// One outcome file, read.
     struct ShardFile {
         let path: String
-        let shard: Int
-        let identity: RunIdentity
-        let order: Order
-        let delivers: Bool
-        let sends: Bool
+        let record: ShardOutcomeFile
+
+        var shard: Int { record.shard }
+        var identity: RunIdentity {
+            RunIdentity(jobSHA256: record.job.sha256, clock: record.clock, today: record.today, shards: record.shards, database: record.database)
+        }
+        var order: Order { record.order }
+        var delivers: Bool { record.delivers }
+        var sends: Bool { record.sends }
         /// The whole run's number of families, which every shard's file states.
-        let familiesInRun: Int
+        var familiesInRun: Int { record.familiesInRun }
         /// How long the shard ran.
-        let duration: Double
-        let families: [(position: Int, outcome: FamilyOutcome)]
+        var duration: Double { record.durationSeconds }
+        var families: [ShardOutcomeFile.Family] { record.families }
     }
 
     /// Merges the outcome files under `root` into the summary of the whole run, and writes
@@ -205,7 +170,8 @@ package enum ShardOutcomes {
             guard file.familiesInRun == total else {
                 throw ShardSetError("\(name) says the run has \(file.familiesInRun) families, \((files[0].path as NSString).lastPathComponent) says \(total); they are not the shards of one run")
             }
-            for (position, outcome) in file.families {
+            for family in file.families {
+                let (position, outcome) = (family.position, family.outcome)
                 if let other = owner[position] {
                     throw ShardSetError("\(name) and \(other) both hold the family at position \(position) in \(Quote.path(folder)); they are not the shards of one run")
                 }
@@ -252,19 +218,6 @@ package enum ShardOutcomes {
     /// The most bytes an outcome file may hold (about 1.8 KB a family: room for 100,000 families).
     static let maximumFileSize = 256 << 20
 
-    /// A family's `mail` object read back, or nil when a count is not a whole number.
-    private static func mailCounts(_ object: [String: Any]) -> MailCounts? {
-        var mail = MailCounts()
-        guard let written = object["written"] as? Int, let sent = object["sent"] as? Int, let failed = object["failed"] as? Int,
-              let reasons = object["notSent"] as? [String: Any] else { return nil }
-        (mail.written, mail.sent, mail.failed) = (written, sent, failed)
-        for (key, value) in reasons {
-            guard let reason = NotSentReason(rawValue: key), let count = value as? Int else { return nil }
-            mail.notSent[reason] = count
-        }
-        return mail
-    }
-
     /// Reads one outcome file; anything not in its shape is a `ShardSetError` naming the file.
     static func read(_ path: String) throws -> ShardFile {
         func bad(_ what: String) -> ShardSetError { ShardSetError("\(Quote.path(path)) is not a shard outcome file report-batch can read: \(what)") }
@@ -276,53 +229,15 @@ package enum ShardOutcomes {
             throw bad("it holds \(size) bytes, more than an outcome file's \(maximumFileSize) at most")
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw bad("it cannot be read") }
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw bad("it is not a JSON object") }
-        guard object["schemaVersion"] as? Int == schemaVersion else { throw bad("schemaVersion is not \(schemaVersion)") }
-        guard let shard = object["shard"] as? Int, let shards = object["shards"] as? Int,
-              let job = object["job"] as? [String: Any], let sha = job["sha256"] as? String,
-              let clock = object["clock"] as? String, let database = object["database"] as? String,
-              let order = (object["order"] as? String).flatMap(Order.init(rawValue:)), let families = object["families"] as? [[String: Any]],
-              let familiesInRun = object["familiesInRun"] as? Int, let counted = (object["counts"] as? [String: Any])?["families"] as? Int
-        else { throw bad("a key is missing or of the wrong kind") }
-        guard counted == families.count else { throw bad("it counts \(counted) families but lists \(families.count)") }
-        // No run has more families than its files could list (1.8 KB a family at the least).
-        guard (0...(maximumFileSize / 64)).contains(familiesInRun) else { throw bad("familiesInRun is \(familiesInRun)") }
-        let name = (path as NSString).lastPathComponent
-        guard name == "\(shard)-of-\(shards).json" else { throw bad("it says it is shard \(shard)-of-\(shards)") }
-        var outcomes: [(position: Int, outcome: FamilyOutcome)] = []
-        outcomes.reserveCapacity(families.count)
-        for entry in families {
-            guard let position = entry["position"] as? Int, let id = entry["id"] as? String, let status = entry["status"] as? String,
-                  let folder = entry["folder"] as? String, let files = entry["files"] as? [[String: Any]],
-                  let warnings = entry["warnings"] as? [String], let mail = entry["mail"] as? [String: Any]
-            else { throw bad("a family's entry is incomplete") }
-            guard (0..<familiesInRun).contains(position) else { throw bad("family \(id) has the position \(position), outside the run's \(familiesInRun) families") }
-            let family = FamilyUnit(id: id, familyName: entry["name"] as? String, createdAt: nil)
-            let state: FamilyOutcome.Status
-            switch status {
-            case "ok": state = .ok
-            case "skipped": state = .skippedNoData
-            case "failed": state = .failed(entry["reason"] as? String ?? "")
-            default: throw bad("family \(id) has the status \(Quote.value(status))")
-            }
-            var range: ClosedRange<CivilDate>?
-            if let days = entry["range"] as? [String: String], let from = days["from"].flatMap(CivilDate.init(iso:)),
-               let to = days["to"].flatMap(CivilDate.init(iso:)), from <= to {
-                range = from...to
-            }
-            let manifest = try files.map { file -> ManifestFile in
-                guard let name = file["name"] as? String, let format = file["format"] as? String, let bytes = file["bytes"] as? Int,
-                      let sha256 = file["sha256"] as? String else { throw bad("a file of family \(id) is incomplete") }
-                return ManifestFile(name: name, format: format, bytes: bytes, sha256: sha256, rows: file["rows"] as? Int)
-            }
-            var outcome = FamilyOutcome(family: family, folder: folder, status: state, files: manifest, warnings: warnings, range: range)
-            outcome.mail = try mailCounts(mail) ?? { throw bad("the messages of family \(id) are not counts") }()
-            outcomes.append((position, outcome))
+        let decoder = JSONDecoder()
+        decoder.userInfo[ShardOutcomeFile.fileNameKey] = (path as NSString).lastPathComponent
+        do {
+            return ShardFile(path: path, record: try decoder.decode(ShardOutcomeFile.self, from: data))
+        } catch let error as UnreadableRecord {
+            throw bad(error.reason)
+        } catch {
+            throw bad("it is not a JSON object")
         }
-        return ShardFile(path: path, shard: shard,
-                         identity: RunIdentity(jobSHA256: sha, clock: clock, today: object["today"] as? String, shards: shards, database: database),
-                         order: order, delivers: object["delivers"] as? Bool ?? false, sends: object["sends"] as? Bool ?? false,
-                         familiesInRun: familiesInRun, duration: object["durationSeconds"] as? Double ?? 0, families: outcomes)
     }
 }
 

@@ -22,10 +22,12 @@ package struct RecipientPlan: Sendable {
         package let address: MIMEMessage.Address
         /// The users.id the address came from; nil for an address of the job's list.
         package let userID: String?
+        /// The address as stored, as the manifest names it (`address` is trimmed).
+        package let stored: String
     }
 
     package struct Skipped: Sendable, Equatable {
-        /// The address as the manifest names it: normalised when it is one mailbox, else as stored.
+        /// The address as stored, as the manifest names it.
         package let email: String
         package let userID: String?
         package let reason: NotSentReason
@@ -52,15 +54,16 @@ package struct RecipientPlan: Sendable {
                 plan.skipped.append(Skipped(email: stored, userID: userID, reason: .invalidAddress))
                 continue
             }
+            // Opt-outs and duplicates compare the address trimmed and lower-cased.
             let normalised = UnsubscribeToken.normalised(address.email)
             if let userID, digestOff.contains(userID) {
-                plan.skipped.append(Skipped(email: normalised, userID: userID, reason: .emailOff))
+                plan.skipped.append(Skipped(email: stored, userID: userID, reason: .emailOff))
             } else if optedOut.contains(normalised) {
-                plan.skipped.append(Skipped(email: normalised, userID: userID, reason: .optedOut))
+                plan.skipped.append(Skipped(email: stored, userID: userID, reason: .optedOut))
             } else if !seen.insert(normalised).inserted {
-                plan.skipped.append(Skipped(email: normalised, userID: userID, reason: .duplicate))
+                plan.skipped.append(Skipped(email: stored, userID: userID, reason: .duplicate))
             } else {
-                plan.recipients.append(Recipient(address: address, userID: userID))
+                plan.recipients.append(Recipient(address: address, userID: userID, stored: stored))
             }
         }
         return plan

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The manifest's delivery records (docs/delivery.md, "What the run records"): each names its
+/// recipient by the address as stored, while opt-outs, duplicates and a rerun's sent messages
+/// compare addresses trimmed and lower-cased. A real SMTP server on 127.0.0.1, stopped by pid.
+@Suite(.serialized)
+struct DeliveryRecordTests {
+    typealias Setup = SendingTests.Setup
+
+    @Test func aRecordNamesTheAddressAsStoredAndARerunStillKnowsItWasSent() throws {
+        let setup = try Setup(via: "none")
+        defer { setup.demo.folder.remove() }
+        let members = try DeliveryFaultTests.riveraMembers(setup)
+        try #require(members.count == 3)
+        // The player's address in capitals; a parent's is the same address in other case and
+        // spacing (a duplicate); the other parent's is opted out under another spelling.
+        _ = try DeliveryFaultTests.sql(setup, """
+            UPDATE users SET email = 'Player.Rivera@Example.COM' WHERE id = '\(members[0])';
+            UPDATE users SET email = ' PLAYER.rivera@example.com ' WHERE id = '\(members[1])';
+            UPDATE users SET email = 'Parent.Two@Example.com' WHERE id = '\(members[2])';
+            CREATE TABLE email_optouts (email TEXT PRIMARY KEY, created_at TEXT);
+            INSERT INTO email_optouts VALUES ('parent.two@example.com', '2026-01-01T00:00:00Z');
+            """)
+        let server = try SMTPServer(folder: setup.demo.folder)
+        defer { server.stop() }
+        try setup.sendThrough(server)
+        let result = try setup.run(server)
+        #expect(result.status == 0, "\(result.stderr)\(result.stdout)")
+        // Rivera's player, Tanaka's player and parent.
+        #expect(server.received.count == 3)
+        let expected = [
+            "[\"sent\", \"\(members[0])\", \"Player.Rivera@Example.COM\"]",
+            "[\"not sent: duplicate address\", \"\(members[1])\", \" PLAYER.rivera@example.com \"]",
+            "[\"not sent: opted out\", \"\(members[2])\", \"Parent.Two@Example.com\"]",
+        ]
+        let records = try DeliveryFaultTests.records(setup.demo.folder.file("o"))
+        for record in expected { #expect(records.contains(record), "\(records)") }
+        // A rerun of the same days finds the player's message sent, whatever the spelling.
+        let again = try setup.run(server)
+        #expect(again.status == 0, "\(again.stderr)\(again.stdout)")
+        #expect(server.received.count == 3)
+        #expect(again.stdout.contains("messages: 3 written, 3 sent, 2 not sent (1 opted out, 1 duplicate address), 0 failed"), "\(again.stdout)")
+        let rerun = try DeliveryFaultTests.records(setup.demo.folder.file("o"))
+        for record in expected { #expect(rerun.contains(record), "\(rerun)") }
+    }
+}
