@@ -146,6 +146,7 @@ let package = Package(
             dependencies: ["Aggregation", "Core", "AppStore", "ReportGen", "Batch", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Tests/TestSupport"
         ),
+        .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "AggregationTests", dependencies: ["Aggregation", "Core", "SeededRandom"]),
         // Goldens are read from the source tree by path (TestSupport.Golden), not bundled.
         .testTarget(name: "ExportTests", dependencies: ["Exporters", "Core", "TestSupport"], exclude: ["Goldens"]),
@@ -167,7 +168,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BatchTests",
-            dependencies: ["Aggregation", "Core", "Batch", "TestSupport"]
+            dependencies: ["Aggregation", "Core", "Exporters", "AppStore", "Delivery", "Batch", "TestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -40,7 +40,7 @@ package protocol FamilySource: Sendable {
     func members(ofFamily id: String) throws -> [MemberListing]
     /// The users among `userIDs` who turned the weekly e-mail off.
     func weeklyDigestOff(userIDs: [String]) throws -> Set<String>
-    /// The opted-out addresses, as `AddressKey` compares them.
+    /// The opted-out addresses, as `String.comparisonKey` compares them.
     func optedOutAddresses() throws -> Set<String>
 
     /// Every family's row counts, for `report-batch families`.

@@ -528,7 +528,7 @@ package final class SQLiteSource: FamilySource {
             try collect(db, select(AppSchema.emailOptouts, where: "1", orderBy: nil)) { RowDecoders.optOut($0, log: log) }
         }
         if !log.issues.isEmpty { throw BadDataError.badValues(path: path, familyID: nil, issues: log.issues) }
-        let normalised = Set(addresses.map(AddressKey.normalised))
+        let normalised = Set(addresses.map(\.comparisonKey))
         optOutCache.withLock { $0 = normalised }
         return normalised
     }

@@ -31,7 +31,7 @@ struct DeliveryRecord: Codable, Equatable, Sendable {
     var wasSent: Bool { status == Self.sentStatus }
 
     /// The address as recipients are compared: trimmed and lower-cased.
-    var key: String { AddressKey.normalised(recipient) }
+    var key: String { recipient.comparisonKey }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

@@ -151,7 +151,7 @@ struct FamilyRun {
         var sentTo = Dictionary(sent.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var records: [DeliveryRecord] = [], notSent: [RecipientPlan.Skipped] = []
         for skipped in unsent {
-            if let record = sentTo.removeValue(forKey: AddressKey.normalised(skipped.email)) {
+            if let record = sentTo.removeValue(forKey: skipped.email.comparisonKey) {
                 records.append(record)
             } else {
                 records.append(DeliveryRecord(skipped))

@@ -25,7 +25,7 @@ struct RecapStage {
         let message: Data
 
         /// The address as recipients are compared (trimmed, lower-cased).
-        var key: String { UnsubscribeToken.normalised(address.email) }
+        var key: String { address.email.comparisonKey }
 
         func record(status: String, sentAt: String? = nil, reply: String? = nil) -> DeliveryRecord {
             DeliveryRecord(recipient: recipient, user: userID, messageId: "<\(messageID)>", file: (file.path as NSString).lastPathComponent,
@@ -109,15 +109,12 @@ struct RecapStage {
     /// The recipients a failed family's job would have written to, each `not sent: family
     /// failed`, read from its memberships alone (its other rows may be what failed it).
     static func familyFailedRecipients(_ deliver: DeliveryJob, family: FamilyUnit, source: any FamilySource) -> [RecipientPlan.Skipped] {
-        let roles: Set<String>
-        switch deliver.to {
-        case .list(let addresses): return addresses.map { RecipientPlan.Skipped(email: $0, userID: nil, reason: .familyFailed) }
-        case .members: roles = ["player", "athlete", "parent"]
-        case .player: roles = ["player", "athlete"]
-        case .parents: roles = ["parent"]
+        if case .list(let addresses) = deliver.to {
+            return addresses.map { RecipientPlan.Skipped(email: $0, userID: nil, reason: .familyFailed) }
         }
         let members = (try? source.members(ofFamily: family.id)) ?? []
-        return members.filter { $0.role.map(roles.contains) ?? false }.map { member in
+        let roles = deliver.to.memberRoles
+        return members.filter { $0.role.flatMap(MemberRole.decode).map(roles.contains) ?? false }.map { member in
             RecipientPlan.Skipped(email: member.email ?? "", userID: member.userID, reason: .familyFailed)
         }
     }

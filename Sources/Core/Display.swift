@@ -6,20 +6,24 @@ package enum Display {
     package static func oneLine(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out.append(contentsOf: "\\n".unicodeScalars)
-            case "\r": out.append(contentsOf: "\\r".unicodeScalars)
-            case "\t": out.append(contentsOf: "\\t".unicodeScalars)
-            default:
-                if isControl(scalar) {
-                    out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
-                } else {
-                    out.append(scalar)
-                }
+        for scalar in text.unicodeScalars { appendEscaped(scalar, to: &out) }
+        return String(out)
+    }
+
+    /// Appends `scalar` to `out`, a control character (`isControl`) as its escape: `\n`, `\r`,
+    /// `\t`, else `\u{HEX}`. The one escaping of text from data in what report-batch prints.
+    package static func appendEscaped(_ scalar: Unicode.Scalar, to out: inout String.UnicodeScalarView) {
+        switch scalar {
+        case "\n": out.append(contentsOf: "\\n".unicodeScalars)
+        case "\r": out.append(contentsOf: "\\r".unicodeScalars)
+        case "\t": out.append(contentsOf: "\\t".unicodeScalars)
+        default:
+            if isControl(scalar) {
+                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
+            } else {
+                out.append(scalar)
             }
         }
-        return String(out)
     }
 
     /// C0 controls, DEL and C1 controls; also the line and paragraph separators that some

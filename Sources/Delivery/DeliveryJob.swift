@@ -15,6 +15,7 @@ package struct DeliveryJob: Sendable {
         case list([String])
     }
 
+
     package enum Via: Sendable, Equatable {
         /// Write the messages only (`.eml` files), send nothing.
         case none
@@ -79,6 +80,18 @@ package struct DeliveryJob: Sendable {
                 return .smtp(host: String(host), port: parts.count == 2 ? Int(parts[1])! : port, implicitTLS: tls)
             }
             return nil
+        }
+    }
+}
+
+extension DeliveryJob.Recipients {
+    /// The family roles whose members this choice writes to; none for a list of addresses.
+    package var memberRoles: Set<MemberRole> {
+        switch self {
+        case .members: [.player, .parent]
+        case .player: [.player]
+        case .parents: [.parent]
+        case .list: []
         }
     }
 }

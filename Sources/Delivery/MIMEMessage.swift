@@ -264,19 +264,17 @@ package struct MIMEMessage: Sendable {
 }
 
 /// The app's one-click unsubscribe token (docs/delivery.md): the hex HMAC-SHA256, keyed with
-/// the secret, of `unsubscribe:` followed by the normalised address.
+/// the secret, of `unsubscribe:` followed by the address's `comparisonKey`.
 package enum UnsubscribeToken {
-    package static func normalised(_ email: String) -> String { AddressKey.normalised(email) }
-
     package static func hex(secret: String, email: String) -> String {
         let key = SymmetricKey(data: Data(secret.utf8))
-        let mac = HMAC<SHA256>.authenticationCode(for: Data(("unsubscribe:" + normalised(email)).utf8), using: key)
+        let mac = HMAC<SHA256>.authenticationCode(for: Data(("unsubscribe:" + email.comparisonKey).utf8), using: key)
         return mac.hex
     }
 
     /// The link: `URL?email=E&token=T`, E URL-encoded.
     package static func link(base: String, secret: String, email: String) -> String {
-        let address = normalised(email)
+        let address = email.comparisonKey
         let encoded = address.addingPercentEncoding(withAllowedCharacters: MIMEMessage.unreserved) ?? address
         return base + (base.contains("?") ? "&" : "?") + "email=\(encoded)&token=\(hex(secret: secret, email: address))"
     }

@@ -55,7 +55,7 @@ package struct RecipientPlan: Sendable {
                 continue
             }
             // Opt-outs and duplicates compare the address trimmed and lower-cased.
-            let normalised = UnsubscribeToken.normalised(address.email)
+            let normalised = address.email.comparisonKey
             if let userID, digestOff.contains(userID) {
                 plan.skipped.append(Skipped(email: stored, userID: userID, reason: .emailOff))
             } else if optedOut.contains(normalised) {
@@ -72,15 +72,10 @@ package struct RecipientPlan: Sendable {
     /// The addresses `choice` names, as stored: the job's list, or the family's members (the
     /// player first, then the parents, each in the order of their user ids).
     private static func candidates(_ choice: DeliveryJob.Recipients, data: FamilyData) -> [(name: String?, email: String, userID: String?)] {
-        switch choice {
-        case .list(let addresses):
-            return addresses.map { (nil, $0, nil) }
-        case .members, .player, .parents:
-            let roles: Set<MemberRole> = choice == .player ? [.player] : choice == .parents ? [.parent] : [.player, .parent]
-            let rank = { (member: FamilyMember) in (member.role == .player ? 0 : 1, member.userID) }
-            return data.members.filter { roles.contains($0.role) }.sorted { rank($0) < rank($1) }.compactMap { member in
-                data.users[member.userID].map { ($0.fullName, $0.email, member.userID) }
-            }
+        if case .list(let addresses) = choice { return addresses.map { (nil, $0, nil) } }
+        let rank = { (member: FamilyMember) in (member.role == .player ? 0 : 1, member.userID) }
+        return data.members.filter { choice.memberRoles.contains($0.role) }.sorted { rank($0) < rank($1) }.compactMap { member in
+            data.users[member.userID].map { ($0.fullName, $0.email, member.userID) }
         }
     }
 }
@@ -120,7 +115,7 @@ package struct RecapEmail {
 
     /// `email-<recipient slug>.eml`.
     package static func fileName(for email: String) -> String {
-        let slug = Slug.make(UnsubscribeToken.normalised(email), limit: 60)
+        let slug = Slug.make(email.comparisonKey, limit: 60)
         return "email-" + (slug.isEmpty ? "recipient" : slug) + ".eml"
     }
 

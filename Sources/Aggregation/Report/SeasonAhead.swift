@@ -1,3 +1,5 @@
+import Core
+
 /// What the coming days hold (docs/season.md §3), looking from `today` like the follow-ups:
 /// the family's events of the next 14 days (and those still going on), and the recruiting
 /// calendar's entries that apply to it.
@@ -53,7 +55,7 @@ public struct SeasonAhead: Sendable, Equatable {
             ahead.calendar = entries.filter { entry in
                 entry.startDate <= last && entry.lastDay >= today
                     && (entry.division.map(divisions.contains) ?? true)
-                    && (entry.sport.map { named in sport.map { normalised(named) == $0 } ?? false } ?? true)
+                    && (entry.sport.map { named in sport.map { named.comparisonKey == $0 } ?? false } ?? true)
             }.map { CalendarItem(id: $0.id, label: $0.label, category: $0.category, start: $0.startDate, end: $0.lastDay, division: $0.division, sport: $0.sport) }
             .sorted { a, b in
                 if a.start != b.start { return a.start < b.start }
@@ -87,10 +89,8 @@ public struct SeasonAhead: Sendable, Equatable {
     /// The player's sport's name, trimmed and lower-cased; nil when unknown.
     static func playerSport(_ data: FamilyData) -> String? {
         guard let id = data.season.playerSportID, let sport = data.season.sports?.first(where: { $0.id == id }) else { return nil }
-        return normalised(sport.name)
+        return sport.name.comparisonKey
     }
-
-    static func normalised(_ name: String) -> String { name.trimmingCharacters(in: .whitespaces).lowercased() }
 }
 
 /// One user's own reminders and deadlines (docs/season.md §4): in that user's e-mail only,
