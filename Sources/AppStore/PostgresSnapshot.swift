@@ -6,21 +6,6 @@ import PostgresClient
 import Core
 import Synchronization
 
-/// Which rows a snapshot copies (docs/postgres.md "Only what is needed is read").
-package enum SnapshotScope: Sendable, Equatable {
-    /// The named families' rows, and the users, memberships and preferences of their members.
-    case families([String])
-    /// Every family's rows; rows with no family are left out.
-    case allFamilies
-    /// Every row, those with no family included: what `check` reads.
-    case everything
-    /// The rows of a shard's families (`Shard`): of those listed, or of every family, the ones
-    /// whose id hashes to the shard, looked up in the snapshot's own transaction. Every family
-    /// row is copied, so that each family's slug is the one a whole run gives it (slugs are
-    /// unique among all families).
-    case shard(Shard, listed: [String]?)
-}
-
 /// Copies the app's tables from PostgreSQL into a SQLite file in exactly the form of
 /// docs/data-model.md, inside one `REPEATABLE READ READ ONLY` transaction, so that every
 /// family of a run sees the database at one instant. Rows stream from `COPY … TO STDOUT`
@@ -387,7 +372,7 @@ package enum PostgresSnapshot {
             try TableLoad($0.table, columns: $0.columns, kinds: $0.kinds, where: filters[$0.table.name], schema: schema, checkingUTF8: checkingUTF8, db: db)
         }
         let channel = RowChannel()
-        let receiver = Handoff(connection: connection, channel: channel, copies: loads.map(\.copy))
+        let receiver = CopyReceiverThread(connection: connection, channel: channel, copies: loads.map(\.copy))
         guard receiver.start() else {
             for load in loads {
                 try connection.copyOut(load.copy) { load.add($0) }
@@ -453,112 +438,5 @@ package enum PostgresSnapshot {
     /// A text array literal for a `$n::text[]` parameter.
     static func arrayLiteral(_ values: [String]) -> String {
         "{" + values.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: ",") + "}"
-    }
-}
-
-/// Rows received from the server and not yet inserted: batches of about 256 KiB, at most 16 in
-/// flight (so that the next tables can arrive while a large one is indexed), so that memory
-/// stays bounded whatever the tables' sizes.
-final class RowChannel: Sendable {
-    enum Item: Sendable {
-        case rows(RowBatch)
-        case end
-    }
-
-    private let items = Mutex<[Item]>([])
-    private let error = Mutex<PGError?>(nil)
-    private let free = DispatchSemaphore(value: 16)
-    private let ready = DispatchSemaphore(value: 0)
-
-    func send(_ item: Item) {
-        free.wait()
-        items.withLock { $0.append(item) }
-        ready.signal()
-    }
-
-    func receive() -> Item {
-        ready.wait()
-        let item = items.withLock { $0.removeFirst() }
-        free.signal()
-        return item
-    }
-
-    func fail(_ failure: PGError) { error.withLock { $0 = failure } }
-    var failure: PGError? { error.withLock { $0 } }
-}
-
-/// Rows of COPY's text format, back to back, with where each ends.
-struct RowBatch: Sendable {
-    var bytes: [UInt8] = []
-    var ends: [Int] = []
-
-    var isFull: Bool { bytes.count >= 1 << 18 }
-
-    mutating func append(_ row: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: row)
-        ends.append(bytes.count)
-    }
-
-    func forEachRow(_ body: (PGCopyRow) -> Void) {
-        bytes.withUnsafeBufferPointer { all in
-            var start = 0
-            for end in ends {
-                body(PGCopyRow(UnsafeBufferPointer(rebasing: all[start..<end])))
-                start = end
-            }
-        }
-    }
-}
-
-/// The receiving thread of the COPY statements. The connection is handed over whole (through
-/// `pthread_create`'s argument): the thread that started it only reads the channel until the
-/// thread ends (`join`), and uses the connection again only after.
-final class Handoff {
-    private let connection: PGConnection
-    private let channel: RowChannel
-    private let copies: [String]
-    private var thread = pthread_t()
-
-    init(connection: PGConnection, channel: RowChannel, copies: [String]) {
-        self.connection = connection
-        self.channel = channel
-        self.copies = copies
-    }
-
-    /// Starts the thread; false when the system refuses one (the caller then copies inline).
-    func start() -> Bool {
-        let unmanaged = Unmanaged.passRetained(self)
-        let status = pthread_create(&thread, nil, { raw in
-            Unmanaged<Handoff>.fromOpaque(raw!).takeRetainedValue().receive()
-            return nil
-        }, unmanaged.toOpaque())
-        if status != 0 { unmanaged.release() }
-        return status == 0
-    }
-
-    func join() { pthread_join(thread, nil) }
-
-    /// Runs each COPY in turn; after the first failure the rest are not run, but each still
-    /// gets its `.end`.
-    private func receive() {
-        for sql in copies {
-            guard channel.failure == nil else { channel.send(.end); continue }
-            var batch = RowBatch()
-            do {
-                try connection.copyOut(sql) { row in
-                    row.withBytes { batch.append($0) }
-                    if batch.isFull {
-                        channel.send(.rows(batch))
-                        batch = RowBatch()
-                    }
-                }
-                if !batch.ends.isEmpty { channel.send(.rows(batch)) }
-            } catch let error as PGError {
-                channel.fail(error)
-            } catch {
-                channel.fail(PGError(kind: .connectionLost, message: "\(error)"))
-            }
-            channel.send(.end)
-        }
     }
 }

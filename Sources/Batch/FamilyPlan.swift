@@ -26,7 +26,7 @@ struct FamilyPlan {
 
     /// Reads and places the family, noting in `progress` what a failure's outcome needs as
     /// soon as it is known.
-    static func make(_ run: FamilyRun, progress: inout FamilyRun.Progress) throws -> FamilyPlan {
+    static func make(_ run: FamilyRun, progress: inout FamilyRun.SoFar) throws -> FamilyPlan {
         let job = run.job, options = run.options
         let (data, leftOut) = try load(run.family, source: run.source, skipBadRows: job.skipBadRows, season: job.needsReport)
         let zone = if case .fixed(let fixed) = job.timezone { fixed } else { Zone.report(for: data, override: nil) }

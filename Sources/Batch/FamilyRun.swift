@@ -22,7 +22,7 @@ struct FamilyRun {
 
     /// What is known of the family as the stages go, for the outcome of a failure: where its
     /// folder is and whether it is the family's own, its days and zone, the files written so far.
-    struct Progress {
+    struct SoFar {
         var folder: String
         var ownsFolder = false
         var range: DateRange?
@@ -35,7 +35,7 @@ struct FamilyRun {
 
     /// Runs every stage; a family's failure becomes its outcome, never an error of the run.
     func run() -> FamilyOutcome {
-        var progress = Progress(folder: root)
+        var progress = SoFar(folder: root)
         do {
             let plan = try FamilyPlan.make(self, progress: &progress)
             if plan.nothingToReport { return try noDataOutcome(plan) }
@@ -117,7 +117,7 @@ struct FamilyRun {
     /// A failed family leaves no outputs behind, only its manifest saying why; every would-be
     /// recipient is counted (docs/delivery.md): none of them got the week's message, but for
     /// the messages already sent, whose records and `.eml` stay.
-    private func failedOutcome(_ error: any Error, progress: Progress) -> FamilyOutcome {
+    private func failedOutcome(_ error: any Error, progress: SoFar) -> FamilyOutcome {
         let sentFiles = Set(progress.sent.compactMap(\.file))
         for file in progress.written where !sentFiles.contains((file.path as NSString).lastPathComponent) { unlink(file.path) }
         var progress = progress
@@ -173,7 +173,7 @@ struct FamilyRun {
 
     /// The rows did not load, so the player's zone is unknown: the job's fixed zone, else UTC,
     /// places the folder.
-    private func placeWithoutRows(_ progress: inout Progress) {
+    private func placeWithoutRows(_ progress: inout SoFar) {
         if case .fixed(let fixed) = job.timezone { progress.zone = fixed }
         progress.range = try? job.range.range(today: options.today ?? progress.zone.date(of: options.clock.now))
         if let range = progress.range, let placed = try? BatchRunner.folder(for: family, pattern: job.folder, range: range, root: root) {

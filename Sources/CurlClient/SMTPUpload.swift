@@ -32,7 +32,7 @@ package struct SMTPUpload: Sendable {
     }
 
     /// How an upload ended.
-    package enum Result: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// The server took the message; its last reply code.
         case accepted(reply: Int)
         /// It did not: why, the server's last reply code (0 when there was none) and
@@ -53,7 +53,7 @@ package struct SMTPUpload: Sendable {
     }
 
     /// Sends `message` and reports how it went; it never throws.
-    package func send(_ message: Data) -> Result {
+    package func send(_ message: Data) -> Outcome {
         guard Curl.ready else { return .failed(.setup, reply: 0, message: "libcurl could not start") }
         guard let handle = CurlHandle() else { return .failed(.setup, reply: 0, message: "libcurl could not start") }
         var recipientList: UnsafeMutablePointer<curl_slist>?

@@ -1,7 +1,5 @@
-import ArgumentParser
 import Batch
 import Delivery
-import Exporters
 import Foundation
 import Core
 

@@ -1,5 +1,4 @@
 import Aggregation
-import ArgumentParser
 import Batch
 import Foundation
 import Core

@@ -1,5 +1,3 @@
-import Aggregation
-import Exporters
 import Core
 
 /// Words of the report shared by every format.
