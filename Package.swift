@@ -1,11 +1,11 @@
+import Foundation
 // swift-tools-version:6.1
 import PackageDescription
-import Foundation
 
 let package = Package(
     name: "report-batch",
     products: [
-        .executable(name: "report-batch", targets: ["report-batch"]),
+        .executable(name: "report-batch", targets: ["report-batch"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -121,7 +121,9 @@ let package = Package(
         // The demo database: realistic, deterministic families for trying the tool and for benchmarks.
         .target(
             name: "DemoData",
-            dependencies: ["Aggregation", "AppStore", "Core", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "Aggregation", "AppStore", "Core", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
 
         // The command line: thin subcommands over Batch.
@@ -143,7 +145,9 @@ let package = Package(
         // Shared by the test targets: the fixture database built in code, process helpers.
         .target(
             name: "TestSupport",
-            dependencies: ["Aggregation", "Core", "AppStore", "ReportGen", "Batch", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Aggregation", "Core", "AppStore", "ReportGen", "Batch", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
@@ -159,7 +163,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ReportGenTests",
-            dependencies: ["Aggregation", "Exporters", "Core", "AppStore", "ReportGen", "DemoData", "SeededRandom", "TestSupport"],
+            dependencies: [
+                "Aggregation", "Exporters", "Core", "AppStore", "ReportGen", "DemoData", "SeededRandom", "TestSupport",
+            ],
             exclude: ["Goldens"]
         ),
         .testTarget(
@@ -189,10 +195,15 @@ let package = Package(
 // an ordinary build never sees it (libFuzzer provides its main).
 // REPORT_BATCH_FUZZ_RUNTIME names libFuzzer's runtime without a main of its own.
 if ProcessInfo.processInfo.environment["REPORT_BATCH_FUZZ"] == "1",
-   let runtime = ProcessInfo.processInfo.environment["REPORT_BATCH_FUZZ_RUNTIME"] {
-    package.targets.append(.executableTarget(
-        name: "FuzzJobFile", dependencies: ["Batch", "Core"], path: "fuzz/JobFile",
-        swiftSettings: [.unsafeFlags(["-parse-as-library"])],
-        linkerSettings: [.unsafeFlags(["-sanitize=address", "-Xlinker", runtime, "-lstdc++"])]
-    ))
+    let runtime = ProcessInfo.processInfo.environment["REPORT_BATCH_FUZZ_RUNTIME"]
+{
+    package.targets.append(
+        .executableTarget(
+            name: "FuzzJobFile",
+            dependencies: ["Batch", "Core"],
+            path: "fuzz/JobFile",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])],
+            linkerSettings: [.unsafeFlags(["-sanitize=address", "-Xlinker", runtime, "-lstdc++"])]
+        )
+    )
 }

@@ -9,15 +9,23 @@ import Foundation
 func readCSV(_ text: String) -> [[String]]? {
     var scalars = Array(text.unicodeScalars)[...]
     if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
-    var rows: [[String]] = [], row: [String] = [], field = String.UnicodeScalarView()
+    var rows: [[String]] = []
+    var row: [String] = []
+    var field = String.UnicodeScalarView()
     var index = scalars.startIndex
-    var quoted = false, atFieldStart = true
+    var quoted = false
+    var atFieldStart = true
     while index < scalars.endIndex {
         let scalar = scalars[index]
         if quoted {
             if scalar == "\"" {
                 let next = scalars.index(after: index)
-                if next < scalars.endIndex, scalars[next] == "\"" { field.append("\""); index = next } else { quoted = false }
+                if next < scalars.endIndex, scalars[next] == "\"" {
+                    field.append("\"")
+                    index = next
+                } else {
+                    quoted = false
+                }
             } else {
                 field.append(scalar)
             }
@@ -25,14 +33,21 @@ func readCSV(_ text: String) -> [[String]]? {
             guard atFieldStart else { return nil }  // a quote inside an unquoted field
             quoted = true
         } else if scalar == "," {
-            row.append(String(field)); field = String.UnicodeScalarView()
-            atFieldStart = true; index = scalars.index(after: index); continue
+            row.append(String(field))
+            field = String.UnicodeScalarView()
+            atFieldStart = true
+            index = scalars.index(after: index)
+            continue
         } else if scalar == "\r" {
             let next = scalars.index(after: index)
             guard next < scalars.endIndex, scalars[next] == "\n" else { return nil }  // a bare CR outside quotes
-            row.append(String(field)); rows.append(row)
-            row = []; field = String.UnicodeScalarView(); atFieldStart = true
-            index = scalars.index(after: next); continue
+            row.append(String(field))
+            rows.append(row)
+            row = []
+            field = String.UnicodeScalarView()
+            atFieldStart = true
+            index = scalars.index(after: next)
+            continue
         } else if scalar == "\n" {
             return nil  // a bare LF outside quotes
         } else {
@@ -51,7 +66,9 @@ func expected(_ cell: String, guarded: Bool) -> String {
     var clean = String.UnicodeScalarView()
     for scalar in cell.unicodeScalars {
         let value = scalar.value
-        if (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || (0x7F...0x9F).contains(value) { continue }
+        if (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || (0x7F...0x9F).contains(value) {
+            continue
+        }
         clean.append(scalar)
     }
     let text = String(clean)
@@ -81,10 +98,16 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fatalError("the csv writer failed: \(error)")
     }
     let written = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-    guard let rows = readCSV(written) else { fatalError("the csv written is not RFC 4180: \(written.debugDescription) from \(input.debugDescription)") }
-    let want = [records[0].map { expected($0, guarded: false) }] + records.dropFirst().map { $0.map { expected($0, guarded: true) } }
+    guard let rows = readCSV(written) else {
+        fatalError("the csv written is not RFC 4180: \(written.debugDescription) from \(input.debugDescription)")
+    }
+    let want =
+        [records[0].map { expected($0, guarded: false) }]
+        + records.dropFirst().map { $0.map { expected($0, guarded: true) } }
     guard rows == want else {
-        fatalError("csv read back differs for \(input.debugDescription): wrote \(written.debugDescription), read \(rows), expected \(want)")
+        fatalError(
+            "csv read back differs for \(input.debugDescription): wrote \(written.debugDescription), read \(rows), expected \(want)"
+        )
     }
     return 0
 }

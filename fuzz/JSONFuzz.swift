@@ -17,13 +17,18 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     if let ours = JSONStringArray.parse(text) {
         guard let theirs = foundation as? [Any], theirs.count == ours.count,
-              zip(theirs, ours).allSatisfy({ ($0 as? String) == $1 }) else {
-            fatalError("string array reader disagrees on \(text.debugDescription): ours \(ours), Foundation \(String(describing: foundation))")
+            zip(theirs, ours).allSatisfy({ ($0 as? String) == $1 })
+        else {
+            fatalError(
+                "string array reader disagrees on \(text.debugDescription): ours \(ours), Foundation \(String(describing: foundation))"
+            )
         }
     }
     if let ours = JSONFlatObject.parse(text) {
         guard let theirs = foundation as? [String: Any], Set(theirs.keys) == Set(ours.keys) else {
-            fatalError("flat object reader disagrees on \(text.debugDescription): ours \(ours), Foundation \(String(describing: foundation))")
+            fatalError(
+                "flat object reader disagrees on \(text.debugDescription): ours \(ours), Foundation \(String(describing: foundation))"
+            )
         }
         for (key, member) in ours {
             let value = theirs[key]
@@ -39,7 +44,9 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             case .nested: same = value is [Any] || value is [String: Any]
             }
             guard same else {
-                fatalError("flat object reader disagrees on \(text.debugDescription) at key \(key.debugDescription): ours \(member), Foundation \(String(describing: value))")
+                fatalError(
+                    "flat object reader disagrees on \(text.debugDescription) at key \(key.debugDescription): ours \(member), Foundation \(String(describing: value))"
+                )
             }
         }
     }

@@ -6,8 +6,10 @@ import Foundation
 /// shared code with the parser, which uses Hinnant's formulas).
 enum Reference {
     static let dayOnly = try! NSRegularExpression(pattern: "^([0-9]{4})-([0-9]{2})-([0-9]{2})\\z")
-    static let dateTime = try! NSRegularExpression(pattern:
-        "^([0-9]{4})-([0-9]{2})-([0-9]{2})[T ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\\.([0-9]{1,9}))?)?(Z|([+-])([0-9]{2})(?::?([0-9]{2}))?)\\z")
+    static let dateTime = try! NSRegularExpression(
+        pattern:
+            "^([0-9]{4})-([0-9]{2})-([0-9]{2})[T ]([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\\.([0-9]{1,9}))?)?(Z|([+-])([0-9]{2})(?::?([0-9]{2}))?)\\z"
+    )
 
     enum Parsed: Equatable {
         case day(year: Int, month: Int, day: Int)
@@ -47,11 +49,15 @@ enum Reference {
         let (y, m, d) = (Int(group(match, 1)!)!, Int(group(match, 2)!)!, Int(group(match, 3)!)!)
         let (hour, minute) = (Int(group(match, 4)!)!, Int(group(match, 5)!)!)
         let second = group(match, 6).flatMap { Int($0) } ?? 0
-        let fraction = group(match, 7).map { $0 + String(repeating: "0", count: 9 - $0.count) }.flatMap { Int32($0) } ?? 0
-        guard (1...12).contains(m), (1...daysIn(m, y)).contains(d), hour < 24, minute < 60, second < 60 else { return nil }
+        let fraction =
+            group(match, 7).map { $0 + String(repeating: "0", count: 9 - $0.count) }.flatMap { Int32($0) } ?? 0
+        guard (1...12).contains(m), (1...daysIn(m, y)).contains(d), hour < 24, minute < 60, second < 60 else {
+            return nil
+        }
         var offset = 0
         if group(match, 8) != "Z" {
-            let hours = Int(group(match, 10)!)!, minutes = group(match, 11).flatMap { Int($0) } ?? 0
+            let hours = Int(group(match, 10)!)!
+            let minutes = group(match, 11).flatMap { Int($0) } ?? 0
             guard hours <= 18, minutes < 60 else { return nil }
             offset = (hours * 3600 + minutes * 60) * (group(match, 9) == "-" ? -1 : 1)
         }
@@ -74,7 +80,9 @@ public func fuzzTimestamp(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // The in-place entry point (SQLite's bytes) agrees with the String one.
     let inPlace = try? Timestamp.parse(utf8: bytes).get()
     guard actual == expected, inPlace == (try? Timestamp.parse(text)) else {
-        fatalError("timestamp parser disagrees on \(text.debugDescription): ours \(String(describing: actual)), reference \(String(describing: expected))")
+        fatalError(
+            "timestamp parser disagrees on \(text.debugDescription): ours \(String(describing: actual)), reference \(String(describing: expected))"
+        )
     }
     return 0
 }

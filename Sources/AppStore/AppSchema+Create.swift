@@ -8,12 +8,18 @@ extension AppSchema {
 
     /// `table.column` of the optional columns the app's current schema no longer has.
     package static var droppedColumns: Set<String> {
-        Set(tables.flatMap { table in table.optionalColumns.filter { !$0.inCurrentSchema }.map { "\(table.name).\($0.name)" } })
+        Set(
+            tables.flatMap { table in
+                table.optionalColumns.filter { !$0.inCurrentSchema }.map { "\(table.name).\($0.name)" }
+            }
+        )
     }
 
     /// Creates every table, leaving out the optional columns named `table.column` in `absent`.
     package static func create(in db: Database, leavingOut absent: Set<String>) throws {
-        for statement in tableStatements(tables, leavingOut: absent, primaryKeys: true) + indexStatements(uniqueIDs: false) {
+        for statement in tableStatements(tables, leavingOut: absent, primaryKeys: true)
+            + indexStatements(uniqueIDs: false)
+        {
             try db.execute(sql: statement)
         }
     }
@@ -21,7 +27,9 @@ extension AppSchema {
     /// Creates the season's tables (docs/season.md §1), which a database may lack, with the
     /// index each family's read uses.
     package static func createSeasonTables(in db: Database) throws {
-        for statement in tableStatements(seasonTables, leavingOut: [], primaryKeys: true) + seasonTables.flatMap({ indexStatements(of: $0, uniqueIDs: false) }) {
+        for statement in tableStatements(seasonTables, leavingOut: [], primaryKeys: true)
+            + seasonTables.flatMap({ indexStatements(of: $0, uniqueIDs: false) })
+        {
             try db.execute(sql: statement)
         }
     }
@@ -39,7 +47,8 @@ extension AppSchema {
     static func tableStatements(_ tables: [Table], leavingOut absent: Set<String>, primaryKeys: Bool) -> [String] {
         tables.map { table in
             let columns = table.columns.filter { !absent.contains("\(table.name).\($0.name)") }.map { column in
-                "\(column.name.quotedDatabaseIdentifier) \(column.sqlType)" + (primaryKeys && column.name == "id" ? " PRIMARY KEY" : "")
+                "\(column.name.quotedDatabaseIdentifier) \(column.sqlType)"
+                    + (primaryKeys && column.name == "id" ? " PRIMARY KEY" : "")
             }
             return "CREATE TABLE \(table.name.quotedDatabaseIdentifier) (\(columns.joined(separator: ", ")))"
         }
@@ -57,13 +66,19 @@ extension AppSchema {
         let name = table.name.quotedDatabaseIdentifier
         // The key of a table with a one-column key: `id`, or `email_optouts.email`.
         if uniqueIDs, table.rowIdentity.count == 1, let key = table.rowIdentity.first, table.index(of: key) != nil {
-            statements.append("CREATE UNIQUE INDEX \("\(table.name)_\(key)".quotedDatabaseIdentifier) ON \(name) (\(key.quotedDatabaseIdentifier))")
+            statements.append(
+                "CREATE UNIQUE INDEX \("\(table.name)_\(key)".quotedDatabaseIdentifier) ON \(name) (\(key.quotedDatabaseIdentifier))"
+            )
         }
         if table.index(of: "family_unit_id") != nil {
-            statements.append("CREATE INDEX \("\(table.name)_family".quotedDatabaseIdentifier) ON \(name) (family_unit_id)")
+            statements.append(
+                "CREATE INDEX \("\(table.name)_family".quotedDatabaseIdentifier) ON \(name) (family_unit_id)"
+            )
         }
         if let key = seasonKeys[table.name] {
-            statements.append("CREATE INDEX \("\(table.name)_\(key)".quotedDatabaseIdentifier) ON \(name) (\(key.quotedDatabaseIdentifier))")
+            statements.append(
+                "CREATE INDEX \("\(table.name)_\(key)".quotedDatabaseIdentifier) ON \(name) (\(key.quotedDatabaseIdentifier))"
+            )
         }
         if ["family_members", "user_preferences", "notification_preferences"].contains(table.name) {
             statements.append("CREATE INDEX \("\(table.name)_user".quotedDatabaseIdentifier) ON \(name) (user_id)")
@@ -81,10 +96,17 @@ package struct TableInserter {
     package init(db: Database, table: AppSchema.Table, includeOptionalColumns: Bool) throws {
         columns = table.columns.filter { includeOptionalColumns || !$0.isOptional || $0.inCurrentSchema }.map(\.name)
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        statement = try db.makeStatement(sql: "INSERT INTO \(table.name.quotedDatabaseIdentifier) (\(columns.map(\.quotedDatabaseIdentifier).joined(separator: ", "))) VALUES (\(placeholders))")
+        statement = try db.makeStatement(
+            sql:
+                "INSERT INTO \(table.name.quotedDatabaseIdentifier) (\(columns.map(\.quotedDatabaseIdentifier).joined(separator: ", "))) VALUES (\(placeholders))"
+        )
     }
 
     package func insert(_ values: [String: (any DatabaseValueConvertible)?]) throws {
-        try statement.execute(arguments: StatementArguments(columns.map { column -> (any DatabaseValueConvertible)? in values[column] ?? nil }))
+        try statement.execute(
+            arguments: StatementArguments(
+                columns.map { column -> (any DatabaseValueConvertible)? in values[column] ?? nil }
+            )
+        )
     }
 }

@@ -51,17 +51,22 @@ extension AppSchema {
         switch column {
         case "id" where table != "user_preferences", "logged_by": return .uuid
         case _ where column.hasSuffix("_id"): return .uuid
-        case "created_at", "updated_at", "occurred_at", "last_contact_date", "status_changed_at", "changed_at", "viewed_at", "due_date":
+        case "created_at", "updated_at", "occurred_at", "last_contact_date", "status_changed_at", "changed_at",
+            "viewed_at", "due_date":
             return .timestamp
         case "recorded_date", "offer_date", "deadline_date", "start_date", "end_date": return .date
         case "start_time": return .time
-        case "is_favorite", "verified", "email_enabled", "push_enabled", "is_published", "registered", "attended", "is_completed": return .boolean
+        case "is_favorite", "verified", "email_enabled", "push_enabled", "is_published", "registered", "attended",
+            "is_completed":
+            return .boolean
         case "pros", "cons", "attachments": return .textArray
         case "academic_info": return .json
         case "data" where table == "user_preferences": return .json
         case "ranking": return .integer
         default:
-            let sqlType = (tables + optionalTables + seasonTables).first { $0.name == table }?.columns.first { $0.name == column }?.sqlType
+            let sqlType = (tables + optionalTables + seasonTables).first { $0.name == table }?.columns.first {
+                $0.name == column
+            }?.sqlType
             return sqlType == "REAL" ? .number : .text
         }
     }

@@ -33,7 +33,8 @@ package enum AppSchema {
         /// every row, where hashing the name cost more than comparing it.
         package func index(of column: String) -> Int? {
             let count = column.utf8.count
-            for (index, candidate) in columns.enumerated() where candidate.name.utf8.count == count && candidate.name == column {
+            for (index, candidate) in columns.enumerated()
+            where candidate.name.utf8.count == count && candidate.name == column {
                 return index
             }
             return nil
@@ -53,81 +54,141 @@ package enum AppSchema {
 
     package static let familyUnits = Table("family_units", [text("id"), text("family_name"), text("created_at")])
 
-    package static let users = Table("users", [
-        text("id"), text("email"), text("full_name"), text("role"), text("timezone"),
-        Column(name: "primary_sport_id", sqlType: "TEXT", isOptional: true, inCurrentSchema: true),
-    ])
+    package static let users = Table(
+        "users",
+        [
+            text("id"), text("email"), text("full_name"), text("role"), text("timezone"),
+            Column(name: "primary_sport_id", sqlType: "TEXT", isOptional: true, inCurrentSchema: true),
+        ]
+    )
 
-    package static let familyMembers = Table("family_members", identity: ["family_unit_id", "user_id"], [
-        text("family_unit_id"), text("user_id"), text("role"),
-    ])
+    package static let familyMembers = Table(
+        "family_members",
+        identity: ["family_unit_id", "user_id"],
+        [
+            text("family_unit_id"), text("user_id"), text("role"),
+        ]
+    )
 
-    package static let userPreferences = Table("user_preferences", identity: ["user_id", "category"], [
-        text("user_id"), text("category"), text("data"),
-    ])
+    package static let userPreferences = Table(
+        "user_preferences",
+        identity: ["user_id", "category"],
+        [
+            text("user_id"), text("category"), text("data"),
+        ]
+    )
 
-    package static let schools = Table("schools", [
-        text("id"), text("family_unit_id"), text("user_id"), text("name"), text("location"), text("city"),
-        text("state"), text("division"), text("conference"), text("status"), integer("is_favorite"),
-        text("pros"), text("cons"), text("notes"), text("website"), text("favicon_url"), text("academic_info"),
-        text("fit_tier"), real("fit_score", optional: true), Column(name: "priority_tier", sqlType: "TEXT", isOptional: true),
-        integer("ranking", optional: true), text("status_changed_at"), text("created_at"), text("updated_at"),
-    ])
+    package static let schools = Table(
+        "schools",
+        [
+            text("id"), text("family_unit_id"), text("user_id"), text("name"), text("location"), text("city"),
+            text("state"), text("division"), text("conference"), text("status"), integer("is_favorite"),
+            text("pros"), text("cons"), text("notes"), text("website"), text("favicon_url"), text("academic_info"),
+            text("fit_tier"), real("fit_score", optional: true),
+            Column(name: "priority_tier", sqlType: "TEXT", isOptional: true),
+            integer("ranking", optional: true), text("status_changed_at"), text("created_at"), text("updated_at"),
+        ]
+    )
 
-    package static let coaches = Table("coaches", [
-        text("id"), text("family_unit_id"), text("school_id"), text("user_id"), text("role"), text("first_name"),
-        text("last_name"), text("email"), text("phone"), text("twitter_handle"), text("instagram_handle"),
-        text("notes"), real("responsiveness_score", optional: true), text("last_contact_date"), text("created_at"),
-        text("updated_at"),
-    ])
+    package static let coaches = Table(
+        "coaches",
+        [
+            text("id"), text("family_unit_id"), text("school_id"), text("user_id"), text("role"), text("first_name"),
+            text("last_name"), text("email"), text("phone"), text("twitter_handle"), text("instagram_handle"),
+            text("notes"), real("responsiveness_score", optional: true), text("last_contact_date"), text("created_at"),
+            text("updated_at"),
+        ]
+    )
 
-    package static let interactions = Table("interactions", [
-        text("id"), text("family_unit_id"), text("school_id"), text("coach_id"), text("type"), text("direction"),
-        text("subject"), text("content"), text("sentiment"), text("occurred_at"), text("logged_by"),
-        text("attachments"), text("created_at"), text("updated_at"),
-    ])
+    package static let interactions = Table(
+        "interactions",
+        [
+            text("id"), text("family_unit_id"), text("school_id"), text("coach_id"), text("type"), text("direction"),
+            text("subject"), text("content"), text("sentiment"), text("occurred_at"), text("logged_by"),
+            text("attachments"), text("created_at"), text("updated_at"),
+        ]
+    )
 
-    package static let performanceMetrics = Table("performance_metrics", [
-        text("id"), text("family_unit_id"), text("user_id"), text("metric_type"), real("value"), text("unit"),
-        text("recorded_date"), text("notes"), integer("verified"), text("created_at"),
-    ])
+    package static let performanceMetrics = Table(
+        "performance_metrics",
+        [
+            text("id"), text("family_unit_id"), text("user_id"), text("metric_type"), real("value"), text("unit"),
+            text("recorded_date"), text("notes"), integer("verified"), text("created_at"),
+        ]
+    )
 
-    package static let offers = Table("offers", [
-        text("id"), text("family_unit_id"), text("user_id"), text("school_id"), text("coach_id"), text("offer_type"),
-        text("status"), real("scholarship_amount"), real("scholarship_percentage"), text("offer_date"),
-        text("deadline_date"), text("conditions"), text("notes"), text("created_at"),
-    ])
+    package static let offers = Table(
+        "offers",
+        [
+            text("id"), text("family_unit_id"), text("user_id"), text("school_id"), text("coach_id"),
+            text("offer_type"),
+            text("status"), real("scholarship_amount"), real("scholarship_percentage"), text("offer_date"),
+            text("deadline_date"), text("conditions"), text("notes"), text("created_at"),
+        ]
+    )
 
     /// Optional: a member's e-mail settings by kind of message; only `weekly_digest` is read.
-    package static let notificationPreferences = Table("notification_preferences", [
-        text("id"), text("user_id"), text("notification_type"), integer("email_enabled"),
-    ])
+    package static let notificationPreferences = Table(
+        "notification_preferences",
+        [
+            text("id"), text("user_id"), text("notification_type"), integer("email_enabled"),
+        ]
+    )
 
     /// Optional: addresses that get no recurring e-mail, stored trimmed and lower-cased.
     package static let emailOptouts = Table("email_optouts", identity: ["email"], [text("email")])
 
     /// The season's tables (docs/season.md §1), all optional: without one, its part of the
     /// report is null. Read from a SQLite file and copied by a PostgreSQL snapshot.
-    package static let schoolStatusHistory = Table("school_status_history", [
-        text("id"), text("school_id"), text("previous_status"), text("new_status"), text("changed_by"), text("changed_at"), text("notes"),
-    ])
-    package static let playerProfiles = Table("player_profiles", [text("id"), text("user_id"), text("family_unit_id"), integer("is_published")])
-    package static let profileTrackingLinks = Table("profile_tracking_links", [text("id"), text("profile_id"), text("coach_id")])
-    package static let profileViews = Table("profile_views", [text("id"), text("profile_id"), text("tracking_link_id"), text("viewed_at")])
-    package static let events = Table("events", [
-        text("id"), text("family_unit_id"), text("school_id"), text("user_id"), text("type"), text("name"), text("location"), text("city"),
-        text("state"), text("start_date"), text("end_date"), text("start_time"), integer("registered"), integer("attended"),
-    ])
-    package static let followUpReminders = Table("follow_up_reminders", [
-        text("id"), text("user_id"), text("school_id"), text("coach_id"), text("reminder_type"), text("title"), text("due_date"),
-        text("priority"), integer("is_completed"),
-    ])
-    package static let userDeadlines = Table("user_deadlines", [
-        text("id"), text("user_id"), text("label"), text("deadline_date"), text("category"), text("school_id"),
-    ])
-    package static let systemCalendar = Table("system_calendar", [
-        text("id"), text("label"), text("start_date"), text("end_date"), text("category"), text("sport"), text("division"),
-    ])
+    package static let schoolStatusHistory = Table(
+        "school_status_history",
+        [
+            text("id"), text("school_id"), text("previous_status"), text("new_status"), text("changed_by"),
+            text("changed_at"), text("notes"),
+        ]
+    )
+    package static let playerProfiles = Table(
+        "player_profiles",
+        [text("id"), text("user_id"), text("family_unit_id"), integer("is_published")]
+    )
+    package static let profileTrackingLinks = Table(
+        "profile_tracking_links",
+        [text("id"), text("profile_id"), text("coach_id")]
+    )
+    package static let profileViews = Table(
+        "profile_views",
+        [text("id"), text("profile_id"), text("tracking_link_id"), text("viewed_at")]
+    )
+    package static let events = Table(
+        "events",
+        [
+            text("id"), text("family_unit_id"), text("school_id"), text("user_id"), text("type"), text("name"),
+            text("location"), text("city"),
+            text("state"), text("start_date"), text("end_date"), text("start_time"), integer("registered"),
+            integer("attended"),
+        ]
+    )
+    package static let followUpReminders = Table(
+        "follow_up_reminders",
+        [
+            text("id"), text("user_id"), text("school_id"), text("coach_id"), text("reminder_type"), text("title"),
+            text("due_date"),
+            text("priority"), integer("is_completed"),
+        ]
+    )
+    package static let userDeadlines = Table(
+        "user_deadlines",
+        [
+            text("id"), text("user_id"), text("label"), text("deadline_date"), text("category"), text("school_id"),
+        ]
+    )
+    package static let systemCalendar = Table(
+        "system_calendar",
+        [
+            text("id"), text("label"), text("start_date"), text("end_date"), text("category"), text("sport"),
+            text("division"),
+        ]
+    )
     package static let sports = Table("sports", [text("id"), text("name")])
 
     /// Whether a database may lack `table`.
@@ -135,8 +196,10 @@ package enum AppSchema {
         (optionalTables + seasonTables).contains { $0.name == table.name }
     }
 
-    package static let seasonTables: [Table] = [schoolStatusHistory, playerProfiles, profileTrackingLinks, profileViews, events,
-                                                followUpReminders, userDeadlines, systemCalendar, sports]
+    package static let seasonTables: [Table] = [
+        schoolStatusHistory, playerProfiles, profileTrackingLinks, profileViews, events,
+        followUpReminders, userDeadlines, systemCalendar, sports,
+    ]
 
     /// The tables a database may lack (docs/data-model.md, "Optional tables"): without one,
     /// every member has the weekly e-mail on and nobody has opted out. When present, a table

@@ -1,6 +1,6 @@
+import Core
 import Foundation
 import PostgresClient
-import Core
 
 /// The thread that receives the COPY statements' rows and hands them to the inserting thread
 /// through a `RowChannel`, in `RowBatch`es. The connection is handed over whole (through
@@ -21,10 +21,15 @@ final class CopyReceiverThread {
     /// Starts the thread; false when the system refuses one (the caller then copies inline).
     func start() -> Bool {
         let unmanaged = Unmanaged.passRetained(self)
-        let status = pthread_create(&thread, nil, { raw in
-            Unmanaged<CopyReceiverThread>.fromOpaque(raw!).takeRetainedValue().receive()
-            return nil
-        }, unmanaged.toOpaque())
+        let status = pthread_create(
+            &thread,
+            nil,
+            { raw in
+                Unmanaged<CopyReceiverThread>.fromOpaque(raw!).takeRetainedValue().receive()
+                return nil
+            },
+            unmanaged.toOpaque()
+        )
         if status != 0 { unmanaged.release() }
         return status == 0
     }
@@ -35,7 +40,10 @@ final class CopyReceiverThread {
     /// gets its `.end`.
     private func receive() {
         for sql in copies {
-            guard channel.failure == nil else { channel.send(.end); continue }
+            guard channel.failure == nil else {
+                channel.send(.end)
+                continue
+            }
             var batch = RowBatch()
             do {
                 try connection.copyOut(sql) { row in

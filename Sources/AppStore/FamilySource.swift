@@ -61,8 +61,12 @@ extension FamilyUnit {
 }
 
 extension FamilySource {
-    package func loadFamily(id: String) throws -> FamilyData { try loadFamily(id: id, interactions: true, season: true) }
-    package func loadFamily(id: String, interactions: Bool) throws -> FamilyData { try loadFamily(id: id, interactions: interactions, season: true) }
+    package func loadFamily(id: String) throws -> FamilyData {
+        try loadFamily(id: id, interactions: true, season: true)
+    }
+    package func loadFamily(id: String, interactions: Bool) throws -> FamilyData {
+        try loadFamily(id: id, interactions: interactions, season: true)
+    }
     package func loadFamilyLeavingOutBadRows(id: String) throws -> (data: FamilyData, leftOut: [DataIssue]) {
         try loadFamilyLeavingOutBadRows(id: id, season: true)
     }

@@ -1,7 +1,7 @@
 import Aggregation
+import Core
 import Foundation
 import GRDB
-import Core
 
 /// Collects the bad values found while reading rows, so that one pass can report all of them.
 final class IssueLog {

@@ -22,11 +22,21 @@ enum JSONStringArray {
 
     /// Reads `open item, item… close` with JSON whitespace between the parts and nothing
     /// after; `item` reads one element and says whether it could. False on anything else.
-    static func readContainer(_ text: String, open: UInt8, close: UInt8, item: (inout ArraySlice<UInt8>) -> Bool) -> Bool {
+    static func readContainer(
+        _ text: String,
+        open: UInt8,
+        close: UInt8,
+        item: (inout ArraySlice<UInt8>) -> Bool
+    ) -> Bool {
         readContainer(Array(text.utf8)[...], open: open, close: close, item: item)
     }
 
-    static func readContainer(_ text: ArraySlice<UInt8>, open: UInt8, close: UInt8, item: (inout ArraySlice<UInt8>) -> Bool) -> Bool {
+    static func readContainer(
+        _ text: ArraySlice<UInt8>,
+        open: UInt8,
+        close: UInt8,
+        item: (inout ArraySlice<UInt8>) -> Bool
+    ) -> Bool {
         var bytes = text
         bytes.dropJSONSpace()
         guard bytes.popFirst() == open else { return false }
@@ -105,7 +115,9 @@ enum JSONFlatObject {
     static func parse(_ text: String) -> [String: JSONMember]? {
         var members: [String: JSONMember] = [:]
         let read = JSONStringArray.readContainer(text, open: UInt8(ascii: "{"), close: UInt8(ascii: "}")) { bytes in
-            guard bytes.popFirst() == UInt8(ascii: "\""), let key = JSONStringArray.readString(&bytes) else { return false }
+            guard bytes.popFirst() == UInt8(ascii: "\""), let key = JSONStringArray.readString(&bytes) else {
+                return false
+            }
             bytes.dropJSONSpace()
             guard bytes.popFirst() == UInt8(ascii: ":") else { return false }
             bytes.dropJSONSpace()
@@ -135,7 +147,9 @@ enum JSONFlatObject {
             let token = bytes[..<end]
             // A number past a double's range (`1e400`) is left to Foundation, which refuses the
             // text, so that both readers agree on what a valid object is (found by fuzzing).
-            guard isJSONNumber(token), let value = Double(String(decoding: token, as: UTF8.self)), value.isFinite else { return nil }
+            guard isJSONNumber(token), let value = Double(String(decoding: token, as: UTF8.self)), value.isFinite else {
+                return nil
+            }
             bytes = bytes[end...]
             return .number(value)
         default: return nil

@@ -1,5 +1,5 @@
-import Foundation
 import Core
+import Foundation
 
 /// The database a command reads, opened: a SQLite file as it is, or a PostgreSQL database
 /// copied into a temporary snapshot (docs/postgres.md) that is removed when the command is
@@ -24,7 +24,9 @@ package final class OpenDatabase: Sendable {
             // A URI of another scheme, or a misspelt one (`postgresql:/…`), is not a file
             // name: say so, showing only the scheme, never what may follow (a password).
             if let scheme = location.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:/", options: .regularExpression) {
-                throw UsageError("\(Quote.value(String(location[scheme]) + "…")) is not a database report-batch reads; give a SQLite file or postgresql://USER@HOST:PORT/DBNAME")
+                throw UsageError(
+                    "\(Quote.value(String(location[scheme]) + "…")) is not a database report-batch reads; give a SQLite file or postgresql://USER@HOST:PORT/DBNAME"
+                )
             }
             source = try SQLiteSource(path: location, busyTimeout: busyTimeout)
             display = location
@@ -35,13 +37,15 @@ package final class OpenDatabase: Sendable {
         }
         let target = try PostgresTarget(location)
         let path = (NSTemporaryDirectory() as NSString).appendingPathComponent(
-            ".snapshot.db\(TemporaryFiles.marker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            ".snapshot.db\(TemporaryFiles.marker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        )
         TemporaryFiles.register(path)
         do {
             let summary = try PostgresSnapshot.take(target, scope: scope, to: path)
             source = try SQLiteSource(path: path, name: target.display, busyTimeout: busyTimeout)
             let rows = summary.rows
-            snapshotDetail = "snapshot of \(target.display): \(rows["schools"] ?? 0) schools, \(rows["coaches"] ?? 0) coaches, "
+            snapshotDetail =
+                "snapshot of \(target.display): \(rows["schools"] ?? 0) schools, \(rows["coaches"] ?? 0) coaches, "
                 + "\(rows["interactions"] ?? 0) interactions, \(rows.values.reduce(0, +)) rows in all"
         } catch {
             TemporaryFiles.remove(path)

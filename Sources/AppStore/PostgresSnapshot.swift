@@ -1,9 +1,9 @@
 import Aggregation
+import Core
 import Foundation
 import GRDB
 import GRDBSQLite
 import PostgresClient
-import Core
 import Synchronization
 
 /// Copies the app's tables from PostgreSQL into a SQLite file in exactly the form of
@@ -33,18 +33,28 @@ package enum PostgresSnapshot {
             // ends the read (docs/postgres.md, "Timeouts and encoding").
             let unchecked = connection.serverEncoding == "SQL_ASCII"
             if unchecked { try connection.setClientEncoding("SQL_ASCII") }
-            try connection.query("""
+            try connection.query(
+                """
                 SELECT set_config('TimeZone', 'UTC', false), set_config('DateStyle', 'ISO', false),
                        set_config('IntervalStyle', 'iso_8601', false), set_config('extra_float_digits', '3', false),
                        set_config('search_path', quote_ident($1), false)
-                """, [target.schema])
+                """,
+                [target.schema]
+            )
             if !target.setsStatementTimeout {
                 try connection.query("SELECT set_config('statement_timeout', $1, false)", [statementTimeout])
             }
             try connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             let columns = try serverColumns(connection, target)
             try checkAccess(connection, target)
-            let summary = try copy(connection, target, columns: columns, scope: scope, checkingUTF8: unchecked, to: path)
+            let summary = try copy(
+                connection,
+                target,
+                columns: columns,
+                scope: scope,
+                checkingUTF8: unchecked,
+                to: path
+            )
             try connection.query("COMMIT")
             return summary
         } catch let error as PGError {
@@ -56,7 +66,11 @@ package enum PostgresSnapshot {
 
     static func connect(_ target: PostgresTarget) throws -> PGConnection {
         do {
-            return try PGConnection(target.connectionString, applicationName: "report-batch", defaults: connectionDefaults())
+            return try PGConnection(
+                target.connectionString,
+                applicationName: "report-batch",
+                defaults: connectionDefaults()
+            )
         } catch let error as PGError {
             throw translate(error, target)
         }
@@ -70,8 +84,12 @@ package enum PostgresSnapshot {
     /// `PGCONNECT_TIMEOUT` gives one), and TCP keepalives that find a server gone silent
     /// mid-read within about a minute.
     static func connectionDefaults() -> [(String, String)] {
-        var defaults = [("keepalives", "1"), ("keepalives_idle", "30"), ("keepalives_interval", "10"), ("keepalives_count", "3")]
-        if (ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] ?? "").isEmpty { defaults.append(("connect_timeout", "10")) }
+        var defaults = [
+            ("keepalives", "1"), ("keepalives_idle", "30"), ("keepalives_interval", "10"), ("keepalives_count", "3"),
+        ]
+        if (ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] ?? "").isEmpty {
+            defaults.append(("connect_timeout", "10"))
+        }
         return defaults
     }
 
@@ -83,7 +101,8 @@ package enum PostgresSnapshot {
         case .connect:
             let lower = reason.lowercased()
             if lower.contains("authentication failed") || lower.contains("pg_hba.conf") || lower.contains("password")
-                || lower.contains("does not exist") && lower.contains("role") || lower.contains("permission denied") {
+                || lower.contains("does not exist") && lower.contains("role") || lower.contains("permission denied")
+            {
                 return AccessError("the database \(target.display) refused the login: \(reason)")
             }
             return UnavailableError("cannot reach the database \(target.display): \(reason)")
@@ -91,11 +110,16 @@ package enum PostgresSnapshot {
             return UnavailableError("lost the connection to the database \(target.display): \(reason)")
         case .query(let state):
             switch state {
-            case "42501": return AccessError("the database \(target.display) refused a read: \(reason); the README's \"Reading PostgreSQL\" shows the grants a reading role needs")
+            case "42501":
+                return AccessError(
+                    "the database \(target.display) refused a read: \(reason); the README's \"Reading PostgreSQL\" shows the grants a reading role needs"
+                )
             case "57014", "57P01", "57P02", "57P03", "08000", "08003", "08006":
                 return UnavailableError("the database \(target.display) stopped the read: \(reason)")
             case "25P02", "40001":
-                return UnavailableError("the database \(target.display) ended the snapshot's transaction: \(reason); run again")
+                return UnavailableError(
+                    "the database \(target.display) ended the snapshot's transaction: \(reason); run again"
+                )
             default:
                 return SourceError.failed(path: target.display, reason: reason)
             }
@@ -116,8 +140,12 @@ package enum PostgresSnapshot {
     }
 
     /// The columns of the app's tables in the schema, by table and column name.
-    private static func serverColumns(_ connection: PGConnection, _ target: PostgresTarget) throws -> [String: [String: ServerColumn]] {
-        let rows = try connection.query("""
+    private static func serverColumns(
+        _ connection: PGConnection,
+        _ target: PostgresTarget
+    ) throws -> [String: [String: ServerColumn]] {
+        let rows = try connection.query(
+            """
             SELECT c.relname, a.attname, t.typname, t.typtype::text, t.typcategory::text, e.typcategory::text
             FROM pg_class c
             JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -125,11 +153,18 @@ package enum PostgresSnapshot {
             JOIN pg_type t ON t.oid = a.atttypid
             LEFT JOIN pg_type e ON e.oid = t.typelem AND t.typcategory = 'A'
             WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v', 'm', 'f') AND c.relname = ANY($2::text[])
-            """, [target.schema, arrayLiteral(readTables.map(\.name))])
+            """,
+            [target.schema, arrayLiteral(readTables.map(\.name))]
+        )
         var tables: [String: [String: ServerColumn]] = [:]
         for row in rows.rows {
             guard let table = row[0], let column = row[1] else { continue }
-            tables[table, default: [:]][column] = ServerColumn(typeName: row[2] ?? "", typeType: row[3] ?? "", category: row[4] ?? "", elementCategory: row[5])
+            tables[table, default: [:]][column] = ServerColumn(
+                typeName: row[2] ?? "",
+                typeType: row[3] ?? "",
+                category: row[4] ?? "",
+                elementCategory: row[5]
+            )
         }
         for table in AppSchema.tables where tables[table.name] == nil {
             throw BadDataError.missingTable(path: "\(target.display) (schema \(target.schema))", table: table.name)
@@ -157,28 +192,40 @@ package enum PostgresSnapshot {
     /// Row-level security would hide rows from a role that neither owns a table nor has
     /// BYPASSRLS: such a run would be empty and look fine, so it stops here (exit 77).
     private static func checkAccess(_ connection: PGConnection, _ target: PostgresTarget) throws {
-        let rows = try connection.query("""
+        let rows = try connection.query(
+            """
             SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity,
                    pg_has_role(current_user, c.relowner, 'USAGE'), has_table_privilege(c.oid, 'SELECT'),
                    r.rolbypassrls, r.rolsuper, current_user::text
             FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace, pg_roles r
             WHERE r.rolname = current_user AND n.nspname = $1 AND c.relname = ANY($2::text[])
                   AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
-            """, [target.schema, arrayLiteral(readTables.map(\.name))])
+            """,
+            [target.schema, arrayLiteral(readTables.map(\.name))]
+        )
         let byTable = Dictionary(rows.rows.map { ($0[0] ?? "", $0) }, uniquingKeysWith: { first, _ in first })
         // The optional tables too: an opt-out list that row-level security empties would send
         // e-mail to those who asked for none.
         for table in readTables {
             guard let row = byTable[table.name] else { continue }
-            let security = row[1] == "t", forced = row[2] == "t", owns = row[3] == "t", canSelect = row[4] == "t"
-            let bypass = row[5] == "t", superuser = row[6] == "t", role = row[7] ?? "?"
+            let security = row[1] == "t"
+            let forced = row[2] == "t"
+            let owns = row[3] == "t"
+            let canSelect = row[4] == "t"
+            let bypass = row[5] == "t"
+            let superuser = row[6] == "t"
+            let role = row[7] ?? "?"
             if !(superuser || canSelect) {
-                throw AccessError("role '\(role)' may not read table '\(table.name)' of \(target.display) (no SELECT); "
-                    + "grant it: GRANT SELECT ON \(target.schema).\(table.name) TO \(role); the README's \"Reading PostgreSQL\" has the SQL for every table")
+                throw AccessError(
+                    "role '\(role)' may not read table '\(table.name)' of \(target.display) (no SELECT); "
+                        + "grant it: GRANT SELECT ON \(target.schema).\(table.name) TO \(role); the README's \"Reading PostgreSQL\" has the SQL for every table"
+                )
             }
             if security && !(superuser || bypass || owns && !forced) {
-                throw AccessError("role '\(role)' is subject to row-level security on table '\(table.name)' of \(target.display) and would see no rows; "
-                    + "connect as the tables' owner, or use a read-only role with BYPASSRLS (ALTER ROLE \(role) BYPASSRLS; the README's \"Reading PostgreSQL\" has the SQL)")
+                throw AccessError(
+                    "role '\(role)' is subject to row-level security on table '\(table.name)' of \(target.display) and would see no rows; "
+                        + "connect as the tables' owner, or use a read-only role with BYPASSRLS (ALTER ROLE \(role) BYPASSRLS; the README's \"Reading PostgreSQL\" has the SQL)"
+                )
             }
         }
     }
@@ -188,23 +235,41 @@ package enum PostgresSnapshot {
 
     // MARK: Copying
 
-    private static func copy(_ connection: PGConnection, _ target: PostgresTarget, columns server: [String: [String: ServerColumn]],
-                             scope: SnapshotScope, checkingUTF8: Bool, to path: String) throws -> Summary {
+    private static func copy(
+        _ connection: PGConnection,
+        _ target: PostgresTarget,
+        columns server: [String: [String: ServerColumn]],
+        scope: SnapshotScope,
+        checkingUTF8: Bool,
+        to path: String
+    ) throws -> Summary {
         var summary = Summary()
         // The columns to copy, table by table; optional ones the server lacks are left out.
         var plans: [(table: AppSchema.Table, columns: [AppSchema.Column], kinds: [AppSchema.PostgresKind])] = []
-        summary.absentOptionalTables = (AppSchema.optionalTables + AppSchema.seasonTables).map(\.name).filter { server[$0] == nil }
+        summary.absentOptionalTables = (AppSchema.optionalTables + AppSchema.seasonTables).map(\.name).filter {
+            server[$0] == nil
+        }
         for table in readTables where server[table.name] != nil {
             let present = server[table.name] ?? [:]
-            var columns: [AppSchema.Column] = [], kinds: [AppSchema.PostgresKind] = []
+            var columns: [AppSchema.Column] = []
+            var kinds: [AppSchema.PostgresKind] = []
             for column in table.columns {
                 let kind = AppSchema.postgresKind(table: table.name, column: column.name)
                 guard let found = present[column.name] else {
-                    if column.isOptional { summary.absentOptionalColumns.append("\(table.name).\(column.name)"); continue }
+                    if column.isOptional {
+                        summary.absentOptionalColumns.append("\(table.name).\(column.name)")
+                        continue
+                    }
                     throw BadDataError.missingColumn(path: target.display, table: table.name, column: column.name)
                 }
                 guard accepts(found, as: kind) else {
-                    throw BadDataError.columnType(path: target.display, table: table.name, column: column.name, found: found.typeName, expected: kind.typeName)
+                    throw BadDataError.columnType(
+                        path: target.display,
+                        table: table.name,
+                        column: column.name,
+                        found: found.typeName,
+                        expected: kind.typeName
+                    )
                 }
                 columns.append(column)
                 kinds.append(kind)
@@ -225,10 +290,22 @@ package enum PostgresSnapshot {
             try queue.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
                 try db.inTransaction {
-                    for statement in AppSchema.tableStatements(plans.map(\.table), leavingOut: Set(summary.absentOptionalColumns), primaryKeys: false) {
+                    for statement in AppSchema.tableStatements(
+                        plans.map(\.table),
+                        leavingOut: Set(summary.absentOptionalColumns),
+                        primaryKeys: false
+                    ) {
                         try db.execute(sql: statement)
                     }
-                    try load(plans, filters: filters, schema: target.schema, checkingUTF8: checkingUTF8, from: connection, into: db, summary: &summary)
+                    try load(
+                        plans,
+                        filters: filters,
+                        schema: target.schema,
+                        checkingUTF8: checkingUTF8,
+                        from: connection,
+                        into: db,
+                        summary: &summary
+                    )
                     return .commit
                 }
             }
@@ -242,8 +319,12 @@ package enum PostgresSnapshot {
     /// The WHERE clause of each table for `scope`, or none for every row. Family ids are
     /// looked up first (with a parameter), so that the COPY statements, which take no
     /// parameters, only ever name ids that exist, quoted by libpq.
-    private static func rowFilters(_ connection: PGConnection, _ target: PostgresTarget, server: [String: [String: ServerColumn]],
-                                   scope: SnapshotScope) throws -> [String: String] {
+    private static func rowFilters(
+        _ connection: PGConnection,
+        _ target: PostgresTarget,
+        server: [String: [String: ServerColumn]],
+        scope: SnapshotScope
+    ) throws -> [String: String] {
         let familyScoped = AppSchema.tables.filter { $0.index(of: "family_unit_id") != nil }.map(\.name)
         switch scope {
         case .everything:
@@ -253,11 +334,16 @@ package enum PostgresSnapshot {
             // through its school or user as well (docs/season.md), and the reader sorts them out.
             return Dictionary(uniqueKeysWithValues: familyScoped.map { ($0, "family_unit_id IS NOT NULL") })
         case .families(let ids):
-            let found = try connection.query("SELECT id::text FROM family_units WHERE id::text = ANY($1::text[])", [arrayLiteral(ids)])
-                .rows.compactMap { $0[0] }
+            let found = try connection.query(
+                "SELECT id::text FROM family_units WHERE id::text = ANY($1::text[])",
+                [arrayLiteral(ids)]
+            )
+            .rows.compactMap { $0[0] }
             return try familyFilters(found, connection, server: server)
         case .shard(let shard, let listed):
-            let all = try connection.query("SELECT id::text FROM family_units WHERE id IS NOT NULL").rows.compactMap { $0[0] }
+            let all = try connection.query("SELECT id::text FROM family_units WHERE id IS NOT NULL").rows.compactMap {
+                $0[0]
+            }
             let known = Set(all)
             let own = (listed.map { $0.filter(known.contains) } ?? all).filter(shard.owns)
             var filters = try familyFilters(own, connection, server: server)
@@ -267,15 +353,23 @@ package enum PostgresSnapshot {
     }
 
     /// The filters that copy the rows of the families `found` (ids that exist) and their members'.
-    private static func familyFilters(_ found: [String], _ connection: PGConnection, server: [String: [String: ServerColumn]]) throws -> [String: String] {
+    private static func familyFilters(
+        _ found: [String],
+        _ connection: PGConnection,
+        server: [String: [String: ServerColumn]]
+    ) throws -> [String: String] {
         let familyScoped = AppSchema.tables.filter { $0.index(of: "family_unit_id") != nil }.map(\.name)
         let type = identifier(server["family_units"]?["id"]?.typeName ?? "text")
-        let list = found.isEmpty ? "ARRAY[]::\(type)[]" : "ARRAY[\(try found.map { try connection.literal($0) }.joined(separator: ", "))]::\(type)[]"
+        let list =
+            found.isEmpty
+            ? "ARRAY[]::\(type)[]"
+            : "ARRAY[\(try found.map { try connection.literal($0) }.joined(separator: ", "))]::\(type)[]"
         let members = "(SELECT user_id FROM family_members WHERE family_unit_id = ANY(\(list)))"
         var filters = Dictionary(uniqueKeysWithValues: familyScoped.map { ($0, "family_unit_id = ANY(\(list))") })
         filters["family_units"] = "id = ANY(\(list))"
         // The members, and whoever logged one of the families' interactions (the "Logged By" column).
-        filters["users"] = "id IN \(members) OR id IN (SELECT logged_by FROM interactions WHERE family_unit_id = ANY(\(list)))"
+        filters["users"] =
+            "id IN \(members) OR id IN (SELECT logged_by FROM interactions WHERE family_unit_id = ANY(\(list)))"
         filters["user_preferences"] = "user_id IN \(members)"
         filters["notification_preferences"] = "user_id IN \(members)"
         // email_optouts is copied whole: a job's own list of recipients may name any address.
@@ -288,7 +382,8 @@ package enum PostgresSnapshot {
         let hasProfiles = server["player_profiles"] != nil
         filters["profile_tracking_links"] = hasProfiles ? "profile_id IN \(profiles)" : "false"
         filters["profile_views"] = hasProfiles ? "profile_id IN \(profiles)" : "false"
-        filters["events"] = "family_unit_id = ANY(\(list)) OR (family_unit_id IS NULL AND school_id IN \(schools)) "
+        filters["events"] =
+            "family_unit_id = ANY(\(list)) OR (family_unit_id IS NULL AND school_id IN \(schools)) "
             + "OR (family_unit_id IS NULL AND school_id IS NULL AND user_id IN \(members))"
         filters["follow_up_reminders"] = "user_id IN \(members)"
         filters["user_deadlines"] = "user_id IN \(members)"
@@ -319,13 +414,25 @@ package enum PostgresSnapshot {
         private(set) var count = 0
         private(set) var failure: String?
 
-        init(_ table: AppSchema.Table, columns: [AppSchema.Column], kinds: [AppSchema.PostgresKind], where filter: String?, schema: String,
-             checkingUTF8: Bool, db: Database) throws {
+        init(
+            _ table: AppSchema.Table,
+            columns: [AppSchema.Column],
+            kinds: [AppSchema.PostgresKind],
+            where filter: String?,
+            schema: String,
+            checkingUTF8: Bool,
+            db: Database
+        ) throws {
             self.table = table
             checksUTF8 = checkingUTF8
             let select = zip(columns, kinds).map { PostgresSnapshot.expression($0.name, $1) }.joined(separator: ", ")
-            copy = "COPY (SELECT \(select) FROM \(identifier(schema)).\(identifier(table.name))" + (filter.map { " WHERE \($0)" } ?? "") + ") TO STDOUT"
-            keep = try db.makeStatement(sql: "INSERT INTO \(identifier(table.name)) (\(columns.map { identifier($0.name) }.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
+            copy =
+                "COPY (SELECT \(select) FROM \(identifier(schema)).\(identifier(table.name))"
+                + (filter.map { " WHERE \($0)" } ?? "") + ") TO STDOUT"
+            keep = try db.makeStatement(
+                sql:
+                    "INSERT INTO \(identifier(table.name)) (\(columns.map { identifier($0.name) }.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+            )
             statement = keep.sqliteStatement
             numeric = kinds.map { $0 == .number || $0 == .integer || $0 == .boolean }
         }
@@ -335,7 +442,14 @@ package enum PostgresSnapshot {
             sqlite3_reset(statement)
             row.forEachField { index, bytes, stable in
                 guard index < numeric.count else { return }
-                PostgresSnapshot.bind(bytes, stable: stable, numeric: numeric[index], checkingUTF8: checksUTF8, at: Int32(index + 1), statement)
+                PostgresSnapshot.bind(
+                    bytes,
+                    stable: stable,
+                    numeric: numeric[index],
+                    checkingUTF8: checksUTF8,
+                    at: Int32(index + 1),
+                    statement
+                )
             }
             guard sqlite3_step(statement) == SQLITE_DONE else {
                 failure = String(cString: sqlite3_errmsg(sqlite3_db_handle(statement)))
@@ -363,13 +477,29 @@ package enum PostgresSnapshot {
     /// each table, makes its indexes: receiving, inserting and indexing overlap. The largest
     /// table goes first, so that its indexes are made while the others arrive
     /// (BENCHMARKS.md, "Reading PostgreSQL").
-    private static func load(_ plans: [(table: AppSchema.Table, columns: [AppSchema.Column], kinds: [AppSchema.PostgresKind])],
-                             filters: [String: String], schema: String, checkingUTF8: Bool, from connection: PGConnection, into db: Database,
-                             summary: inout Summary) throws {
+    private static func load(
+        _ plans: [(table: AppSchema.Table, columns: [AppSchema.Column], kinds: [AppSchema.PostgresKind])],
+        filters: [String: String],
+        schema: String,
+        checkingUTF8: Bool,
+        from connection: PGConnection,
+        into db: Database,
+        summary: inout Summary
+    ) throws {
         let first = ["interactions", "coaches", "schools"]
-        let ordered = plans.sorted { (first.firstIndex(of: $0.table.name) ?? first.count) < (first.firstIndex(of: $1.table.name) ?? first.count) }
+        let ordered = plans.sorted {
+            (first.firstIndex(of: $0.table.name) ?? first.count) < (first.firstIndex(of: $1.table.name) ?? first.count)
+        }
         let loads = try ordered.map {
-            try TableLoad($0.table, columns: $0.columns, kinds: $0.kinds, where: filters[$0.table.name], schema: schema, checkingUTF8: checkingUTF8, db: db)
+            try TableLoad(
+                $0.table,
+                columns: $0.columns,
+                kinds: $0.kinds,
+                where: filters[$0.table.name],
+                schema: schema,
+                checkingUTF8: checkingUTF8,
+                db: db
+            )
         }
         let channel = RowChannel()
         let receiver = CopyReceiverThread(connection: connection, channel: channel, copies: loads.map(\.copy))
@@ -397,7 +527,9 @@ package enum PostgresSnapshot {
     }
 
     private static func finish(_ load: TableLoad, _ db: Database, summary: inout Summary) throws {
-        if let failure = load.failure { throw DatabaseError(resultCode: .SQLITE_ERROR, message: "table \(load.table.name): \(failure)") }
+        if let failure = load.failure {
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "table \(load.table.name): \(failure)")
+        }
         try load.index(db)
         summary.rows[load.table.name] = load.count
     }
@@ -409,20 +541,44 @@ package enum PostgresSnapshot {
     /// where text is expected", named by table, row and column like any bad value.
     /// `stable` bytes stay valid until the row is inserted (they are libpq's row buffer), so
     /// SQLite need not copy them.
-    fileprivate static func bind(_ bytes: UnsafeBufferPointer<UInt8>?, stable: Bool, numeric: Bool, checkingUTF8: Bool, at index: Int32,
-                                 _ statement: SQLiteStatement) {
-        guard let bytes else { sqlite3_bind_null(statement, index); return }
+    fileprivate static func bind(
+        _ bytes: UnsafeBufferPointer<UInt8>?,
+        stable: Bool,
+        numeric: Bool,
+        checkingUTF8: Bool,
+        at index: Int32,
+        _ statement: SQLiteStatement
+    ) {
+        guard let bytes else {
+            sqlite3_bind_null(statement, index)
+            return
+        }
         if numeric {
             let text = String(decoding: bytes, as: UTF8.self)
-            if let whole = Int64(text) { sqlite3_bind_int64(statement, index, whole); return }
-            if let number = Double(text), number.isFinite { sqlite3_bind_double(statement, index, number); return }
+            if let whole = Int64(text) {
+                sqlite3_bind_int64(statement, index, whole)
+                return
+            }
+            if let number = Double(text), number.isFinite {
+                sqlite3_bind_double(statement, index, number)
+                return
+            }
         }
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { sqlite3_bind_text(statement, index, "", 0, transient); return }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            sqlite3_bind_text(statement, index, "", 0, transient)
+            return
+        }
         if checkingUTF8, !isUTF8(bytes) {
             sqlite3_bind_blob(statement, index, base, Int32(bytes.count), stable ? nil : transient)
             return
         }
-        sqlite3_bind_text(statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count), stable ? nil : transient)
+        sqlite3_bind_text(
+            statement,
+            index,
+            UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self),
+            Int32(bytes.count),
+            stable ? nil : transient
+        )
     }
 
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -437,6 +593,10 @@ package enum PostgresSnapshot {
 
     /// A text array literal for a `$n::text[]` parameter.
     static func arrayLiteral(_ values: [String]) -> String {
-        "{" + values.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: ",") + "}"
+        "{"
+            + values.map {
+                "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                    + "\""
+            }.joined(separator: ",") + "}"
     }
 }

@@ -1,6 +1,6 @@
+import Core
 import Foundation
 import PostgresClient
-import Core
 
 /// A PostgreSQL database given to `--db` or a job's `database` (docs/postgres.md): the
 /// connection string handed to libpq, the schema to read, and the name every message, log
@@ -31,7 +31,9 @@ package struct PostgresTarget: Sendable {
             secrets.append(password)
             if let decoded = password.removingPercentEncoding { secrets.append(decoded) }
         }
-        if let password = ProcessInfo.processInfo.environment["PGPASSWORD"], !password.isEmpty { secrets.append(password) }
+        if let password = ProcessInfo.processInfo.environment["PGPASSWORD"], !password.isEmpty {
+            secrets.append(password)
+        }
         // Longest first, so that a password inside the URI is not half-replaced.
         self.secrets = secrets.filter { !$0.isEmpty }.sorted { $0.count > $1.count }
 
@@ -41,14 +43,18 @@ package struct PostgresTarget: Sendable {
             var kept: [Substring] = []
             for parameter in uri[uri.index(after: question)...].split(separator: "&") {
                 if parameter.hasPrefix("schema=") {
-                    schema = String(parameter.dropFirst("schema=".count)).removingPercentEncoding ?? String(parameter.dropFirst(7))
+                    schema =
+                        String(parameter.dropFirst("schema=".count)).removingPercentEncoding
+                        ?? String(parameter.dropFirst(7))
                 } else {
                     kept.append(parameter)
                 }
             }
             connection = String(uri[..<question]) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
         }
-        guard !schema.isEmpty else { throw UsageError("the database URI's 'schema' parameter is empty; give a schema name, e.g. ?schema=public") }
+        guard !schema.isEmpty else {
+            throw UsageError("the database URI's 'schema' parameter is empty; give a schema name, e.g. ?schema=public")
+        }
         self.schema = schema
         self.connectionString = connection
 

@@ -1,6 +1,6 @@
+import Core
 import Foundation
 import PostgresClient
-import Core
 
 /// Rows of COPY's text format, back to back, with where each ends.
 struct RowBatch: Sendable {

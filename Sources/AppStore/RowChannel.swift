@@ -1,6 +1,6 @@
+import Core
 import Foundation
 import PostgresClient
-import Core
 import Synchronization
 
 /// Rows received from the server and not yet inserted: batches of about 256 KiB, at most 16 in

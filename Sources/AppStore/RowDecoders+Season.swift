@@ -7,12 +7,19 @@ extension RowDecoders {
     static func statusChange(_ row: SQLiteRow, log: IssueLog) -> StatusHistoryEntry? {
         let f = FieldReader(table: AppSchema.schoolStatusHistory, row: row, log: log)
         let before = log.count
-        let id = f.identifier("id"), school = f.identifier("school_id")
+        let id = f.identifier("id")
+        let school = f.identifier("school_id")
         let previous: SchoolStatus? = f.enumeration("previous_status")
         let new: SchoolStatus? = f.enumeration("new_status", required: true)
         let changedAt = f.requiredTimestamp("changed_at")
         guard log.count == before, let id, let school, let new, let changedAt else { return nil }
-        var entry = StatusHistoryEntry(id: id, schoolID: school, previousStatus: previous, newStatus: new, changedAt: changedAt)
+        var entry = StatusHistoryEntry(
+            id: id,
+            schoolID: school,
+            previousStatus: previous,
+            newStatus: new,
+            changedAt: changedAt
+        )
         entry.changedBy = f.text("changed_by")
         entry.notes = f.text("notes")
         return entry
@@ -21,7 +28,8 @@ extension RowDecoders {
     static func profile(_ row: SQLiteRow, log: IssueLog) -> PlayerProfile? {
         let f = FieldReader(table: AppSchema.playerProfiles, row: row, log: log)
         let before = log.count
-        let id = f.identifier("id"), family = f.identifier("family_unit_id")
+        let id = f.identifier("id")
+        let family = f.identifier("family_unit_id")
         let published = f.flag("is_published")
         guard log.count == before, let id, let family else { return nil }
         var profile = PlayerProfile(id: id, familyUnitID: family)
@@ -33,7 +41,8 @@ extension RowDecoders {
     static func trackingLink(_ row: SQLiteRow, log: IssueLog) -> ProfileTrackingLink? {
         let f = FieldReader(table: AppSchema.profileTrackingLinks, row: row, log: log)
         let before = log.count
-        let id = f.identifier("id"), profile = f.identifier("profile_id")
+        let id = f.identifier("id")
+        let profile = f.identifier("profile_id")
         guard log.count == before, let id, let profile else { return nil }
         return ProfileTrackingLink(id: id, profileID: profile, coachID: f.text("coach_id"))
     }
@@ -41,7 +50,9 @@ extension RowDecoders {
     static func profileView(_ row: SQLiteRow, log: IssueLog) -> ProfileView? {
         let f = FieldReader(table: AppSchema.profileViews, row: row, log: log)
         let before = log.count
-        let id = f.identifier("id"), profile = f.identifier("profile_id"), viewedAt = f.requiredTimestamp("viewed_at")
+        let id = f.identifier("id")
+        let profile = f.identifier("profile_id")
+        let viewedAt = f.requiredTimestamp("viewed_at")
         guard log.count == before, let id, let profile, let viewedAt else { return nil }
         return ProfileView(id: id, profileID: profile, trackingLinkID: f.text("tracking_link_id"), viewedAt: viewedAt)
     }
@@ -49,15 +60,20 @@ extension RowDecoders {
     static func event(_ row: SQLiteRow, log: IssueLog) -> FamilyEvent? {
         let f = FieldReader(table: AppSchema.events, row: row, log: log)
         let before = log.count
-        let id = f.identifier("id"), name = f.requiredText("name")
+        let id = f.identifier("id")
+        let name = f.requiredText("name")
         let type: EventType? = f.enumeration("type", required: true)
-        let start = f.day("start_date", required: true), end = f.day("end_date")
+        let start = f.day("start_date", required: true)
+        let end = f.day("end_date")
         if let start, let end, end < start { f.issue("end_date", "is \(end), before the start_date \(start)") }
         let time = f.clockTime("start_time")
-        let registered = f.flag("registered"), attended = f.flag("attended")
+        let registered = f.flag("registered")
+        let attended = f.flag("attended")
         guard log.count == before, let id, let name, let type, let start else { return nil }
         var event = FamilyEvent(id: id, type: type, name: name, startDate: start)
-        (event.familyUnitID, event.schoolID, event.userID) = (f.text("family_unit_id"), f.text("school_id"), f.text("user_id"))
+        (event.familyUnitID, event.schoolID, event.userID) = (
+            f.text("family_unit_id"), f.text("school_id"), f.text("user_id")
+        )
         (event.location, event.city, event.state) = (f.text("location"), f.text("city"), f.text("state"))
         (event.endDate, event.startTime, event.registered, event.attended) = (end, time, registered, attended)
         return event
@@ -69,8 +85,14 @@ extension RowDecoders {
         let own = IssueLog()
         let value = decode(own)
         for issue in own.issues {
-            log.record(DataIssue(table: issue.table, rowID: issue.rowID, column: issue.column,
-                                 problem: "cannot be read (a personal item: its value is not shown)"))
+            log.record(
+                DataIssue(
+                    table: issue.table,
+                    rowID: issue.rowID,
+                    column: issue.column,
+                    problem: "cannot be read (a personal item: its value is not shown)"
+                )
+            )
         }
         return value
     }
@@ -86,10 +108,13 @@ extension RowDecoders {
     private static func personalReminder(_ row: SQLiteRow, log: IssueLog) -> Reminder? {
         let f = FieldReader(table: AppSchema.followUpReminders, row: row, log: log)
         let before = log.count
-        let id = f.identifier("id"), user = f.identifier("user_id"), title = f.requiredText("title")
+        let id = f.identifier("id")
+        let user = f.identifier("user_id")
+        let title = f.requiredText("title")
         let type: ReminderType? = f.enumeration("reminder_type", required: true)
         let priority: ReminderPriority? = f.enumeration("priority")
-        let due = f.requiredTimestamp("due_date"), completed = f.flag("is_completed")
+        let due = f.requiredTimestamp("due_date")
+        let completed = f.flag("is_completed")
         guard log.count == before, let id, let user, let title, let type, let due else { return nil }
         var reminder = Reminder(id: id, userID: user, type: type, title: title, dueDate: due)
         (reminder.schoolID, reminder.coachID) = (f.text("school_id"), f.text("coach_id"))
@@ -101,8 +126,11 @@ extension RowDecoders {
     private static func personalDeadline(_ row: SQLiteRow, log: IssueLog) -> UserDeadline? {
         let f = FieldReader(table: AppSchema.userDeadlines, row: row, log: log)
         let before = log.count
-        let id = f.identifier("id"), user = f.identifier("user_id"), label = f.requiredText("label")
-        let date = f.day("deadline_date", required: true), category = f.requiredText("category")
+        let id = f.identifier("id")
+        let user = f.identifier("user_id")
+        let label = f.requiredText("label")
+        let date = f.day("deadline_date", required: true)
+        let category = f.requiredText("category")
         guard log.count == before, let id, let user, let label, let date, let category else { return nil }
         var deadline = UserDeadline(id: id, userID: user, label: label, date: date, category: category)
         deadline.schoolID = f.text("school_id")
@@ -112,8 +140,10 @@ extension RowDecoders {
     static func calendarEntry(_ row: SQLiteRow, log: IssueLog) -> CalendarEntry? {
         let f = FieldReader(table: AppSchema.systemCalendar, row: row, log: log)
         let before = log.count
-        let id = f.identifier("id"), label = f.requiredText("label")
-        let start = f.day("start_date", required: true), end = f.day("end_date")
+        let id = f.identifier("id")
+        let label = f.requiredText("label")
+        let start = f.day("start_date", required: true)
+        let end = f.day("end_date")
         if let start, let end, end < start { f.issue("end_date", "is \(end), before the start_date \(start)") }
         let category: CalendarCategory? = f.enumeration("category", required: true)
         var division: Division?
@@ -130,7 +160,8 @@ extension RowDecoders {
     static func sport(_ row: SQLiteRow, log: IssueLog) -> Sport? {
         let f = FieldReader(table: AppSchema.sports, row: row, log: log)
         let before = log.count
-        let id = f.identifier("id"), name = f.requiredText("name")
+        let id = f.identifier("id")
+        let name = f.requiredText("name")
         guard log.count == before, let id, let name else { return nil }
         return Sport(id: id, name: name)
     }
@@ -158,8 +189,10 @@ extension FieldReader {
         guard let raw = text(column) else { return nil }
         let parts = raw.split(separator: ":", omittingEmptySubsequences: false)
         let numbers = parts.map { part in part.allSatisfy { $0.isASCII && $0.isNumber } ? Int(part) : nil }
-        guard (2...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 }), let hour = numbers[0], let minute = numbers[1],
-              hour < 24, minute < 60, parts.count == 2 || (numbers[2].map { $0 < 60 } ?? false) else {
+        guard (2...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 }), let hour = numbers[0],
+            let minute = numbers[1],
+            hour < 24, minute < 60, parts.count == 2 || (numbers[2].map { $0 < 60 } ?? false)
+        else {
             issue(column, "is \(Quote.value(raw)); expected a time HH:MM or HH:MM:SS")
             return nil
         }

@@ -31,7 +31,10 @@ enum RowDecoders {
         let role: UserRole? = f.enumeration("role", required: true)
         let timezone = f.text("timezone")
         if let timezone, Zone(identifier: timezone) == nil {
-            f.issue("timezone", "unknown time zone \(Quote.value(timezone)) (expected an IANA name such as America/New_York)")
+            f.issue(
+                "timezone",
+                "unknown time zone \(Quote.value(timezone)) (expected an IANA name such as America/New_York)"
+            )
         }
         let sport = f.text("primary_sport_id")
         guard log.count == before, let id, let email, let role else { return nil }
@@ -60,8 +63,11 @@ enum RowDecoders {
         }
         guard f.requiredText("data") != nil, let object = f.object("data") else { return nil }
         let location = HomeLocation(
-            latitude: object.number("latitude"), longitude: object.number("longitude"),
-            city: object.string("city"), state: object.string("state"), zip: object.string("zip"),
+            latitude: object.number("latitude"),
+            longitude: object.number("longitude"),
+            city: object.string("city"),
+            state: object.string("state"),
+            zip: object.string("zip"),
             address: object.string("address")
         )
         checkCoordinate(location.latitude, location.longitude, field: f, column: "data")
@@ -91,10 +97,14 @@ enum RowDecoders {
         school.faviconURL = f.text("favicon_url")
         if let object = f.object("academic_info") {
             let info = AcademicInfo(
-                latitude: object.number("latitude"), longitude: object.number("longitude"),
-                state: object.string("state"), studentSize: object.integer("student_size"),
-                admissionRate: object.number("admission_rate"), gpaRequirement: object.number("gpa_requirement"),
-                satRequirement: object.number("sat_requirement"), actRequirement: object.number("act_requirement")
+                latitude: object.number("latitude"),
+                longitude: object.number("longitude"),
+                state: object.string("state"),
+                studentSize: object.integer("student_size"),
+                admissionRate: object.number("admission_rate"),
+                gpaRequirement: object.number("gpa_requirement"),
+                satRequirement: object.number("sat_requirement"),
+                actRequirement: object.number("act_requirement")
             )
             checkCoordinate(info.latitude, info.longitude, field: f, column: "academic_info")
             if let size = info.studentSize, size < 0 { f.issue("academic_info", "member 'student_size' is negative") }
@@ -119,7 +129,13 @@ enum RowDecoders {
         let role: CoachRole? = f.enumeration("role", required: true)
         let first = f.requiredText("first_name")
         let last = f.requiredText("last_name")
-        var coach = Coach(id: id ?? "", familyUnitID: family, role: role ?? .head, firstName: first ?? "", lastName: last ?? "")
+        var coach = Coach(
+            id: id ?? "",
+            familyUnitID: family,
+            role: role ?? .head,
+            firstName: first ?? "",
+            lastName: last ?? ""
+        )
         coach.schoolID = f.text("school_id")
         coach.userID = f.text("user_id")
         coach.email = f.text("email")
@@ -216,7 +232,10 @@ enum RowDecoders {
 
     /// A member's setting for one kind of message. Any kind is accepted (the app may add
     /// kinds); only `weekly_digest` is acted on. A null `email_enabled` means on.
-    static func notificationPreference(_ row: SQLiteRow, log: IssueLog) -> (userID: String, type: String, emailEnabled: Bool)? {
+    static func notificationPreference(
+        _ row: SQLiteRow,
+        log: IssueLog
+    ) -> (userID: String, type: String, emailEnabled: Bool)? {
         let f = FieldReader(table: AppSchema.notificationPreferences, row: row, log: log)
         let before = log.count
         _ = f.identifier("id")
@@ -232,7 +251,9 @@ enum RowDecoders {
         let f = FieldReader(table: AppSchema.emailOptouts, row: row, log: log)
         let before = log.count
         let email = f.requiredText("email")
-        if let email, email.trimmingCharacters(in: .whitespaces).isEmpty { f.issue("email", "is empty; expected an e-mail address") }
+        if let email, email.trimmingCharacters(in: .whitespaces).isEmpty {
+            f.issue("email", "is empty; expected an e-mail address")
+        }
         guard log.count == before else { return nil }
         return email
     }

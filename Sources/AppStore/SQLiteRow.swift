@@ -63,7 +63,12 @@ extension Database {
     /// With `cached`, the statement is compiled once per connection and reused (the same
     /// queries run for every family of a batch); never cache a query that calls functions
     /// registered per call.
-    func eachRow(_ sql: String, arguments: StatementArguments = [], cached: Bool = false, _ body: (SQLiteRow) throws -> Void) throws {
+    func eachRow(
+        _ sql: String,
+        arguments: StatementArguments = [],
+        cached: Bool = false,
+        _ body: (SQLiteRow) throws -> Void
+    ) throws {
         let statement = try cached ? cachedStatement(sql: sql) : makeStatement(sql: sql)
         let cursor = try Row.fetchCursor(statement, arguments: arguments)
         let row = SQLiteRow(statement: statement.sqliteStatement)
@@ -76,7 +81,12 @@ extension Database {
     /// in which `ORDER BY` the `identity` columns would have listed their rows, without
     /// asking SQLite to sort: only the rows with issues are remembered, and sorted here.
     /// Rows with equal identities keep the order SQLite read them in.
-    func eachRowInIdentityOrder(_ sql: String, identity: [Int], log: IssueLog, _ body: (SQLiteRow, IssueLog) throws -> Void) throws {
+    func eachRowInIdentityOrder(
+        _ sql: String,
+        identity: [Int],
+        log: IssueLog,
+        _ body: (SQLiteRow, IssueLog) throws -> Void
+    ) throws {
         let found = IssueLog()
         var rows: [(key: [OrderKey], issues: Range<Int>)] = []
         try eachRow(sql) { row in

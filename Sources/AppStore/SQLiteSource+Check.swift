@@ -1,7 +1,7 @@
 import Aggregation
+import Core
 import Foundation
 import GRDB
-import Core
 
 extension SQLiteSource {
     /// Reads every row of every table and returns every problem: bad values, rows that
@@ -21,7 +21,13 @@ extension SQLiteSource {
     }
 
     /// Scans a table's rows in storage order; problems come out in the order of their ids.
-    private func scan(_ db: Database, _ log: IssueLog, _ table: AppSchema.Table, _ sql: String, _ body: (SQLiteRow, IssueLog) -> Void) throws {
+    private func scan(
+        _ db: Database,
+        _ log: IssueLog,
+        _ table: AppSchema.Table,
+        _ sql: String,
+        _ body: (SQLiteRow, IssueLog) -> Void
+    ) throws {
         try db.eachRowInIdentityOrder(sql, identity: table.rowIdentity.compactMap(table.index(of:)), log: log, body)
     }
 
@@ -56,9 +62,15 @@ extension SQLiteSource {
 
     /// Ids (or keys) that more than one row holds, where the schema does not forbid it.
     private func checkDuplicateKeys(_ db: Database, _ log: IssueLog) throws {
-        for table in AppSchema.tables + AppSchema.optionalTables + AppSchema.seasonTables where !uniqueKeys.contains(table.name) && !isAbsent(table) {
+        for table in AppSchema.tables + AppSchema.optionalTables + AppSchema.seasonTables
+        where !uniqueKeys.contains(table.name) && !isAbsent(table) {
             let key = table.rowIdentity.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
-            let sql = select(table, where: "(\(key)) IN (SELECT \(key) FROM \(table.name.quotedDatabaseIdentifier) GROUP BY \(key) HAVING COUNT(*) > 1)", orderBy: nil)
+            let sql = select(
+                table,
+                where:
+                    "(\(key)) IN (SELECT \(key) FROM \(table.name.quotedDatabaseIdentifier) GROUP BY \(key) HAVING COUNT(*) > 1)",
+                orderBy: nil
+            )
             var reported = Set<[String]>()
             var counts: [[String]: Int] = [:]
             try db.eachRow(sql, arguments: [], cached: false) { row in
@@ -69,8 +81,11 @@ extension SQLiteSource {
                 let field = FieldReader(table: table, row: row, log: log)
                 let values = table.rowIdentity.map { field.text($0) ?? "" }
                 guard reported.insert(values).inserted else { return }
-                field.issue(table.rowIdentity[0], "the row's \(table.rowIdentity.count == 1 ? "id" : "key") appears \(counts[values] ?? 2) times; "
-                            + "each must be unique (was the table made without its primary key?)")
+                field.issue(
+                    table.rowIdentity[0],
+                    "the row's \(table.rowIdentity.count == 1 ? "id" : "key") appears \(counts[values] ?? 2) times; "
+                        + "each must be unique (was the table made without its primary key?)"
+                )
             }
         }
     }
@@ -78,11 +93,18 @@ extension SQLiteSource {
     /// Rows that belong to no family, or to one that does not exist.
     private func checkRowsOfNoFamily(_ db: Database, _ log: IssueLog) throws {
         for table in AppSchema.familyTables + [AppSchema.familyMembers] {
-            let sql = select(table, where: "family_unit_id IS NULL OR family_unit_id NOT IN (SELECT id FROM family_units)", orderBy: nil)
+            let sql = select(
+                table,
+                where: "family_unit_id IS NULL OR family_unit_id NOT IN (SELECT id FROM family_units)",
+                orderBy: nil
+            )
             try scan(db, log, table, sql) { row, log in
                 let field = FieldReader(table: table, row: row, log: log)
                 if let family = field.text("family_unit_id") {
-                    field.issue("family_unit_id", "names no family (\(Quote.value(family))); the row appears in no report")
+                    field.issue(
+                        "family_unit_id",
+                        "names no family (\(Quote.value(family))); the row appears in no report"
+                    )
                 } else {
                     field.issue("family_unit_id", "is null: the row belongs to no family and appears in no report")
                 }
@@ -112,7 +134,8 @@ extension SQLiteSource {
             }
         }
         let userLinks: [(AppSchema.Table, String)] = [
-            (AppSchema.familyMembers, "user_id"), (AppSchema.interactions, "logged_by"), (AppSchema.userPreferences, "user_id"),
+            (AppSchema.familyMembers, "user_id"), (AppSchema.interactions, "logged_by"),
+            (AppSchema.userPreferences, "user_id"),
             (AppSchema.notificationPreferences, "user_id"),
         ]
         for (table, column) in userLinks where !isAbsent(table) {

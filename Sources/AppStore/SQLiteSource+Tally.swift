@@ -1,8 +1,8 @@
 import Aggregation
+import Core
 import Foundation
 import GRDB
 import GRDBSQLite
-import Core
 
 extension SQLiteSource {
     /// Counts a family's interactions for the coaches and schools lists in one pass, without
@@ -18,9 +18,15 @@ extension SQLiteSource {
         try reading { db in
             let log = IssueLog()
             var tally = InteractionTally(zone: zone)
-            try db.eachRow(select(AppSchema.interactions, where: "family_unit_id = ?", orderBy: nil), arguments: [familyID], cached: true) { row in
+            try db.eachRow(
+                select(AppSchema.interactions, where: "family_unit_id = ?", orderBy: nil),
+                arguments: [familyID],
+                cached: true
+            ) { row in
                 if let mark = InteractionMark(checking: row, readingLoggedBy: loggedBy != nil) {
-                    if loggedBy == nil || mark.loggedBy == loggedBy { tally.add(schoolID: mark.schoolID, coachID: mark.coachID, date: mark.date) }
+                    if loggedBy == nil || mark.loggedBy == loggedBy {
+                        tally.add(schoolID: mark.schoolID, coachID: mark.coachID, date: mark.date)
+                    }
                     return
                 }
                 guard let interaction = RowDecoders.interaction(row, log: log), log.count == 0 else {
@@ -44,15 +50,17 @@ struct InteractionMark {
     let loggedBy: String?
     let date: Timestamp
 
-    private static let column = Dictionary(uniqueKeysWithValues: AppSchema.interactions.columns.enumerated().map { ($0.element.name, $0.offset) })
+    private static let column = Dictionary(
+        uniqueKeysWithValues: AppSchema.interactions.columns.enumerated().map { ($0.element.name, $0.offset) }
+    )
     private static func at(_ name: String) -> Int {
         guard let index = column[name] else { preconditionFailure("interactions has no column \(name)") }
         return index
     }
     private static let id = at("id"), schoolID = at("school_id"), coachID = at("coach_id"), type = at("type"),
-                       direction = at("direction"), subject = at("subject"), content = at("content"), sentiment = at("sentiment"),
-                       occurredAt = at("occurred_at"), loggedBy = at("logged_by"), attachments = at("attachments"),
-                       createdAt = at("created_at"), updatedAt = at("updated_at")
+        direction = at("direction"), subject = at("subject"), content = at("content"), sentiment = at("sentiment"),
+        occurredAt = at("occurred_at"), loggedBy = at("logged_by"), attachments = at("attachments"),
+        createdAt = at("created_at"), updatedAt = at("updated_at")
     private static let types = InteractionType.allCases.map { Array($0.rawValue.utf8) }
     private static let directions = Direction.allCases.map { Array($0.rawValue.utf8) }
     private static let sentiments = Sentiment.allCases.map { Array($0.rawValue.utf8) }
@@ -60,14 +68,14 @@ struct InteractionMark {
     init?(checking row: SQLiteRow, readingLoggedBy: Bool) {
         typealias M = InteractionMark
         guard row.isPlainText(M.id, required: true, nonEmpty: true),
-              row.isOneOf(M.type, M.types, required: true), row.isOneOf(M.direction, M.directions, required: true),
-              row.isOneOf(M.sentiment, M.sentiments, required: false),
-              row.isPlainText(M.subject), row.isPlainText(M.content),
-              row.isPlainText(M.schoolID), row.isPlainText(M.coachID), row.isPlainText(M.loggedBy),
-              row.isNullOrTimestamp(M.updatedAt), row.isNullOrStringArray(M.attachments),
-              case .read(let occurredAt) = row.nullOrTimestamp(M.occurredAt),
-              case .read(let createdAt) = row.nullOrTimestamp(M.createdAt),
-              let date = occurredAt ?? createdAt
+            row.isOneOf(M.type, M.types, required: true), row.isOneOf(M.direction, M.directions, required: true),
+            row.isOneOf(M.sentiment, M.sentiments, required: false),
+            row.isPlainText(M.subject), row.isPlainText(M.content),
+            row.isPlainText(M.schoolID), row.isPlainText(M.coachID), row.isPlainText(M.loggedBy),
+            row.isNullOrTimestamp(M.updatedAt), row.isNullOrStringArray(M.attachments),
+            case .read(let occurredAt) = row.nullOrTimestamp(M.occurredAt),
+            case .read(let createdAt) = row.nullOrTimestamp(M.createdAt),
+            let date = occurredAt ?? createdAt
         else { return nil }
         schoolID = row.plainText(M.schoolID)
         coachID = row.plainText(M.coachID)
@@ -93,7 +101,9 @@ extension SQLiteRow {
         return withText(index) { bytes in
             values.contains { value in
                 guard value.count == bytes.count, let text = bytes.baseAddress else { return false }
-                return value.withUnsafeBufferPointer { raw in raw.baseAddress.map { memcmp($0, text, raw.count) == 0 } ?? false }
+                return value.withUnsafeBufferPointer { raw in
+                    raw.baseAddress.map { memcmp($0, text, raw.count) == 0 } ?? false
+                }
             }
         } ?? false
     }
@@ -106,7 +116,9 @@ extension SQLiteRow {
     /// Null, or text that parses as a timestamp where SQLite holds it.
     fileprivate func nullOrTimestamp(_ index: Int) -> Checked<Timestamp> {
         if isNull(index) { return .read(nil) }
-        guard let parsed = withText(index, Timestamp.parse(utf8:)), case .success(let timestamp) = parsed else { return .leftToTheReader }
+        guard let parsed = withText(index, Timestamp.parse(utf8:)), case .success(let timestamp) = parsed else {
+            return .leftToTheReader
+        }
         return .read(timestamp)
     }
 

@@ -1,7 +1,7 @@
 import Aggregation
+import Core
 import Foundation
 import GRDB
-import Core
 import Synchronization
 
 /// Reads the app's tables from one SQLite file, read-only. Every query that reads family
@@ -37,8 +37,10 @@ package final class SQLiteSource: FamilySource {
 
     /// `REPORT_BATCH_SQLITE_BUSY_TIMEOUT` (seconds, more than 0), else 30.
     static func busyTimeout() -> Double {
-        guard let text = ProcessInfo.processInfo.environment["REPORT_BATCH_SQLITE_BUSY_TIMEOUT"], let seconds = Double(text),
-              seconds.isFinite, seconds > 0 else { return 30 }
+        guard let text = ProcessInfo.processInfo.environment["REPORT_BATCH_SQLITE_BUSY_TIMEOUT"],
+            let seconds = Double(text),
+            seconds.isFinite, seconds > 0
+        else { return 30 }
         return seconds
     }
 
@@ -48,7 +50,12 @@ package final class SQLiteSource: FamilySource {
     ///   `name` is how messages name the database when it is not the file itself (a
     ///   PostgreSQL snapshot is named by its server, without the password).
     ///   `busyTimeout` is how long a read waits for another program's lock (nil: `busyTimeout()`).
-    package init(path file: String, name: String? = nil, busyTimeout: Double? = nil, sharingSlugsOf other: SQLiteSource? = nil) throws {
+    package init(
+        path file: String,
+        name: String? = nil,
+        busyTimeout: Double? = nil,
+        sharingSlugsOf other: SQLiteSource? = nil
+    ) throws {
         let path = name ?? file
         self.path = path
         slugCache = other?.slugCache ?? SlugCache()
@@ -109,9 +116,17 @@ package final class SQLiteSource: FamilySource {
     /// Whether the table's row key is its primary key or has a unique index of its own.
     private static func keyIsUnique(_ table: AppSchema.Table, _ db: Database) throws -> Bool {
         let key = Set(table.rowIdentity)
-        let primary = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0", arguments: [table.name])
+        let primary = try String.fetchAll(
+            db,
+            sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0",
+            arguments: [table.name]
+        )
         if Set(primary) == key { return true }
-        for index in try String.fetchAll(db, sql: "SELECT name FROM pragma_index_list(?) WHERE \"unique\" = 1", arguments: [table.name]) {
+        for index in try String.fetchAll(
+            db,
+            sql: "SELECT name FROM pragma_index_list(?) WHERE \"unique\" = 1",
+            arguments: [table.name]
+        ) {
             let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_index_info(?)", arguments: [index])
             if Set(columns) == key { return true }
         }
@@ -147,11 +162,15 @@ package final class SQLiteSource: FamilySource {
     package var optionalColumnsNote: String? {
         var parts: [String] = []
         if !missingOptionalColumns.isEmpty {
-            parts.append("has no column \(missingOptionalColumns.joined(separator: ", ")); these optional values read as empty")
+            parts.append(
+                "has no column \(missingOptionalColumns.joined(separator: ", ")); these optional values read as empty"
+            )
         }
         let tables = absentSeasonTables
         if !tables.isEmpty {
-            parts.append("has no table \(tables.joined(separator: ", ")); the parts of the season that need \(tables.count == 1 ? "it" : "them") are left out")
+            parts.append(
+                "has no table \(tables.joined(separator: ", ")); the parts of the season that need \(tables.count == 1 ? "it" : "them") are left out"
+            )
         }
         return parts.isEmpty ? nil : "note: \(Quote.path(path)) " + parts.joined(separator: "; it ")
     }
@@ -173,7 +192,8 @@ package final class SQLiteSource: FamilySource {
 
     func select(_ table: AppSchema.Table, where condition: String, orderBy: String? = "id") -> String {
         let order = orderBy.map { " ORDER BY \($0)" } ?? ""
-        return "SELECT \(selectLists[table.name] ?? "*") FROM \(table.name.quotedDatabaseIdentifier) WHERE \(condition)\(order)"
+        return
+            "SELECT \(selectLists[table.name] ?? "*") FROM \(table.name.quotedDatabaseIdentifier) WHERE \(condition)\(order)"
     }
 
     /// Every family, ordered by id, each once (a database without primary keys may hold a
@@ -212,7 +232,9 @@ package final class SQLiteSource: FamilySource {
             return RowDecoders.familyUnit(row, log: log)
         }
         guard rows > 0 else {
-            throw UsageError("no family with id \(Quote.value(id)) in \(Quote.path(path)); `report-batch families --db \(path)` lists them")
+            throw UsageError(
+                "no family with id \(Quote.value(id)) in \(Quote.path(path)); `report-batch families --db \(path)` lists them"
+            )
         }
         if rows > 1 { log.record(DataIssue.duplicate(table: AppSchema.familyUnits.name, id: id, count: rows)) }
         guard var family = families.first, log.issues.isEmpty else {
@@ -227,7 +249,8 @@ package final class SQLiteSource: FamilySource {
     private func slugs(_ db: Database) throws -> [String: String] {
         if let known = slugCache.slugs.withLock({ $0 }) { return known }
         var families: [(id: String, name: String?)] = []
-        try db.eachRow("SELECT CAST(id AS TEXT), CAST(family_name AS TEXT) FROM family_units WHERE id IS NOT NULL") { row in
+        try db.eachRow("SELECT CAST(id AS TEXT), CAST(family_name AS TEXT) FROM family_units WHERE id IS NOT NULL") {
+            row in
             families.append((row.plainText(0) ?? "", row.plainText(1)))
         }
         let slugs = Slug.unique(families)
@@ -254,7 +277,10 @@ package final class SQLiteSource: FamilySource {
     /// `bad_rows: skip`), and returns the problems of the rows left out, one or more per row.
     /// A bad family row, or an id held by two rows (which copy is right cannot be told), still
     /// fails the family.
-    package func loadFamilyLeavingOutBadRows(id: String, season: Bool) throws -> (data: FamilyData, leftOut: [DataIssue]) {
+    package func loadFamilyLeavingOutBadRows(
+        id: String,
+        season: Bool
+    ) throws -> (data: FamilyData, leftOut: [DataIssue]) {
         let (data, issues) = try load(id: id, interactions: true, season: season)
         let duplicates = issues.filter(\.isDuplicate)
         if !duplicates.isEmpty { throw BadDataError.badValues(path: path, familyID: id, issues: duplicates) }
@@ -269,19 +295,36 @@ package final class SQLiteSource: FamilySource {
         return (data, log.issues)
     }
 
-    private func read(family: FamilyUnit, db: Database, log: IssueLog, interactions: Bool, season readSeason: Bool) throws -> FamilyData {
+    private func read(
+        family: FamilyUnit,
+        db: Database,
+        log: IssueLog,
+        interactions: Bool,
+        season readSeason: Bool
+    ) throws -> FamilyData {
         let id: StatementArguments = [family.id]
-        let members = try collect(db, select(AppSchema.familyMembers, where: "family_unit_id = ?", orderBy: "user_id"), id) {
+        let members = try collect(
+            db,
+            select(AppSchema.familyMembers, where: "family_unit_id = ?", orderBy: "user_id"),
+            id
+        ) {
             Self.whole($0, log, RowDecoders.member)
         }
-        let userSQL = select(AppSchema.users, where: """
-            id IN (SELECT user_id FROM family_members WHERE family_unit_id = ?1) \
-            OR id IN (SELECT logged_by FROM interactions WHERE family_unit_id = ?1)
-            """)
+        let userSQL = select(
+            AppSchema.users,
+            where: """
+                id IN (SELECT user_id FROM family_members WHERE family_unit_id = ?1) \
+                OR id IN (SELECT logged_by FROM interactions WHERE family_unit_id = ?1)
+                """
+        )
         let users = try collect(db, userSQL, id) { Self.whole($0, log, RowDecoders.user) }
-        let preferenceSQL = select(AppSchema.userPreferences, where: """
-            category = 'location' AND user_id IN (SELECT user_id FROM family_members WHERE family_unit_id = ?)
-            """, orderBy: "user_id")
+        let preferenceSQL = select(
+            AppSchema.userPreferences,
+            where: """
+                category = 'location' AND user_id IN (SELECT user_id FROM family_members WHERE family_unit_id = ?)
+                """,
+            orderBy: "user_id"
+        )
         let locations = try collect(db, preferenceSQL, id) { Self.whole($0, log, RowDecoders.homeLocation) }
 
         func rows<T>(_ table: AppSchema.Table, _ decode: (SQLiteRow, IssueLog) -> T?) throws -> [T] {
@@ -307,10 +350,18 @@ package final class SQLiteSource: FamilySource {
         checkUnique(AppSchema.performanceMetrics, metrics.map(\.id))
         checkUnique(AppSchema.offers, offers.map(\.id))
         var data = FamilyData(
-            family: family, members: members,
+            family: family,
+            members: members,
             users: Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
-            homeLocations: Dictionary(locations.map { ($0.userID, $0.location) }, uniquingKeysWith: { first, _ in first }),
-            schools: schools, coaches: coaches, interactions: loadedInteractions, metrics: metrics, offers: offers
+            homeLocations: Dictionary(
+                locations.map { ($0.userID, $0.location) },
+                uniquingKeysWith: { first, _ in first }
+            ),
+            schools: schools,
+            coaches: coaches,
+            interactions: loadedInteractions,
+            metrics: metrics,
+            offers: offers
         )
         guard readSeason else { return data }
         data.season = try season(family.id, db: db, log: log)
@@ -323,7 +374,11 @@ package final class SQLiteSource: FamilySource {
     /// personal items through its members; nil for a table the database lacks.
     private func season(_ familyID: String, db: Database, log: IssueLog) throws -> SeasonRows {
         let id: StatementArguments = [familyID]
-        func rows<T>(_ table: AppSchema.Table, where condition: String, _ decode: (SQLiteRow, IssueLog) -> T?) throws -> [T]? {
+        func rows<T>(
+            _ table: AppSchema.Table,
+            where condition: String,
+            _ decode: (SQLiteRow, IssueLog) -> T?
+        ) throws -> [T]? {
             guard !isAbsent(table) else { return nil }
             // `+id`: SQLite finds the rows through the condition's index (or a scan in storage
             // order) and sorts the few it keeps, instead of walking the id index through every
@@ -334,13 +389,29 @@ package final class SQLiteSource: FamilySource {
         let members = "SELECT user_id FROM family_members WHERE family_unit_id = ?1"
         let profiles = "SELECT id FROM player_profiles WHERE family_unit_id = ?1"
         var season = SeasonRows()
-        season.statusHistory = try rows(AppSchema.schoolStatusHistory, where: "school_id IN (\(schools))", RowDecoders.statusChange)
+        season.statusHistory = try rows(
+            AppSchema.schoolStatusHistory,
+            where: "school_id IN (\(schools))",
+            RowDecoders.statusChange
+        )
         season.profiles = try rows(AppSchema.playerProfiles, where: "family_unit_id = ?1", RowDecoders.profile)
         if !isAbsent(AppSchema.playerProfiles) {
-            season.trackingLinks = try rows(AppSchema.profileTrackingLinks, where: "profile_id IN (\(profiles))", RowDecoders.trackingLink)
-            season.profileViews = try rows(AppSchema.profileViews, where: "profile_id IN (\(profiles))", RowDecoders.profileView)
+            season.trackingLinks = try rows(
+                AppSchema.profileTrackingLinks,
+                where: "profile_id IN (\(profiles))",
+                RowDecoders.trackingLink
+            )
+            season.profileViews = try rows(
+                AppSchema.profileViews,
+                where: "profile_id IN (\(profiles))",
+                RowDecoders.profileView
+            )
         }
-        season.events = try rows(AppSchema.events, where: try eventsCondition(db, schools: schools, members: members), RowDecoders.event)
+        season.events = try rows(
+            AppSchema.events,
+            where: try eventsCondition(db, schools: schools, members: members),
+            RowDecoders.event
+        )
         season.reminders = try rows(AppSchema.followUpReminders, where: "user_id IN (\(members))", RowDecoders.reminder)
         season.deadlines = try rows(AppSchema.userDeadlines, where: "user_id IN (\(members))", RowDecoders.deadline)
         (season.calendar, season.sports) = try sharedSeasonRows(db, log: log)
@@ -355,9 +426,13 @@ package final class SQLiteSource: FamilySource {
             return (kept.calendar, kept.sports)
         }
         let own = IssueLog()
-        let calendar = isAbsent(AppSchema.systemCalendar) ? nil
+        let calendar =
+            isAbsent(AppSchema.systemCalendar)
+            ? nil
             : try collect(db, select(AppSchema.systemCalendar, where: "1")) { RowDecoders.calendarEntry($0, log: own) }
-        let sports = isAbsent(AppSchema.sports) ? nil : try collect(db, select(AppSchema.sports, where: "1")) { RowDecoders.sport($0, log: own) }
+        let sports =
+            isAbsent(AppSchema.sports)
+            ? nil : try collect(db, select(AppSchema.sports, where: "1")) { RowDecoders.sport($0, log: own) }
         sharedSeason.withLock { $0 = (calendar, sports, own.issues) }
         own.issues.forEach(log.record)
         return (calendar, sports)
@@ -375,7 +450,8 @@ package final class SQLiteSource: FamilySource {
         let own = "family_unit_id = ?1 OR (+family_unit_id IS NULL AND school_id IN (\(schools)))"
         let personal = "+family_unit_id IS NULL AND +school_id IS NULL AND user_id IN (\(members))"
         guard try indexPersonalEvents(db) else { return "\(own) OR (\(personal))" }
-        return "\(own) OR (rowid IN (SELECT event_rowid FROM temp.rb_personal_events WHERE user_id IN (\(members))) AND \(personal))"
+        return
+            "\(own) OR (rowid IN (SELECT event_rowid FROM temp.rb_personal_events WHERE user_id IN (\(members))) AND \(personal))"
     }
 
     /// Makes the temporary index of personal events, in the family's own read, whenever it is
@@ -387,14 +463,17 @@ package final class SQLiteSource: FamilySource {
     private func indexPersonalEvents(_ db: Database) throws -> Bool {
         guard try personalEventsHaveRowIDs(db) else { return false }
         let version = try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
-        let present = try Row.fetchOne(db, sql: "SELECT 1 FROM temp.sqlite_master WHERE name = 'rb_personal_events'") != nil
+        let present =
+            try Row.fetchOne(db, sql: "SELECT 1 FROM temp.sqlite_master WHERE name = 'rb_personal_events'") != nil
         if present, personalEventsVersion.withLock({ $0 }) == version { return true }
-        try db.execute(sql: """
-            DROP TABLE IF EXISTS temp.rb_personal_events; \
-            CREATE TEMP TABLE rb_personal_events AS \
-            SELECT user_id, rowid AS event_rowid FROM main.events WHERE family_unit_id IS NULL AND school_id IS NULL; \
-            CREATE INDEX temp.rb_personal_events_user ON rb_personal_events (user_id)
-            """)
+        try db.execute(
+            sql: """
+                DROP TABLE IF EXISTS temp.rb_personal_events; \
+                CREATE TEMP TABLE rb_personal_events AS \
+                SELECT user_id, rowid AS event_rowid FROM main.events WHERE family_unit_id IS NULL AND school_id IS NULL; \
+                CREATE INDEX temp.rb_personal_events_user ON rb_personal_events (user_id)
+                """
+        )
         personalEventsVersion.withLock { $0 = version }
         return true
     }
@@ -402,7 +481,8 @@ package final class SQLiteSource: FamilySource {
     /// Whether `events` is a table with rowids, asked once.
     private func personalEventsHaveRowIDs(_ db: Database) throws -> Bool {
         if let known = personalEventsRowIDs.withLock({ $0 }) { return known }
-        let sql = "SELECT 1 FROM pragma_table_list WHERE schema = 'main' AND name = 'events' AND type = 'table' AND wr = 0"
+        let sql =
+            "SELECT 1 FROM pragma_table_list WHERE schema = 'main' AND name = 'events' AND type = 'table' AND wr = 0"
         let answer = ((try? Row.fetchOne(db, sql: sql)) ?? nil) != nil
         personalEventsRowIDs.withLock { $0 = answer }
         return answer
@@ -422,7 +502,12 @@ package final class SQLiteSource: FamilySource {
     }
 
     /// Runs a query and keeps the rows that decode.
-    private func collect<T>(_ db: Database, _ sql: String, _ arguments: StatementArguments = [], _ decode: (SQLiteRow) -> T?) throws -> [T] {
+    private func collect<T>(
+        _ db: Database,
+        _ sql: String,
+        _ arguments: StatementArguments = [],
+        _ decode: (SQLiteRow) -> T?
+    ) throws -> [T] {
         var result: [T] = []
         try db.eachRow(sql, arguments: arguments, cached: true) { row in
             if let value = decode(row) { result.append(value) }
@@ -437,26 +522,39 @@ package final class SQLiteSource: FamilySource {
     /// timestamps with the same parser and zone as everything else, and spills to disk past
     /// its cache, so memory stays flat however many rows the family has.
     /// - Throws: `BadDataError` at the first bad row (the file being written is then discarded).
-    package func forEachInteraction(familyID: String, newestFirstIn zone: Zone?, _ body: (Interaction) throws -> Void) throws {
+    package func forEachInteraction(
+        familyID: String,
+        newestFirstIn zone: Zone?,
+        _ body: (Interaction) throws -> Void
+    ) throws {
         try reading { db in
             var order: String?
             if let zone {
                 let key: @Sendable (DatabaseValue, DatabaseValue) -> Instant? = { occurred, created in
                     for value in [occurred, created] {
-                        if let text = String.fromDatabaseValue(value), let stamp = try? Timestamp.parse(text) { return zone.instant(of: stamp) }
+                        if let text = String.fromDatabaseValue(value), let stamp = try? Timestamp.parse(text) {
+                            return zone.instant(of: stamp)
+                        }
                     }
                     return nil
                 }
-                db.add(function: DatabaseFunction("rb_date_seconds", argumentCount: 2, pure: true) { values in
-                    key(values[0], values[1]).map { $0.seconds }
-                })
-                db.add(function: DatabaseFunction("rb_date_nanos", argumentCount: 2, pure: true) { values in
-                    key(values[0], values[1]).map { Int64($0.nanoseconds) }
-                })
+                db.add(
+                    function: DatabaseFunction("rb_date_seconds", argumentCount: 2, pure: true) { values in
+                        key(values[0], values[1]).map { $0.seconds }
+                    }
+                )
+                db.add(
+                    function: DatabaseFunction("rb_date_nanos", argumentCount: 2, pure: true) { values in
+                        key(values[0], values[1]).map { Int64($0.nanoseconds) }
+                    }
+                )
                 order = "rb_date_seconds(occurred_at, created_at) DESC, rb_date_nanos(occurred_at, created_at) DESC, id"
             }
             let log = IssueLog()
-            try db.eachRow(select(AppSchema.interactions, where: "family_unit_id = ?", orderBy: order), arguments: [familyID]) { row in
+            try db.eachRow(
+                select(AppSchema.interactions, where: "family_unit_id = ?", orderBy: order),
+                arguments: [familyID]
+            ) { row in
                 // A bad value read after the row's required ones (a blob in `school_id`) is
                 // logged while the row still decodes: it fails the family as `loadFamily` does.
                 guard let interaction = RowDecoders.interaction(row, log: log), log.count == 0 else {
@@ -485,16 +583,22 @@ package final class SQLiteSource: FamilySource {
     private func members(where condition: String, _ arguments: StatementArguments = []) throws -> [String: [Member]] {
         try reading { db in
             var members: [String: [Member]] = [:]
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT m.family_unit_id, m.user_id, m.role, u.full_name, u.email
-                FROM family_members AS m LEFT JOIN users AS u ON u.id = m.user_id
-                WHERE \(condition) AND m.user_id IS NOT NULL
-                ORDER BY m.family_unit_id, m.role IS NOT 'player', u.full_name, m.user_id
-                """, arguments: arguments)
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT m.family_unit_id, m.user_id, m.role, u.full_name, u.email
+                    FROM family_members AS m LEFT JOIN users AS u ON u.id = m.user_id
+                    WHERE \(condition) AND m.user_id IS NOT NULL
+                    ORDER BY m.family_unit_id, m.role IS NOT 'player', u.full_name, m.user_id
+                    """,
+                arguments: arguments
+            )
             while let row = try rows.next() {
                 func text(_ index: Int) -> String? { String.fromDatabaseValue(row[index]) }
                 guard let family = text(0), let user = text(1) else { continue }
-                members[family, default: []].append(Member(familyID: family, userID: user, role: text(2), name: text(3), email: text(4)))
+                members[family, default: []].append(
+                    Member(familyID: family, userID: user, role: text(2), name: text(3), email: text(4))
+                )
             }
             return members
         }
@@ -505,13 +609,17 @@ package final class SQLiteSource: FamilySource {
     /// - Throws: `BadDataError` when one of these members' preference rows is bad input: a
     ///   preference that cannot be read is not taken as "on".
     package func weeklyDigestOff(userIDs: [String]) throws -> Set<String> {
-        guard !userIDs.isEmpty, presentOptionalTables.contains(AppSchema.notificationPreferences.name) else { return [] }
+        guard !userIDs.isEmpty, presentOptionalTables.contains(AppSchema.notificationPreferences.name) else {
+            return []
+        }
         let log = IssueLog()
         let off = try reading { db in
             let marks = Array(repeating: "?", count: userIDs.count).joined(separator: ", ")
             let sql = select(AppSchema.notificationPreferences, where: "user_id IN (\(marks))")
-            return try collect(db, sql, StatementArguments(userIDs)) { RowDecoders.notificationPreference($0, log: log) }
-                .filter { $0.type == "weekly_digest" && $0.emailEnabled == false }.map(\.userID)
+            return try collect(db, sql, StatementArguments(userIDs)) {
+                RowDecoders.notificationPreference($0, log: log)
+            }
+            .filter { $0.type == "weekly_digest" && $0.emailEnabled == false }.map(\.userID)
         }
         if !log.issues.isEmpty { throw BadDataError.badValues(path: path, familyID: nil, issues: log.issues) }
         return Set(off)
@@ -525,7 +633,9 @@ package final class SQLiteSource: FamilySource {
         guard presentOptionalTables.contains(AppSchema.emailOptouts.name) else { return [] }
         let log = IssueLog()
         let addresses = try reading { db in
-            try collect(db, select(AppSchema.emailOptouts, where: "1", orderBy: nil)) { RowDecoders.optOut($0, log: log) }
+            try collect(db, select(AppSchema.emailOptouts, where: "1", orderBy: nil)) {
+                RowDecoders.optOut($0, log: log)
+            }
         }
         if !log.issues.isEmpty { throw BadDataError.badValues(path: path, familyID: nil, issues: log.issues) }
         let normalised = Set(addresses.map(\.comparisonKey))
@@ -540,15 +650,22 @@ package final class SQLiteSource: FamilySource {
         try reading { db in
             var warnings: [(id: String, field: Int, text: String)] = []
             let fields = ContactField.allCases
-            let sql = "SELECT CAST(id AS TEXT), " + fields.map { "CAST(\($0.column.quotedDatabaseIdentifier) AS TEXT)" }.joined(separator: ", ")
+            let sql =
+                "SELECT CAST(id AS TEXT), "
+                + fields.map { "CAST(\($0.column.quotedDatabaseIdentifier) AS TEXT)" }.joined(separator: ", ")
                 + " FROM coaches"
             let rows = try Row.fetchCursor(db, sql: sql)
             while let row = try rows.next() {
                 let id = (row[0] as String?) ?? ""
                 for (index, field) in fields.enumerated() {
                     guard let value = row[index + 1] as String?, !value.isEmpty, !field.accepts(value) else { continue }
-                    warnings.append((id, index, "coaches row \(Quote.value(id)), column \(field.column): \(Quote.value(value)) is not \(field.rule); "
-                        + "it is shown as text, not as a link, and the report lists it under \"Contact details to fix\""))
+                    warnings.append(
+                        (
+                            id, index,
+                            "coaches row \(Quote.value(id)), column \(field.column): \(Quote.value(value)) is not \(field.rule); "
+                                + "it is shown as text, not as a link, and the report lists it under \"Contact details to fix\""
+                        )
+                    )
                 }
             }
             return warnings.sorted { $0.id != $1.id ? CodePoint.less($0.id, $1.id) : $0.field < $1.field }.map(\.text)
@@ -561,19 +678,31 @@ package final class SQLiteSource: FamilySource {
         return try reading { db in
             func counts(_ table: String) throws -> [String: Int] {
                 var result: [String: Int] = [:]
-                let rows = try Row.fetchCursor(db, sql: "SELECT family_unit_id, COUNT(*) FROM \(table.quotedDatabaseIdentifier) WHERE family_unit_id IS NOT NULL GROUP BY family_unit_id")
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql:
+                        "SELECT family_unit_id, COUNT(*) FROM \(table.quotedDatabaseIdentifier) WHERE family_unit_id IS NOT NULL GROUP BY family_unit_id"
+                )
                 while let row = try rows.next() {
                     if let id = String.fromDatabaseValue(row[0]) { result[id] = row[1] }
                 }
                 return result
             }
-            let members = try counts("family_members"), schools = try counts("schools"), coaches = try counts("coaches")
-            let interactions = try counts("interactions"), metrics = try counts("performance_metrics"), offers = try counts("offers")
+            let members = try counts("family_members")
+            let schools = try counts("schools")
+            let coaches = try counts("coaches")
+            let interactions = try counts("interactions")
+            let metrics = try counts("performance_metrics")
+            let offers = try counts("offers")
             return families.map { family in
                 FamilyCounts(
-                    family: family, members: members[family.id] ?? 0, schools: schools[family.id] ?? 0,
-                    coaches: coaches[family.id] ?? 0, interactions: interactions[family.id] ?? 0,
-                    metrics: metrics[family.id] ?? 0, offers: offers[family.id] ?? 0
+                    family: family,
+                    members: members[family.id] ?? 0,
+                    schools: schools[family.id] ?? 0,
+                    coaches: coaches[family.id] ?? 0,
+                    interactions: interactions[family.id] ?? 0,
+                    metrics: metrics[family.id] ?? 0,
+                    offers: offers[family.id] ?? 0
                 )
             }
         }

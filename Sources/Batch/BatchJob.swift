@@ -1,9 +1,9 @@
 import Aggregation
+import Core
 import Crypto
 import Delivery
 import Foundation
 import ReportGen
-import Core
 import Yams
 
 /// A batch job (docs/cli.md "The batch job file"): which database, which families, where the
@@ -94,7 +94,8 @@ package struct BatchJob: Sendable {
     /// a value holding a placeholder (a family named "{to}") is never replaced again; an
     /// unknown `{name}` stays as it is (the job file's check refuses one).
     static func fill(_ pattern: String, _ values: [String: String]) -> String {
-        var result = "", rest = Substring(pattern)
+        var result = ""
+        var rest = Substring(pattern)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             result += rest[..<open]
             result += values[String(rest[rest.index(after: open)..<close])] ?? String(rest[open...close])
@@ -133,7 +134,13 @@ extension JobReader {
         var job = BatchJob(file: file)
         var sawOutputs = false
         var deliverNode: Node?
-        for (key, node) in try mapping(root, "the job", allowed: ["database", "families", "timezone", "range", "permissions", "bad_rows", "deliver", "output", "outputs"]) {
+        for (key, node) in try mapping(
+            root,
+            "the job",
+            allowed: [
+                "database", "families", "timezone", "range", "permissions", "bad_rows", "deliver", "output", "outputs",
+            ]
+        ) {
             switch key {
             case "database":
                 job.database = try string(node, key)
@@ -142,7 +149,9 @@ extension JobReader {
                     job.families = .all
                 } else {
                     let ids = try strings(node, key)
-                    guard !ids.isEmpty, ids.allSatisfy({ !$0.isEmpty }) else { throw fail(node, "'families' must be 'all' or a list of family ids") }
+                    guard !ids.isEmpty, ids.allSatisfy({ !$0.isEmpty }) else {
+                        throw fail(node, "'families' must be 'all' or a list of family ids")
+                    }
                     // A family listed twice runs once, at its first place.
                     var seen = Set<String>()
                     job.families = .ids(ids.filter { seen.insert($0).inserted })
@@ -164,7 +173,10 @@ extension JobReader {
             case "permissions":
                 let name = try string(node, key)
                 guard let permissions = OutputPermissions(rawValue: name) else {
-                    throw fail(node, "'permissions' must be one of \(OutputPermissions.allCases.map(\.rawValue).joined(separator: ", ")) (got \(Quote.value(name)))")
+                    throw fail(
+                        node,
+                        "'permissions' must be one of \(OutputPermissions.allCases.map(\.rawValue).joined(separator: ", ")) (got \(Quote.value(name)))"
+                    )
                 }
                 job.permissions = permissions
             case "output":
@@ -178,7 +190,9 @@ extension JobReader {
                 }
             default:
                 sawOutputs = true
-                guard let sequence = node.sequence, !sequence.isEmpty else { throw fail(node, "'outputs' must be a list of outputs") }
+                guard let sequence = node.sequence, !sequence.isEmpty else {
+                    throw fail(node, "'outputs' must be a list of outputs")
+                }
                 job.outputs = try sequence.enumerated().map { try output($1, index: $0) }
                 try checkDistinctFiles(job.outputs, nodes: Array(sequence))
             }
@@ -186,14 +200,19 @@ extension JobReader {
         guard sawOutputs else { throw fail(root, "the job has no 'outputs'; list the report and exports to write") }
         if let delivery = job.delivery {
             // Each attachment names a file this job writes: `report.pdf`, `coaches.xlsx`, …
-            let written = Set(job.outputs.flatMap { output -> [String] in
-                switch output {
-                case .report(let formats, _): formats.map { "report.\($0.rawValue)" }
-                case .list(let list): list.formats.map { "\(list.kind.rawValue).\($0.rawValue)" }
+            let written = Set(
+                job.outputs.flatMap { output -> [String] in
+                    switch output {
+                    case .report(let formats, _): formats.map { "report.\($0.rawValue)" }
+                    case .list(let list): list.formats.map { "\(list.kind.rawValue).\($0.rawValue)" }
+                    }
                 }
-            })
+            )
             for spec in delivery.attach where !written.contains(spec) {
-                throw fail(deliverNode, "'attach' names \(Quote.value(spec)), which this job does not write; it writes \(written.sorted().joined(separator: ", "))")
+                throw fail(
+                    deliverNode,
+                    "'attach' names \(Quote.value(spec)), which this job does not write; it writes \(written.sorted().joined(separator: ", "))"
+                )
             }
         }
         return job
@@ -205,7 +224,9 @@ extension JobReader {
 
     /// A range from `preset`/`from`/`to` pairs found in a mapping.
     func range(pairs: [(key: String, node: Node)], at node: Node, _ context: String) throws -> RangeSelection {
-        var preset: String?, from: String?, to: String?
+        var preset: String?
+        var from: String?
+        var to: String?
         for (key, value) in pairs {
             switch key {
             case "preset": preset = try string(value, key)
@@ -214,18 +235,25 @@ extension JobReader {
             }
         }
         let selection = try at(node, context) { try RangeSelection.parse(preset: preset, from: from, to: to) }
-        if case .custom(let start, let end) = selection, end < start { throw fail(node, "'\(context)': End date must be after start date") }
+        if case .custom(let start, let end) = selection, end < start {
+            throw fail(node, "'\(context)': End date must be after start date")
+        }
         return selection
     }
 
     func checkFolderPattern(_ pattern: String, node: Node) throws {
-        guard !pattern.hasPrefix("/"), !pattern.isEmpty else { throw fail(node, "'folder' must be a relative path inside the output root") }
+        guard !pattern.hasPrefix("/"), !pattern.isEmpty else {
+            throw fail(node, "'folder' must be a relative path inside the output root")
+        }
         for part in pattern.split(separator: "/") where part == ".." || part == "." {
             throw fail(node, "'folder' may not contain '\(part)': every family's folder stays inside the output root")
         }
         try checkPlaceholders(pattern, node: node, key: "folder", allowed: BatchJob.placeholders)
         guard pattern.contains("{family_slug}") || pattern.contains("{family_id}") else {
-            throw fail(node, "'folder' must contain {family_slug} or {family_id}: without one, every family would write into the same folder")
+            throw fail(
+                node,
+                "'folder' must contain {family_slug} or {family_id}: without one, every family would write into the same folder"
+            )
         }
     }
 
@@ -233,10 +261,15 @@ extension JobReader {
     func checkPlaceholders(_ pattern: String, node: Node, key: String, allowed: [String]) throws {
         var rest = Substring(pattern)
         while let open = rest.firstIndex(of: "{") {
-            guard let close = rest[open...].firstIndex(of: "}") else { throw fail(node, "'\(key)' has an unclosed '{'") }
+            guard let close = rest[open...].firstIndex(of: "}") else {
+                throw fail(node, "'\(key)' has an unclosed '{'")
+            }
             let name = String(rest[rest.index(after: open)..<close])
             guard allowed.contains(name) else {
-                throw fail(node, "'\(key)' has an unknown placeholder {\(name)}; use: \(allowed.map { "{\($0)}" }.joined(separator: ", "))")
+                throw fail(
+                    node,
+                    "'\(key)' has an unknown placeholder {\(name)}; use: \(allowed.map { "{\($0)}" }.joined(separator: ", "))"
+                )
             }
             rest = rest[rest.index(after: close)...]
         }
@@ -247,14 +280,22 @@ extension JobReader {
     func checkDistinctFiles(_ outputs: [BatchJob.Output], nodes: [Node]) throws {
         var owners: [String: Int] = [:]
         for (index, output) in outputs.enumerated() {
-            let keys: [String] = switch output {
-            case .report(let formats, let range): formats.map { "report \(range.map { "\($0)" } ?? "job") \($0.rawValue)" }
-            case .list(let list): list.formats.map { "\(list.name ?? list.kind.rawValue) \($0.rawValue)" }
-            }
+            let keys: [String] =
+                switch output {
+                case .report(let formats, let range):
+                    formats.map { "report \(range.map { "\($0)" } ?? "job") \($0.rawValue)" }
+                case .list(let list): list.formats.map { "\(list.name ?? list.kind.rawValue) \($0.rawValue)" }
+                }
             for key in keys {
                 if let first = owners[key] {
-                    let hint = if case .report = output { "give them different ranges" } else { "give one of them a 'name' (it starts its file names)" }
-                    throw fail(nodes[index], "outputs[\(index + 1)] would write the same file as outputs[\(first + 1)] (\(key.split(separator: " ").last ?? "")); \(hint)")
+                    let hint =
+                        if case .report = output { "give them different ranges" } else {
+                            "give one of them a 'name' (it starts its file names)"
+                        }
+                    throw fail(
+                        nodes[index],
+                        "outputs[\(index + 1)] would write the same file as outputs[\(first + 1)] (\(key.split(separator: " ").last ?? "")); \(hint)"
+                    )
                 }
                 owners[key] = index
             }
@@ -263,19 +304,27 @@ extension JobReader {
 
     func output(_ node: Node, index: Int) throws -> BatchJob.Output {
         let context = "outputs[\(index + 1)]"
-        guard let mapping = node.mapping else { throw fail(node, "\(context) must be a mapping with 'report' or 'export'") }
+        guard let mapping = node.mapping else {
+            throw fail(node, "\(context) must be a mapping with 'report' or 'export'")
+        }
         let keys = mapping.keys.compactMap(\.string)
         if keys.contains("report") {
             var formats: [ReportFormat] = ReportFormat.allCases
             var pairs: [(key: String, node: Node)] = []
-            for (key, value) in try self.mapping(node, context, allowed: ["report", "formats", "preset", "from", "to"]) {
+            for (key, value) in try self.mapping(node, context, allowed: ["report", "formats", "preset", "from", "to"])
+            {
                 switch key {
                 case "report":
-                    guard value.scalar.map({ $0.string.isEmpty || $0.string == "null" }) ?? (value.mapping?.isEmpty ?? false) else {
+                    guard
+                        value.scalar.map({ $0.string.isEmpty || $0.string == "null" })
+                            ?? (value.mapping?.isEmpty ?? false)
+                    else {
                         throw fail(value, "'report' takes no value; put its keys (formats, preset) beside it")
                     }
                 case "formats":
-                    formats = try at(value, key) { try ReportFormat.parseList(try strings(value, key).joined(separator: ","), option: "formats") }
+                    formats = try at(value, key) {
+                        try ReportFormat.parseList(try strings(value, key).joined(separator: ","), option: "formats")
+                    }
                 default:
                     pairs.append((key, value))
                 }
@@ -288,23 +337,39 @@ extension JobReader {
         }
         let kindName = try string(exportNode, "export")
         guard let kind = ListKind(rawValue: kindName) else {
-            throw fail(exportNode, "'export' \(Quote.value(kindName)) is not a list; use one of: coaches, schools, interactions")
+            throw fail(
+                exportNode,
+                "'export' \(Quote.value(kindName)) is not a list; use one of: coaches, schools, interactions"
+            )
         }
-        var output = BatchJob.ListOutput(kind: kind, formats: [.csv], filters: .coaches(CoachFilters()), viewAsPlayer: false, range: .all)
+        var output = BatchJob.ListOutput(
+            kind: kind,
+            formats: [.csv],
+            filters: .coaches(CoachFilters()),
+            viewAsPlayer: false,
+            range: .all
+        )
         var values = ListFilterValues()
         var ownRange: [(key: String, node: Node)] = []
-        let allowed = ["export", "name", "formats", "sort", "as", "filters"] + (kind == .interactions ? ["range", "preset", "from", "to"] : [])
+        let allowed =
+            ["export", "name", "formats", "sort", "as", "filters"]
+            + (kind == .interactions ? ["range", "preset", "from", "to"] : [])
         for (key, value) in try self.mapping(node, context, allowed: allowed) {
             switch key {
             case "export": break
             case "name":
                 let name = try string(value, key)
                 guard Slug.make(name, limit: 60) == name else {
-                    throw fail(value, "'name' \(Quote.value(name)) must be lower-case letters, digits and dashes (it starts the file names), e.g. head-coaches")
+                    throw fail(
+                        value,
+                        "'name' \(Quote.value(name)) must be lower-case letters, digits and dashes (it starts the file names), e.g. head-coaches"
+                    )
                 }
                 output.name = name
             case "formats":
-                output.formats = try at(value, key) { try ListFormat.parseList(try strings(value, key).joined(separator: ","), option: "formats") }
+                output.formats = try at(value, key) {
+                    try ListFormat.parseList(try strings(value, key).joined(separator: ","), option: "formats")
+                }
             case "sort":
                 values.sort = .text(try string(value, key))
             case "as":
@@ -316,7 +381,9 @@ extension JobReader {
             case "filters":
                 try filters(value, kind: kind, into: &values)
             case "range":
-                guard try string(value, key) == "job" else { throw fail(value, "'range' must be 'job' (the run's dates); or give preset/from/to") }
+                guard try string(value, key) == "job" else {
+                    throw fail(value, "'range' must be 'job' (the run's dates); or give preset/from/to")
+                }
                 output.range = .job
             default:
                 ownRange.append((key, value))
@@ -332,15 +399,20 @@ extension JobReader {
     }
 
     func filters(_ node: Node, kind: ListKind, into values: inout ListFilterValues) throws {
-        for (key, value) in try mapping(node, "'filters' of \(kind.rawValue)", allowed: ListFilterOption.names(for: kind)) {
+        for (key, value) in try mapping(
+            node,
+            "'filters' of \(kind.rawValue)",
+            allowed: ListFilterOption.names(for: kind)
+        ) {
             guard let filter = ListFilterOption.named(key) else { continue }
-            let input: ListFilterValues.Input = switch filter.kind {
-            case .text: .text(try string(value, key))
-            case .texts: .texts(try strings(value, key))
-            case .wholeNumber: .wholeNumber(try int(value, key))
-            case .number: .number(try double(value, key))
-            case .flag: .flag(try bool(value, key))
-            }
+            let input: ListFilterValues.Input =
+                switch filter.kind {
+                case .text: .text(try string(value, key))
+                case .texts: .texts(try strings(value, key))
+                case .wholeNumber: .wholeNumber(try int(value, key))
+                case .number: .number(try double(value, key))
+                case .flag: .flag(try bool(value, key))
+                }
             values[filter] = input
             _ = try at(value, key) { try values.filters(for: kind, range: nil) }
         }

@@ -1,6 +1,6 @@
 import Aggregation
-import Foundation
 import Core
+import Foundation
 
 /// What a run is told on the command line.
 package struct BatchOptions: Sendable {

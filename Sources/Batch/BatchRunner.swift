@@ -1,10 +1,10 @@
 import Aggregation
 import AppStore
+import Core
 import Delivery
 import Exporters
 import Foundation
 import ReportGen
-import Core
 import Synchronization
 
 /// Runs a batch job: every output for every family, each family read once, each file
@@ -26,18 +26,23 @@ package enum BatchRunner {
     /// - Throws: `UsageError` (no database, unknown family id), `InputError`, `BusyError`
     ///   when another run holds the root; a family's own failure is recorded, not thrown.
     /// `progress` is called from the workers' threads (`finished` one at a time), hence `@Sendable`.
-    package static func run(_ job: BatchJob, options: BatchOptions, progress: @Sendable (Event) -> Void = { _ in }) throws -> BatchSummary {
+    package static func run(
+        _ job: BatchJob,
+        options: BatchOptions,
+        progress: @Sendable (Event) -> Void = { _ in }
+    ) throws -> BatchSummary {
         let started = DispatchTime.now()
         guard let database = options.database ?? job.database else {
             throw UsageError("\(job.file): no database; give 'database' in the job file or --db")
         }
         let root = options.root ?? job.root
-        let scope: SnapshotScope = switch (job.families, options.shard) {
-        case (.all, nil): .allFamilies
-        case (.ids(let ids), nil): .families(ids)
-        case (.all, let shard?): .shard(shard, listed: nil)
-        case (.ids(let ids), let shard?): .shard(shard, listed: ids)
-        }
+        let scope: SnapshotScope =
+            switch (job.families, options.shard) {
+            case (.all, nil): .allFamilies
+            case (.ids(let ids), nil): .families(ids)
+            case (.all, let shard?): .shard(shard, listed: nil)
+            case (.ids(let ids), let shard?): .shard(shard, listed: ids)
+            }
         let opened = try OpenDatabase(database, scope: scope, busyTimeout: options.sqliteBusyTimeout)
         defer { opened.close() }
         let source = opened.source
@@ -55,17 +60,39 @@ package enum BatchRunner {
         if let note = source.optionalColumnsNote { progress(.note(note)) }
         if let detail = opened.snapshotDetail { progress(.detail(detail)) }
         let spool = OutcomeSpool(families: families)
-        try runFamilies(families, into: spool, job: job, database: opened, root: root, options: options, progress: progress)
-        var summary = BatchSummary(outcomes: FamilyOutcomes(spool: spool), database: opened.display, root: root,
-                                   generatedAt: options.clock.now, dryRun: options.dryRun)
+        try runFamilies(
+            families,
+            into: spool,
+            job: job,
+            database: opened,
+            root: root,
+            options: options,
+            progress: progress
+        )
+        var summary = BatchSummary(
+            outcomes: FamilyOutcomes(spool: spool),
+            database: opened.display,
+            root: root,
+            generatedAt: options.clock.now,
+            dryRun: options.dryRun
+        )
         summary.delivers = job.delivery != nil
         summary.sends = job.mail?.sender != nil
         summary.duration = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         summary.mailServerDown = job.mail?.sender?.serverDown ?? false
         if !options.dryRun, let shard = options.shard {
             if let failure = spool.readFailure { throw OutputError(path: NSTemporaryDirectory(), reason: failure) }
-            try ShardOutcomes.write(summary.outcomes, positions: positions, familiesInRun: familiesInRun, shard: shard, job: job,
-                                    order: job.families == .all ? .name : .job, summary: summary, today: options.today, root: root)
+            try ShardOutcomes.write(
+                summary.outcomes,
+                positions: positions,
+                familiesInRun: familiesInRun,
+                shard: shard,
+                job: job,
+                order: job.families == .all ? .name : .job,
+                summary: summary,
+                today: options.today,
+                root: root
+            )
             summary.outcomeFile = ShardOutcomes.path(root: root, shard: shard)
         } else if !options.dryRun {
             try writeSummaries(&summary, spool: spool, root: root, templates: options.templates.summary)
@@ -81,7 +108,9 @@ package enum BatchRunner {
             return try source.familiesByName()
         case .ids(let ids):
             return try ids.map { id in
-                do { return try source.family(id: id) } catch let error as UsageError { throw UsageError("\(job.file): \(error.message)") }
+                do { return try source.family(id: id) } catch let error as UsageError {
+                    throw UsageError("\(job.file): \(error.message)")
+                }
             }
         }
     }
@@ -97,7 +126,10 @@ package enum BatchRunner {
             TemporaryFiles.sweep(root)
             return [lock]
         }
-        let locks = [try OutputLock(root: root, shared: true), try OutputLock(root: root, name: ".report-batch.\(shard.name).lock")]
+        let locks = [
+            try OutputLock(root: root, shared: true),
+            try OutputLock(root: root, name: ".report-batch.\(shard.name).lock"),
+        ]
         let file = ShardOutcomes.path(root: root, shard: shard)
         if AtomicFile.isFolder((file as NSString).deletingLastPathComponent, inside: root) { unlink(file) }
         return locks
@@ -105,7 +137,12 @@ package enum BatchRunner {
 
     /// Writes `summary.html` and `summary.txt` into the root; each is rendered, checked and
     /// written before the next is rendered.
-    static func writeSummaries(_ summary: inout BatchSummary, spool: OutcomeSpool, root: String, templates: SummaryTemplates) throws {
+    static func writeSummaries(
+        _ summary: inout BatchSummary,
+        spool: OutcomeSpool,
+        root: String,
+        templates: SummaryTemplates
+    ) throws {
         func write(_ text: String, _ name: String) throws {
             if let failure = spool.readFailure { throw OutputError(path: NSTemporaryDirectory(), reason: failure) }
             try AtomicFile.write(text, to: (root as NSString).appendingPathComponent(name))
@@ -119,15 +156,29 @@ package enum BatchRunner {
     /// Runs the families on a bounded number of workers, each with its own database
     /// connection, taking the next family as it finishes one. Outcomes are recorded by the
     /// family's position, so summaries list them in the families' order whatever finished first.
-    private static func runFamilies(_ families: [FamilyUnit], into spool: OutcomeSpool, job: BatchJob, database: OpenDatabase,
-                                    root: String, options: BatchOptions, progress: @Sendable (Event) -> Void) throws {
+    private static func runFamilies(
+        _ families: [FamilyUnit],
+        into spool: OutcomeSpool,
+        job: BatchJob,
+        database: OpenDatabase,
+        root: String,
+        options: BatchOptions,
+        progress: @Sendable (Event) -> Void
+    ) throws {
         let workers = max(1, min(options.workers ?? ProcessInfo.processInfo.activeProcessorCount, families.count))
         let claims = FolderClaims()
         let source = database.source
         if workers == 1 {
             for (index, family) in families.enumerated() {
                 progress(.began(family, index: index))
-                let outcome = FamilyRun(family: family, job: job, source: source, root: root, options: options, claims: claims).run()
+                let outcome = FamilyRun(
+                    family: family,
+                    job: job,
+                    source: source,
+                    root: root,
+                    options: options,
+                    claims: claims
+                ).run()
                 spool.record(outcome, at: index)
                 progress(.finished(outcome, done: index + 1, total: families.count))
             }
@@ -140,8 +191,14 @@ package enum BatchRunner {
             WorkerThreads.run(workers) { worker in
                 while let index = state.next() {
                     progress(.began(families[index], index: index))
-                    let outcome = FamilyRun(family: families[index], job: job, source: sources[worker], root: root, options: options,
-                                            claims: claims).run()
+                    let outcome = FamilyRun(
+                        family: families[index],
+                        job: job,
+                        source: sources[worker],
+                        root: root,
+                        options: options,
+                        claims: claims
+                    ).run()
                     spool.record(outcome, at: index)
                     state.finish { done in progress(.finished(outcome, done: done, total: families.count)) }
                 }
@@ -187,28 +244,40 @@ package enum BatchRunner {
         var depth: [Substring] = []
         for component in relative.split(separator: "/") where component != "." {
             if component == ".." {
-                guard depth.popLast() != nil else { depth = []; break }
+                guard depth.popLast() != nil else {
+                    depth = []
+                    break
+                }
             } else {
                 depth.append(component)
             }
         }
         guard !depth.isEmpty else {
-            throw OutputError(path: (root as NSString).appendingPathComponent(relative),
-                              reason: "the family's folder would leave the output root \(Quote.path(root))")
+            throw OutputError(
+                path: (root as NSString).appendingPathComponent(relative),
+                reason: "the family's folder would leave the output root \(Quote.path(root))"
+            )
         }
         return (root as NSString).appendingPathComponent(relative)
     }
 
     /// The files `job` writes for `family` (name and format), worked out without the family's
     /// rows: what a dry run lists, and what a failed rerun removes from the family's folder.
-    static func expectedFiles(_ job: BatchJob, family: FamilyUnit, today: CivilDate, jobRange: DateRange) -> [(name: String, format: String)] {
+    static func expectedFiles(
+        _ job: BatchJob,
+        family: FamilyUnit,
+        today: CivilDate,
+        jobRange: DateRange
+    ) -> [(name: String, format: String)] {
         job.outputs.flatMap { output -> [(name: String, format: String)] in
             switch output {
             case .report(let formats, let ownRange):
                 let range = (try? ownRange?.range(today: today)) ?? jobRange
                 return formats.map { (ReportFiles.fileName(family: family, range: range, format: $0), $0.rawValue) }
             case .list(let list):
-                return list.formats.map { (ListExport.fileName(list.kind, name: list.name, family: family, format: $0), $0.rawValue) }
+                return list.formats.map {
+                    (ListExport.fileName(list.kind, name: list.name, family: family, format: $0), $0.rawValue)
+                }
             }
         }
     }

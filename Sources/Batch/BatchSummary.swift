@@ -1,6 +1,6 @@
 import Aggregation
-import Foundation
 import Core
+import Foundation
 
 /// What a run did, for the summary and the exit code.
 package struct BatchSummary: Sendable {

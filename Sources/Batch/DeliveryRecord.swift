@@ -1,6 +1,6 @@
+import Core
 import Delivery
 import Foundation
-import Core
 
 /// One recipient's record in a manifest's `delivery` list (docs/delivery.md, "What the run
 /// records"): the address as stored, the users.id it came from, the message and its file,
@@ -22,8 +22,15 @@ struct DeliveryRecord: Codable, Equatable, Sendable {
         self.init(recipient: skipped.email, user: skipped.userID, status: "not sent: \(skipped.reason.rawValue)")
     }
 
-    init(recipient: String, user: String?, messageId: String? = nil, file: String? = nil, status: String, sentAt: String? = nil,
-         reply: String? = nil) {
+    init(
+        recipient: String,
+        user: String?,
+        messageId: String? = nil,
+        file: String? = nil,
+        status: String,
+        sentAt: String? = nil,
+        reply: String? = nil
+    ) {
         (self.recipient, self.user, self.messageId, self.file) = (recipient, user, messageId, file)
         (self.status, self.sentAt, self.reply) = (status, sentAt, reply)
     }

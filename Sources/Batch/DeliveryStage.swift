@@ -1,7 +1,7 @@
 import Aggregation
+import Core
 import Delivery
 import Exporters
-import Core
 
 /// The fourth stage of a family's run: its recaps sent, one at a time, the manifest written
 /// again after each message tried, so that a rerun never sends an accepted one twice.

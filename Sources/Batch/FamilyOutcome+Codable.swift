@@ -1,7 +1,7 @@
 import Aggregation
+import Core
 import Delivery
 import Foundation
-import Core
 
 /// A saved record that cannot be read back, and what is wrong with it, in words that finish
 /// the reader's sentence ("… is not a shard outcome file report-batch can read: <reason>").
@@ -25,11 +25,12 @@ extension FamilyOutcome: Codable {
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        let (status, reason): (String, String?) = switch status {
-        case .ok: ("ok", nil)
-        case .skippedNoData: ("skipped", nil)
-        case .failed(let reason): ("failed", reason)
-        }
+        let (status, reason): (String, String?) =
+            switch status {
+            case .ok: ("ok", nil)
+            case .skippedNoData: ("skipped", nil)
+            case .failed(let reason): ("failed", reason)
+            }
         try container.encode(family.id, forKey: .id)
         try container.encode(family.familyName, forKey: .name)
         try container.encode(status, forKey: .status)
@@ -52,10 +53,11 @@ extension FamilyOutcome: Codable {
     ///   read are left out, as they are not needed to merge a run.
     package init(from decoder: any Decoder) throws {
         let incomplete = UnreadableRecord("a family's entry is incomplete")
-        guard let container = try? decoder.container(keyedBy: CodingKeys.self), let id = try? container.decode(String.self, forKey: .id),
-              let statusText = try? container.decode(String.self, forKey: .status),
-              let folder = try? container.decode(String.self, forKey: .folder),
-              let warnings = try? container.decode([String].self, forKey: .warnings)
+        guard let container = try? decoder.container(keyedBy: CodingKeys.self),
+            let id = try? container.decode(String.self, forKey: .id),
+            let statusText = try? container.decode(String.self, forKey: .status),
+            let folder = try? container.decode(String.self, forKey: .folder),
+            let warnings = try? container.decode([String].self, forKey: .warnings)
         else { throw incomplete }
         let status: Status
         switch statusText {
@@ -65,11 +67,14 @@ extension FamilyOutcome: Codable {
         default: throw UnreadableRecord("family \(id) has the status \(Quote.value(statusText))")
         }
         var range: ClosedRange<CivilDate>?
-        if let days = try? container.decodeIfPresent([String: String].self, forKey: .range), let from = days["from"].flatMap(CivilDate.init(iso:)),
-           let to = days["to"].flatMap(CivilDate.init(iso:)), from <= to {
+        if let days = try? container.decodeIfPresent([String: String].self, forKey: .range),
+            let from = days["from"].flatMap(CivilDate.init(iso:)),
+            let to = days["to"].flatMap(CivilDate.init(iso:)), from <= to
+        {
             range = from...to
         }
-        let files: [ManifestFile], mail: MailCounts
+        let files: [ManifestFile]
+        let mail: MailCounts
         do { files = try container.decode([ManifestFile].self, forKey: .files) } catch is UnreadableRecord {
             throw UnreadableRecord("a file of family \(id) is incomplete")
         } catch { throw incomplete }
@@ -77,18 +82,41 @@ extension FamilyOutcome: Codable {
             throw UnreadableRecord("the messages of family \(id) are not counts")
         } catch { throw incomplete }
         let name = (try? container.decodeIfPresent(String.self, forKey: .name)) ?? nil
-        self.init(family: FamilyUnit(id: id, familyName: name, createdAt: nil), folder: folder, status: status, files: files,
-                  warnings: warnings, range: range, mail: mail)
+        self.init(
+            family: FamilyUnit(id: id, familyName: name, createdAt: nil),
+            folder: folder,
+            status: status,
+            files: files,
+            warnings: warnings,
+            range: range,
+            mail: mail
+        )
     }
 
     /// The same outcome, of `family` (a saved outcome knows its family by id and name only).
     func of(_ family: FamilyUnit) -> FamilyOutcome {
-        FamilyOutcome(family: family, folder: folder, status: status, files: files, warnings: warnings, range: range, mail: mail)
+        FamilyOutcome(
+            family: family,
+            folder: folder,
+            status: status,
+            files: files,
+            warnings: warnings,
+            range: range,
+            mail: mail
+        )
     }
 
     /// The same outcome, its folder `folder`.
     func inFolder(_ folder: String) -> FamilyOutcome {
-        FamilyOutcome(family: family, folder: folder, status: status, files: files, warnings: warnings, range: range, mail: mail)
+        FamilyOutcome(
+            family: family,
+            folder: folder,
+            status: status,
+            files: files,
+            warnings: warnings,
+            range: range,
+            mail: mail
+        )
     }
 }
 
@@ -111,10 +139,18 @@ extension ManifestFile: Codable {
     ///   one that lacks a name, format, size or checksum. Rows that are not a count read as none.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        guard let name = try? container.decode(String.self, forKey: .name), let format = try? container.decode(String.self, forKey: .format),
-              let bytes = try? container.decode(Int.self, forKey: .bytes), let sha256 = try? container.decode(String.self, forKey: .sha256)
+        guard let name = try? container.decode(String.self, forKey: .name),
+            let format = try? container.decode(String.self, forKey: .format),
+            let bytes = try? container.decode(Int.self, forKey: .bytes),
+            let sha256 = try? container.decode(String.self, forKey: .sha256)
         else { throw UnreadableRecord("a file is incomplete") }
-        self.init(name: name, format: format, bytes: bytes, sha256: sha256, rows: (try? container.decodeIfPresent(Int.self, forKey: .rows)) ?? nil)
+        self.init(
+            name: name,
+            format: format,
+            bytes: bytes,
+            sha256: sha256,
+            rows: (try? container.decodeIfPresent(Int.self, forKey: .rows)) ?? nil
+        )
     }
 }
 
@@ -140,7 +176,9 @@ extension MailCounts: Codable {
         try container.encode(failed, forKey: .failed)
         var reasons = container.nestedContainer(keyedBy: ReasonKey.self, forKey: .notSent)
         for reason in NotSentReason.allCases {
-            if let count = notSent[reason] { try reasons.encode(count, forKey: ReasonKey(stringValue: reason.rawValue)) }
+            if let count = notSent[reason] {
+                try reasons.encode(count, forKey: ReasonKey(stringValue: reason.rawValue))
+            }
         }
     }
 
@@ -150,13 +188,16 @@ extension MailCounts: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let notCounts = UnreadableRecord("the messages are not counts")
         self.init()
-        guard let written = try? container.decode(Int.self, forKey: .written), let sent = try? container.decode(Int.self, forKey: .sent),
-              let failed = try? container.decode(Int.self, forKey: .failed),
-              let reasons = try? container.nestedContainer(keyedBy: ReasonKey.self, forKey: .notSent)
+        guard let written = try? container.decode(Int.self, forKey: .written),
+            let sent = try? container.decode(Int.self, forKey: .sent),
+            let failed = try? container.decode(Int.self, forKey: .failed),
+            let reasons = try? container.nestedContainer(keyedBy: ReasonKey.self, forKey: .notSent)
         else { throw notCounts }
         (self.written, self.sent, self.failed) = (written, sent, failed)
         for key in reasons.allKeys {
-            guard let reason = NotSentReason(rawValue: key.stringValue), let count = try? reasons.decode(Int.self, forKey: key) else { throw notCounts }
+            guard let reason = NotSentReason(rawValue: key.stringValue),
+                let count = try? reasons.decode(Int.self, forKey: key)
+            else { throw notCounts }
             notSent[reason] = count
         }
     }

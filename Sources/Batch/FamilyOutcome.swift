@@ -1,7 +1,7 @@
 import Aggregation
+import Core
 import Delivery
 import Foundation
-import Core
 
 /// How one family's part of a run ended.
 package struct FamilyOutcome: Sendable {
@@ -64,7 +64,8 @@ package struct MailCounts: Sendable, Equatable {
     package func line(sends: Bool) -> String {
         guard sends else { return "messages: \(written) written, not sent (via: none)" }
         let reasons = NotSentReason.allCases.compactMap { reason in notSent[reason].map { "\($0) \(reason.rawValue)" } }
-        let notSentText = reasons.isEmpty ? "0 not sent" : "\(notSentTotal) not sent (\(reasons.joined(separator: ", ")))"
+        let notSentText =
+            reasons.isEmpty ? "0 not sent" : "\(notSentTotal) not sent (\(reasons.joined(separator: ", ")))"
         return "messages: \(written) written, \(sent) sent, \(notSentText), \(failed) failed"
     }
 }

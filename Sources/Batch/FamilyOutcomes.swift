@@ -1,5 +1,5 @@
-import Foundation
 import Core
+import Foundation
 
 /// The outcomes of a run in the families' order, each read from the run's `OutcomeSpool`
 /// when it is used rather than all held in memory.

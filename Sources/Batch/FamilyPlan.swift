@@ -1,7 +1,7 @@
 import Aggregation
 import AppStore
-import ReportGen
 import Core
+import ReportGen
 
 /// The first stage of a family's run: its rows read once, its zone, days and folder (claimed
 /// for it alone), and the overview report the report outputs and the recap read.
@@ -27,8 +27,14 @@ struct FamilyPlan {
     /// Reads and places the family, noting in `progress` what a failure's outcome needs as
     /// soon as it is known.
     static func make(_ run: FamilyRun, progress: inout FamilyRun.SoFar) throws -> FamilyPlan {
-        let job = run.job, options = run.options
-        let (data, leftOut) = try load(run.family, source: run.source, skipBadRows: job.skipBadRows, season: job.needsReport)
+        let job = run.job
+        let options = run.options
+        let (data, leftOut) = try load(
+            run.family,
+            source: run.source,
+            skipBadRows: job.skipBadRows,
+            season: job.needsReport
+        )
         let zone = if case .fixed(let fixed) = job.timezone { fixed } else { Zone.report(for: data, override: nil) }
         progress.zone = zone
         let today = options.today ?? zone.date(of: options.clock.now)
@@ -39,23 +45,46 @@ struct FamilyPlan {
         try run.claims.claim(folder, for: run.family)
         progress.ownsFolder = true
         // A shard cleans what a killed run left only in its own families' folders.
-        if options.shard != nil, !options.dryRun, AtomicFile.isFolder(folder, inside: run.root) { TemporaryFiles.sweep(folder) }
+        if options.shard != nil, !options.dryRun, AtomicFile.isFolder(folder, inside: run.root) {
+            TemporaryFiles.sweep(folder)
+        }
         var overview: ReportRun?
         if job.needsReport {
-            overview = try ReportRun(data: data, selection: job.range, today: today, timezone: zone, clock: options.clock)
+            overview = try ReportRun(
+                data: data,
+                selection: job.range,
+                today: today,
+                timezone: zone,
+                clock: options.clock
+            )
             overview?.leftOutRows = leftOut
         }
         let isEmpty = overview?.isEmpty ?? ReportCalculator.figures(for: data, range: jobRange, zone: zone).isEmpty
         let recapOnly = isEmpty && job.delivery != nil && overview?.followUps.deadlines.isEmpty == false
-        return FamilyPlan(data: data, leftOut: leftOut, zone: zone, today: today, jobRange: jobRange, folder: folder,
-                          overview: overview, isEmpty: isEmpty, recapOnly: recapOnly)
+        return FamilyPlan(
+            data: data,
+            leftOut: leftOut,
+            zone: zone,
+            today: today,
+            jobRange: jobRange,
+            folder: folder,
+            overview: overview,
+            isEmpty: isEmpty,
+            recapOnly: recapOnly
+        )
     }
 
     /// Reads the family's rows once; a file another program kept locked past the busy timeout
     /// is tried once more before the family fails (docs/cli.md, "Reading a SQLite file").
-    private static func load(_ family: FamilyUnit, source: any FamilySource, skipBadRows: Bool, season: Bool) throws -> (FamilyData, [DataIssue]) {
+    private static func load(
+        _ family: FamilyUnit,
+        source: any FamilySource,
+        skipBadRows: Bool,
+        season: Bool
+    ) throws -> (FamilyData, [DataIssue]) {
         func read() throws -> (FamilyData, [DataIssue]) {
-            skipBadRows ? try source.loadFamilyLeavingOutBadRows(id: family.id, season: season)
+            skipBadRows
+                ? try source.loadFamilyLeavingOutBadRows(id: family.id, season: season)
                 : (try source.loadFamily(id: family.id, interactions: true, season: season), [])
         }
         do {

@@ -1,9 +1,9 @@
 import Aggregation
 import AppStore
+import Core
 import Delivery
 import Exporters
 import Foundation
-import Core
 
 /// One family's part of a run, in stages (docs/internals.md, "A family's run"): `FamilyPlan`
 /// reads its rows once and places its folder; `OutputStage` writes the job's outputs;
@@ -45,19 +45,32 @@ struct FamilyRun {
             progress.sent = job.delivery == nil ? [] : ManifestDocument.sentRecords(in: plan.folder)
             let sentBefore = ManifestRecord.byRecipient(progress.sent)
             var warnings: [String] = []
-            if plan.recapOnly, let stale = removeStaleOutputs(plan, because: "the family has nothing to report now") { warnings.append(stale) }
+            if plan.recapOnly, let stale = removeStaleOutputs(plan, because: "the family has nothing to report now") {
+                warnings.append(stale)
+            }
             if !plan.recapOnly { try OutputStage(run: self, plan: plan).write(into: &progress.written) }
             var recaps = RecapStage.Written(recaps: [], skipped: [])
             if let deliver = job.delivery {
                 recaps = try RecapStage(run: self, plan: plan, deliver: deliver).write(attaching: progress.written)
                 progress.written += recaps.recaps.map(\.file)
             }
-            var record = try ManifestRecord(run: self, plan: plan, written: progress.written, warnings: warnings, recaps: recaps,
-                                            sentBefore: sentBefore)
+            var record = try ManifestRecord(
+                run: self,
+                plan: plan,
+                written: progress.written,
+                warnings: warnings,
+                recaps: recaps,
+                sentBefore: sentBefore
+            )
             do {
                 try record.save()
-                try DeliveryStage(sender: job.mail?.sender, from: job.delivery?.from, resend: options.resend, clock: options.clock)
-                    .send(recaps.recaps, sentBefore: sentBefore, record: &record)
+                try DeliveryStage(
+                    sender: job.mail?.sender,
+                    from: job.delivery?.from,
+                    resend: options.resend,
+                    clock: options.clock
+                )
+                .send(recaps.recaps, sentBefore: sentBefore, record: &record)
             } catch {
                 progress.sent = record.sent(after: progress.sent)
                 throw error
@@ -72,34 +85,57 @@ struct FamilyRun {
     /// right: its outputs go, and its manifest says why. Each would-be recipient is counted
     /// as not sent, and why.
     private func noDataOutcome(_ plan: FamilyPlan) throws -> FamilyOutcome {
-        var outcome = FamilyOutcome(family: family, folder: plan.folder, status: .skippedNoData, files: [], warnings: [],
-                                    range: plan.jobRange.from...plan.jobRange.to)
+        var outcome = FamilyOutcome(
+            family: family,
+            folder: plan.folder,
+            status: .skippedNoData,
+            files: [],
+            warnings: [],
+            range: plan.jobRange.from...plan.jobRange.to
+        )
         var notSent: [DeliveryRecord] = []
         if let deliver = job.delivery {
             let plan = try RecapStage.recipients(deliver, data: plan.data, source: source)
-            let skipped = plan.recipients.map {
-                RecipientPlan.Skipped(email: $0.stored, userID: $0.userID, reason: .nothingToReport)
-            } + plan.skipped
+            let skipped =
+                plan.recipients.map {
+                    RecipientPlan.Skipped(email: $0.stored, userID: $0.userID, reason: .nothingToReport)
+                } + plan.skipped
             notSent = skipped.map(DeliveryRecord.init)
             outcome.mail.count(skipped)
         }
         if !options.dryRun, AtomicFile.isFolder(plan.folder, inside: root) {
-            if let stale = removeStaleOutputs(plan, because: "the family has nothing to report now") { outcome.warnings.append(stale) }
-            try ManifestRecord.write(outcome, root: root, range: plan.jobRange, zone: plan.zone, clock: options.clock, delivery: notSent)
+            if let stale = removeStaleOutputs(plan, because: "the family has nothing to report now") {
+                outcome.warnings.append(stale)
+            }
+            try ManifestRecord.write(
+                outcome,
+                root: root,
+                range: plan.jobRange,
+                zone: plan.zone,
+                clock: options.clock,
+                delivery: notSent
+            )
         }
         return outcome
     }
 
     /// What a dry run lists: the files the job would write, and the recaps it would write (and send).
     private func dryRunOutcome(_ plan: FamilyPlan) throws -> FamilyOutcome {
-        var planned = plan.recapOnly ? [] : BatchRunner.expectedFiles(job, family: plan.data.family, today: plan.today, jobRange: plan.jobRange)
+        var planned =
+            plan.recapOnly
+            ? [] : BatchRunner.expectedFiles(job, family: plan.data.family, today: plan.today, jobRange: plan.jobRange)
         if let deliver = job.delivery {
             let recipients = try RecapStage.recipients(deliver, data: plan.data, source: source)
             planned += recipients.recipients.map { (RecapEmail.fileName(for: $0.address.email), "eml") }
         }
-        return FamilyOutcome(family: family, folder: plan.folder, status: plan.recapOnly ? .skippedNoData : .ok,
-                             files: planned.map { ManifestFile(name: $0.name, format: $0.format, bytes: 0, sha256: "", rows: nil) },
-                             warnings: [], range: plan.jobRange.from...plan.jobRange.to)
+        return FamilyOutcome(
+            family: family,
+            folder: plan.folder,
+            status: plan.recapOnly ? .skippedNoData : .ok,
+            files: planned.map { ManifestFile(name: $0.name, format: $0.format, bytes: 0, sha256: "", rows: nil) },
+            warnings: [],
+            range: plan.jobRange.from...plan.jobRange.to
+        )
     }
 
     /// Removes what an earlier run of the same days wrote that this run does not; the warning
@@ -108,7 +144,12 @@ struct FamilyRun {
         removeStaleOutputs(in: plan.folder, today: plan.today, range: plan.jobRange, because: reason)
     }
 
-    private func removeStaleOutputs(in folder: String, today: CivilDate, range: DateRange, because reason: String) -> String? {
+    private func removeStaleOutputs(
+        in folder: String,
+        today: CivilDate,
+        range: DateRange,
+        because reason: String
+    ) -> String? {
         let names = BatchRunner.expectedFiles(job, family: family, today: today, jobRange: range).map(\.name)
         let stale = Self.removeEarlierOutputs(names, in: folder)
         return stale.isEmpty ? nil : "removed \(stale.joined(separator: ", ")), written by an earlier run: \(reason)"
@@ -119,37 +160,63 @@ struct FamilyRun {
     /// the messages already sent, whose records and `.eml` stay.
     private func failedOutcome(_ error: any Error, progress: SoFar) -> FamilyOutcome {
         let sentFiles = Set(progress.sent.compactMap(\.file))
-        for file in progress.written where !sentFiles.contains((file.path as NSString).lastPathComponent) { unlink(file.path) }
+        for file in progress.written where !sentFiles.contains((file.path as NSString).lastPathComponent) {
+            unlink(file.path)
+        }
         var progress = progress
         if progress.range == nil { placeWithoutRows(&progress) }
         var warnings: [String] = []
         // Only a folder of this family's own, made without following a link, is touched.
-        if !options.dryRun, progress.ownsFolder, let range = progress.range, (try? AtomicFile.ensureFolder(progress.folder, inside: root)) != nil {
+        if !options.dryRun, progress.ownsFolder, let range = progress.range,
+            (try? AtomicFile.ensureFolder(progress.folder, inside: root)) != nil
+        {
             let today = options.today ?? progress.zone.date(of: options.clock.now)
-            if let stale = removeStaleOutputs(in: progress.folder, today: today, range: range,
-                                              because: "this run failed, and a folder holds only what its manifest lists") {
+            if let stale = removeStaleOutputs(
+                in: progress.folder,
+                today: today,
+                range: range,
+                because: "this run failed, and a folder holds only what its manifest lists"
+            ) {
                 warnings.append(stale)
             }
         }
         let kept = progress.sent.isEmpty ? [] : Self.keptMessages(progress.sent, in: progress.folder)
-        var outcome = FamilyOutcome(family: family, folder: progress.folder, status: .failed(ExitStatus.message(for: error)), files: kept,
-                                    warnings: warnings, range: progress.range.map { $0.from...$0.to })
+        var outcome = FamilyOutcome(
+            family: family,
+            folder: progress.folder,
+            status: .failed(ExitStatus.message(for: error)),
+            files: kept,
+            warnings: warnings,
+            range: progress.range.map { $0.from...$0.to }
+        )
         let unsent = job.delivery.map { RecapStage.familyFailedRecipients($0, family: family, source: source) } ?? []
         let delivery = Self.failedDelivery(unsent, sent: progress.sent)
         outcome.mail.count(delivery.unsent)
         (outcome.mail.written, outcome.mail.sent) = (kept.count, progress.sent.count)
         if !options.dryRun, progress.ownsFolder, let range = progress.range {
-            try? ManifestRecord.write(outcome, root: root, range: range, zone: progress.zone, clock: options.clock, delivery: delivery.records)
+            try? ManifestRecord.write(
+                outcome,
+                root: root,
+                range: range,
+                zone: progress.zone,
+                clock: options.clock,
+                delivery: delivery.records
+            )
         }
         return outcome
     }
 
     /// A failed family's delivery records: each would-be recipient `not sent: family failed`,
     /// but for those a message was sent to, whose records stay (and any other sent record after them).
-    static func failedDelivery(_ unsent: [RecipientPlan.Skipped], sent: [DeliveryRecord])
-        -> (records: [DeliveryRecord], unsent: [RecipientPlan.Skipped]) {
+    static func failedDelivery(
+        _ unsent: [RecipientPlan.Skipped],
+        sent: [DeliveryRecord]
+    )
+        -> (records: [DeliveryRecord], unsent: [RecipientPlan.Skipped])
+    {
         var sentTo = Dictionary(sent.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        var records: [DeliveryRecord] = [], notSent: [RecipientPlan.Skipped] = []
+        var records: [DeliveryRecord] = []
+        var notSent: [RecipientPlan.Skipped] = []
         for skipped in unsent {
             if let record = sentTo.removeValue(forKey: skipped.email.comparisonKey) {
                 records.append(record)
@@ -166,7 +233,8 @@ struct FamilyRun {
     private static func keptMessages(_ sent: [DeliveryRecord], in folder: String) -> [ManifestFile] {
         sent.compactMap { record in
             guard let name = record.file, name == (name as NSString).lastPathComponent,
-                  let digest = try? FileDigest.sha256(ofFile: (folder as NSString).appendingPathComponent(name)) else { return nil }
+                let digest = try? FileDigest.sha256(ofFile: (folder as NSString).appendingPathComponent(name))
+            else { return nil }
             return ManifestFile(name: name, format: "eml", bytes: digest.bytes, sha256: digest.hex, rows: nil)
         }
     }
@@ -176,7 +244,9 @@ struct FamilyRun {
     private func placeWithoutRows(_ progress: inout SoFar) {
         if case .fixed(let fixed) = job.timezone { progress.zone = fixed }
         progress.range = try? job.range.range(today: options.today ?? progress.zone.date(of: options.clock.now))
-        if let range = progress.range, let placed = try? BatchRunner.folder(for: family, pattern: job.folder, range: range, root: root) {
+        if let range = progress.range,
+            let placed = try? BatchRunner.folder(for: family, pattern: job.folder, range: range, root: root)
+        {
             progress.folder = placed
             progress.ownsFolder = (try? claims.claim(placed, for: family)) != nil
         }

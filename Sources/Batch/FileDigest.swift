@@ -1,6 +1,6 @@
+import Core
 import Crypto
 import Foundation
-import Core
 
 /// The SHA-256 of a file, for manifests, through swift-crypto (BoringSSL's implementation on
 /// Linux): the file is read once, in 256 KiB chunks, and its size counted on the way, so a
@@ -11,7 +11,9 @@ package enum FileDigest {
     package static func sha256(ofFile path: String) throws -> (hex: String, bytes: Int) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw RuntimeFailure("cannot read \(Quote.path(path)) to compute its checksum (\(String(cString: strerror(errno))))")
+            throw RuntimeFailure(
+                "cannot read \(Quote.path(path)) to compute its checksum (\(String(cString: strerror(errno))))"
+            )
         }
         defer { close(descriptor) }
         var hash = SHA256()
@@ -22,7 +24,9 @@ package enum FileDigest {
             let count = read(descriptor, chunk.baseAddress, chunk.count)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw RuntimeFailure("cannot read \(Quote.path(path)) to compute its checksum (\(String(cString: strerror(errno))))")
+                throw RuntimeFailure(
+                    "cannot read \(Quote.path(path)) to compute its checksum (\(String(cString: strerror(errno))))"
+                )
             }
             if count == 0 { break }
             hash.update(bufferPointer: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))

@@ -1,6 +1,6 @@
 import Aggregation
-import Foundation
 import Core
+import Foundation
 import Synchronization
 
 /// Which family writes into which folder: a second family whose folder resolves to one
@@ -15,8 +15,11 @@ final class FolderClaims: Sendable {
             return family
         }
         guard owner.id == family.id else {
-            throw OutputError(path: folder, reason: "it is already the folder of \(owner.displayName) (\(owner.id)) in this run; "
-                              + "the job's folder pattern must tell families apart ({family_slug} does)")
+            throw OutputError(
+                path: folder,
+                reason: "it is already the folder of \(owner.displayName) (\(owner.id)) in this run; "
+                    + "the job's folder pattern must tell families apart ({family_slug} does)"
+            )
         }
     }
 }

@@ -6,7 +6,8 @@ extension InteractionFeed {
     package static func database(_ source: any FamilySource, familyID: String) -> InteractionFeed {
         .streamed(
             { zone, body in try source.forEachInteraction(familyID: familyID, newestFirstIn: zone, body) },
-            tally: { loggedBy, zone in try source.tallyInteractions(familyID: familyID, loggedBy: loggedBy, zone: zone) }
+            tally: { loggedBy, zone in try source.tallyInteractions(familyID: familyID, loggedBy: loggedBy, zone: zone)
+            }
         )
     }
 }

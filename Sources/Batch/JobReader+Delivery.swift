@@ -1,8 +1,8 @@
 import Aggregation
+import Core
 import Delivery
 import Foundation
 import ReportGen
-import Core
 import Yams
 
 extension JobReader {
@@ -13,7 +13,11 @@ extension JobReader {
             case "members": return .members
             case "player": return .player
             case "parents": return .parents
-            case let other: throw fail(value, "'to' must be members, player, parents or a list of addresses (got \(Quote.value(other)))")
+            case let other:
+                throw fail(
+                    value,
+                    "'to' must be members, player, parents or a list of addresses (got \(Quote.value(other)))"
+                )
             }
         }
         let addresses = try strings(value, "to")
@@ -28,12 +32,23 @@ extension JobReader {
     func delivery(_ node: Node) throws -> DeliveryJob {
         let sections = try mapping(node, "'deliver'", allowed: ["email"])
         guard let email = sections.first?.node else { throw fail(node, "'deliver' needs its 'email' section") }
-        let pairs = try mapping(email, "'deliver.email'", allowed: ["from", "to", "subject", "attach", "max_attachment_mb", "via", "starttls",
-                                                                    "timeout", "username_env", "password_env", "unsubscribe", "app_url"])
-        guard let fromNode = pairs.first(where: { $0.key == "from" })?.node else { throw fail(email, "'deliver.email' needs 'from', the sender's address") }
+        let pairs = try mapping(
+            email,
+            "'deliver.email'",
+            allowed: [
+                "from", "to", "subject", "attach", "max_attachment_mb", "via", "starttls",
+                "timeout", "username_env", "password_env", "unsubscribe", "app_url",
+            ]
+        )
+        guard let fromNode = pairs.first(where: { $0.key == "from" })?.node else {
+            throw fail(email, "'deliver.email' needs 'from', the sender's address")
+        }
         let fromText = try string(fromNode, "from")
         guard let from = MIMEMessage.Address.parse(fromText) else {
-            throw fail(fromNode, "'from' must be an e-mail address, e.g. \"The Recruiting Compass <reports@example.com>\" (got \(Quote.value(fromText)))")
+            throw fail(
+                fromNode,
+                "'from' must be an e-mail address, e.g. \"The Recruiting Compass <reports@example.com>\" (got \(Quote.value(fromText)))"
+            )
         }
         var job = DeliveryJob(from: from)
         var sawStarttls = false
@@ -45,7 +60,12 @@ extension JobReader {
                 job.to = try recipients(value)
             case "subject":
                 job.subject = try string(value, key)
-                try checkPlaceholders(job.subject, node: value, key: key, allowed: BatchJob.placeholders + ["family_name", "headline"])
+                try checkPlaceholders(
+                    job.subject,
+                    node: value,
+                    key: key,
+                    allowed: BatchJob.placeholders + ["family_name", "headline"]
+                )
             case "attach":
                 job.attach = try strings(value, key)
             case "max_attachment_mb":
@@ -79,16 +99,25 @@ extension JobReader {
         let text = try string(value, "via")
         if let via = DeliveryJob.via(text) { return via }
         if text.contains("@") {
-            throw fail(value, "'via' takes no user or password (they come from username_env and password_env): "
-                + "give smtp://HOST[:PORT] (got \(Quote.value(Quote.withoutCredentials(text))))")
+            throw fail(
+                value,
+                "'via' takes no user or password (they come from username_env and password_env): "
+                    + "give smtp://HOST[:PORT] (got \(Quote.value(Quote.withoutCredentials(text))))"
+            )
         }
-        throw fail(value, "'via' must be smtp://HOST[:PORT], smtps://HOST[:PORT], sendmail or none (got \(Quote.value(text)))")
+        throw fail(
+            value,
+            "'via' must be smtp://HOST[:PORT], smtps://HOST[:PORT], sendmail or none (got \(Quote.value(text)))"
+        )
     }
 
     private func timeout(_ value: Node) throws -> Int {
         let seconds = try double(value, "timeout")
         guard seconds == seconds.rounded(), (1...600).contains(seconds) else {
-            throw fail(value, "'timeout' is how many seconds to wait for the mail server's answer: a whole number from 1 to 600")
+            throw fail(
+                value,
+                "'timeout' is how many seconds to wait for the mail server's answer: a whole number from 1 to 600"
+            )
         }
         return Int(seconds)
     }
@@ -97,25 +126,33 @@ extension JobReader {
     private func appURL(_ value: Node) throws -> String {
         let text = try string(value, "app_url")
         guard let url = DeliveryJob.appURL(text) else {
-            throw fail(value, "'app_url' must be an https address without a user or password, e.g. https://myrecruitingcompass.com "
-                + "(got \(Quote.value(Quote.withoutCredentials(text))))")
+            throw fail(
+                value,
+                "'app_url' must be an https address without a user or password, e.g. https://myrecruitingcompass.com "
+                    + "(got \(Quote.value(Quote.withoutCredentials(text))))"
+            )
         }
         return url
     }
 
     /// `unsubscribe`: its `url` and `secret_env`, both or neither.
     private func unsubscribe(_ value: Node) throws -> (url: String?, secretEnv: String?) {
-        var url: String?, secretEnv: String?
+        var url: String?
+        var secretEnv: String?
         for (inner, innerValue) in try mapping(value, "'deliver.email.unsubscribe'", allowed: ["url", "secret_env"]) {
             if inner == "url" {
                 let text = try string(innerValue, inner)
-                guard text.hasPrefix("https://") || text.hasPrefix("http://") else { throw fail(innerValue, "'url' must be an http(s) address") }
+                guard text.hasPrefix("https://") || text.hasPrefix("http://") else {
+                    throw fail(innerValue, "'url' must be an http(s) address")
+                }
                 url = text
             } else {
                 secretEnv = try envName(innerValue, inner)
             }
         }
-        guard (url == nil) == (secretEnv == nil) else { throw fail(value, "'unsubscribe' needs both 'url' and 'secret_env'") }
+        guard (url == nil) == (secretEnv == nil) else {
+            throw fail(value, "'unsubscribe' needs both 'url' and 'secret_env'")
+        }
         return (url, secretEnv)
     }
 
@@ -123,7 +160,10 @@ extension JobReader {
     private func envName(_ node: Node, _ key: String) throws -> String {
         let name = try string(node, key)
         guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
-            throw fail(node, "'\(key)' names an environment variable (letters, digits and _), not a value (got \(Quote.value(name, limit: 20)))")
+            throw fail(
+                node,
+                "'\(key)' names an environment variable (letters, digits and _), not a value (got \(Quote.value(name, limit: 20)))"
+            )
         }
         return name
     }

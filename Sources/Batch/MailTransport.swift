@@ -25,9 +25,15 @@ package struct MailTransport: Sendable {
         case .sendmail:
             return MailSender(transport: .sendmail, timeout: delivery.timeout)
         case .smtp(let host, let port, let implicitTLS):
-            return MailSender(transport: .smtp(url: "\(implicitTLS ? "smtps" : "smtp")://\(host):\(port)",
-                                               starttlsRequired: !implicitTLS && delivery.starttlsRequired, username: username, password: password),
-                              timeout: delivery.timeout)
+            return MailSender(
+                transport: .smtp(
+                    url: "\(implicitTLS ? "smtps" : "smtp")://\(host):\(port)",
+                    starttlsRequired: !implicitTLS && delivery.starttlsRequired,
+                    username: username,
+                    password: password
+                ),
+                timeout: delivery.timeout
+            )
         }
     }
 }

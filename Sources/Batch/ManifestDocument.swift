@@ -1,7 +1,7 @@
 import Aggregation
+import Core
 import Exporters
 import Foundation
-import Core
 
 /// A family folder's `manifest.json` (docs/cli.md, "What a run does"), as it is written; a
 /// rerun reads back only its delivery records (`sentRecords(in:)`).
@@ -62,7 +62,14 @@ struct ManifestDocument: Encodable {
     /// Each recap e-mail: written, sent, failed, or not sent and why (docs/delivery.md).
     var delivery: [DeliveryRecord]
 
-    init(_ outcome: FamilyOutcome, range: DateRange, zone: Zone, generatedAt: Instant, leftOut: [DataIssue], delivery: [DeliveryRecord]) {
+    init(
+        _ outcome: FamilyOutcome,
+        range: DateRange,
+        zone: Zone,
+        generatedAt: Instant,
+        leftOut: [DataIssue],
+        delivery: [DeliveryRecord]
+    ) {
         family = Family(id: outcome.family.id, name: outcome.family.displayName)
         status = outcome.status.text
         self.range = Days(from: range.from.description, to: range.to.description, preset: range.preset?.rawValue)
@@ -81,8 +88,12 @@ struct ManifestDocument: Encodable {
     /// there is no manifest or it is not one. Only the delivery list is read (a manifest of an
     /// earlier version may lack keys this one writes), and a record that is not one is skipped.
     static func sentRecords(in folder: String) -> [DeliveryRecord] {
-        guard let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent("manifest.json")),
-              let list = try? JSONDecoder().decode(DeliveryList.self, from: data) else { return [] }
+        guard
+            let data = FileManager.default.contents(
+                atPath: (folder as NSString).appendingPathComponent("manifest.json")
+            ),
+            let list = try? JSONDecoder().decode(DeliveryList.self, from: data)
+        else { return [] }
         return list.records.filter(\.wasSent)
     }
 

@@ -1,9 +1,9 @@
 import Aggregation
-import Exporters
+import Core
 import Delivery
+import Exporters
 import Foundation
 import ReportGen
-import Core
 
 /// The last stage of a family's run: its outcome and `manifest.json` (docs/cli.md, "What a
 /// run does"), with each recap's record — written, sent now or before, failed, or not sent
@@ -16,16 +16,30 @@ struct ManifestRecord {
     private var records: [DeliveryRecord]
     private let notSent: [DeliveryRecord]
 
-    init(run: FamilyRun, plan: FamilyPlan, written: [WrittenFile], warnings: [String], recaps: RecapStage.Written,
-         sentBefore: [String: DeliveryRecord]) throws {
+    init(
+        run: FamilyRun,
+        plan: FamilyPlan,
+        written: [WrittenFile],
+        warnings: [String],
+        recaps: RecapStage.Written,
+        sentBefore: [String: DeliveryRecord]
+    ) throws {
         self.run = run
         self.plan = plan
         let files = try written.map(Self.manifestFile)
         var warnings = warnings + Array(Set(written.flatMap(\.warnings))).sorted()
-        if !plan.leftOut.isEmpty { warnings.insert(ReportText.leftOutLine(plan.leftOut) + " (manifest.json lists them)", at: 0) }
+        if !plan.leftOut.isEmpty {
+            warnings.insert(ReportText.leftOutLine(plan.leftOut) + " (manifest.json lists them)", at: 0)
+        }
         warnings += recaps.skipped.filter { $0.reason == .invalidAddress }.map(Self.invalidAddressWarning)
-        outcome = FamilyOutcome(family: run.family, folder: plan.folder, status: plan.recapOnly ? .skippedNoData : .ok, files: files,
-                                warnings: warnings, range: plan.jobRange.from...plan.jobRange.to)
+        outcome = FamilyOutcome(
+            family: run.family,
+            folder: plan.folder,
+            status: plan.recapOnly ? .skippedNoData : .ok,
+            files: files,
+            warnings: warnings,
+            range: plan.jobRange.from...plan.jobRange.to
+        )
         outcome.mail.written = recaps.recaps.count
         outcome.mail.count(recaps.skipped)
         records = recaps.recaps.map { recap in sentBefore[recap.key] ?? recap.record(status: "written") }
@@ -34,8 +48,15 @@ struct ManifestRecord {
 
     /// Writes the manifest as it stands.
     func save() throws {
-        try Self.write(outcome, root: run.root, range: plan.jobRange, zone: plan.zone, clock: run.options.clock, leftOut: plan.leftOut,
-                       delivery: records + notSent)
+        try Self.write(
+            outcome,
+            root: run.root,
+            range: plan.jobRange,
+            zone: plan.zone,
+            clock: run.options.clock,
+            leftOut: plan.leftOut,
+            delivery: records + notSent
+        )
     }
 
     /// A message an earlier run of the same days sent, counted as sent and not sent again.
@@ -47,20 +68,28 @@ struct ManifestRecord {
         switch result.kind {
         case .accepted:
             outcome.mail.sent += 1
-            records[index] = recap.record(status: DeliveryRecord.sentStatus, sentAt: clock.now.iso8601, reply: result.reply)
+            records[index] = recap.record(
+                status: DeliveryRecord.sentStatus,
+                sentAt: clock.now.iso8601,
+                reply: result.reply
+            )
         case .serverDown:
             outcome.mail.notSent[.serverUnreachable, default: 0] += 1
             records[index] = recap.record(status: "not sent: \(NotSentReason.serverUnreachable.rawValue)")
         case .transient, .permanent, .unreachable:
             outcome.mail.failed += 1
             records[index] = recap.record(status: "failed: \(result.reply)", reply: result.reply)
-            if case .failed = outcome.status {} else { outcome.status = .failed("delivery: \(recap.recipient): \(result.reply)") }
+            if case .failed = outcome.status {
+            } else {
+                outcome.status = .failed("delivery: \(recap.recipient): \(result.reply)")
+            }
         }
     }
 
     /// The summary's line for an address that is not one mailbox: the value as stored, and its row.
     private static func invalidAddressWarning(_ skipped: RecipientPlan.Skipped) -> String {
-        "not sent: invalid address \(Quote.value(skipped.email))" + (skipped.userID.map { " (users row \(Quote.value($0)))" } ?? "")
+        "not sent: invalid address \(Quote.value(skipped.email))"
+            + (skipped.userID.map { " (users row \(Quote.value($0)))" } ?? "")
     }
 
     /// Delivery records by recipient (trimmed and lower-cased), the first of each.
@@ -78,15 +107,37 @@ struct ManifestRecord {
 
     private static func manifestFile(_ file: WrittenFile) throws -> ManifestFile {
         let digest = try FileDigest.sha256(ofFile: file.path)
-        return ManifestFile(name: (file.path as NSString).lastPathComponent, format: file.format, bytes: digest.bytes,
-                            sha256: digest.hex, rows: file.rows)
+        return ManifestFile(
+            name: (file.path as NSString).lastPathComponent,
+            format: file.format,
+            bytes: digest.bytes,
+            sha256: digest.hex,
+            rows: file.rows
+        )
     }
 
     /// Writes `outcome`'s manifest into its folder, atomically.
-    static func write(_ outcome: FamilyOutcome, root: String, range: DateRange, zone: Zone, clock: RunClock,
-                      leftOut: [DataIssue] = [], delivery: [DeliveryRecord] = []) throws {
+    static func write(
+        _ outcome: FamilyOutcome,
+        root: String,
+        range: DateRange,
+        zone: Zone,
+        clock: RunClock,
+        leftOut: [DataIssue] = [],
+        delivery: [DeliveryRecord] = []
+    ) throws {
         try AtomicFile.ensureFolder(outcome.folder, inside: root)
-        let document = ManifestDocument(outcome, range: range, zone: zone, generatedAt: clock.now, leftOut: leftOut, delivery: delivery)
-        try AtomicFile.write(document.serialized(), to: (outcome.folder as NSString).appendingPathComponent("manifest.json"))
+        let document = ManifestDocument(
+            outcome,
+            range: range,
+            zone: zone,
+            generatedAt: clock.now,
+            leftOut: leftOut,
+            delivery: delivery
+        )
+        try AtomicFile.write(
+            document.serialized(),
+            to: (outcome.folder as NSString).appendingPathComponent("manifest.json")
+        )
     }
 }

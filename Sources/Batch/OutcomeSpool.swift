@@ -59,7 +59,9 @@ final class OutcomeSpool: Sendable {
             case .skippedNoData: state.skipped += 1
             case .failed: state.failed += 1
             }
-            if descriptor >= 0, !record.isEmpty, record.count <= Int(Int32.max), Self.writeAll(record, to: descriptor, at: state.end) {
+            if descriptor >= 0, !record.isEmpty, record.count <= Int(Int32.max),
+                Self.writeAll(record, to: descriptor, at: state.end)
+            {
                 state.places[index] = (state.end, Int32(record.count))
                 state.end += Int64(record.count)
             } else {
@@ -75,9 +77,12 @@ final class OutcomeSpool: Sendable {
         let (place, memory) = state.withLock { ($0.places[index], $0.kept[index]) }
         if let memory { return memory }
         var bytes = [UInt8](repeating: 0, count: Int(max(place.length, 0)))
-        let read = place.length < 0 ? -1 : bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(place.offset)) }
+        let read =
+            place.length < 0
+            ? -1 : bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(place.offset)) }
         if read == bytes.count, let outcome = OutcomeRecord.decode(bytes, family: family) { return outcome }
-        let reason = place.length < 0 ? "no outcome was recorded" : "the run's temporary outcome file could not be read back"
+        let reason =
+            place.length < 0 ? "no outcome was recorded" : "the run's temporary outcome file could not be read back"
         state.withLock { if $0.readFailure == nil { $0.readFailure = reason } }
         return FamilyOutcome(family: family, folder: "", status: .failed(reason), files: [], warnings: [])
     }
@@ -85,7 +90,9 @@ final class OutcomeSpool: Sendable {
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, at offset: Int64) -> Bool {
         var done = 0
         while done < bytes.count {
-            let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + done, $0.count - done, off_t(offset) + off_t(done)) }
+            let written = bytes.withUnsafeBytes {
+                pwrite(descriptor, $0.baseAddress! + done, $0.count - done, off_t(offset) + off_t(done))
+            }
             if written < 0, errno == EINTR { continue }
             guard written > 0 else { return false }
             done += written

@@ -1,5 +1,5 @@
-import Foundation
 import Core
+import Foundation
 
 /// An advisory lock on an output root, held for the whole run: `flock` on a file in the
 /// root, which the system releases when the process ends however it ends, so a killed run
@@ -29,14 +29,21 @@ package final class OutputLock {
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
         guard descriptor >= 0 else {
             let code = errno
-            throw OutputError(path: path, reason: code == ELOOP
-                ? "it is a symbolic link; report-batch takes its lock only in a file of its own (remove the link)"
-                : String(cString: strerror(code)))
+            throw OutputError(
+                path: path,
+                reason: code == ELOOP
+                    ? "it is a symbolic link; report-batch takes its lock only in a file of its own (remove the link)"
+                    : String(cString: strerror(code))
+            )
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1 else {
             close(descriptor)
-            throw OutputError(path: path, reason: "it is not a regular file of its own (a device, a pipe, or a hard link to another file); remove it")
+            throw OutputError(
+                path: path,
+                reason:
+                    "it is not a regular file of its own (a device, a pipe, or a hard link to another file); remove it"
+            )
         }
         if flock(descriptor, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
             let code = errno
@@ -44,9 +51,15 @@ package final class OutputLock {
             let count = pread(descriptor, &bytes, bytes.count, 0)
             close(descriptor)
             guard code == EWOULDBLOCK else { throw OutputError(path: path, reason: String(cString: strerror(code))) }
-            let holder = count > 0 ? String(decoding: bytes[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : ""
+            let holder =
+                count > 0
+                ? String(decoding: bytes[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : ""
             // Shards record no pid: a lock held without one is held by shards of a run.
-            throw BusyError(lockPath: path, holder: holder.isEmpty || Int(holder) == nil ? "another process (or the shards of a run)" : "pid \(holder)")
+            throw BusyError(
+                lockPath: path,
+                holder: holder.isEmpty || Int(holder) == nil
+                    ? "another process (or the shards of a run)" : "pid \(holder)"
+            )
         }
         self.descriptor = descriptor
         self.shared = shared

@@ -1,10 +1,10 @@
 import Aggregation
-import Exporters
 import AppStore
+import Core
 import Delivery
+import Exporters
 import Foundation
 import ReportGen
-import Core
 
 /// The third stage of a family's run: its recap e-mails (docs/delivery.md) written as `.eml`
 /// files in its folder, one per recipient, with the job's attachments.
@@ -28,8 +28,15 @@ struct RecapStage {
         var key: String { address.email.comparisonKey }
 
         func record(status: String, sentAt: String? = nil, reply: String? = nil) -> DeliveryRecord {
-            DeliveryRecord(recipient: recipient, user: userID, messageId: "<\(messageID)>", file: (file.path as NSString).lastPathComponent,
-                           status: status, sentAt: sentAt, reply: reply)
+            DeliveryRecord(
+                recipient: recipient,
+                user: userID,
+                messageId: "<\(messageID)>",
+                file: (file.path as NSString).lastPathComponent,
+                status: status,
+                sentAt: sentAt,
+                reply: reply
+            )
         }
     }
 
@@ -46,36 +53,62 @@ struct RecapStage {
         let recipients = try Self.recipients(deliver, data: report.data, source: run.source)
         guard !recipients.recipients.isEmpty else { return Written(recaps: [], skipped: recipients.skipped) }
         let (attached, leftOut) = attachments(from: written)
-        let headline = WeekHeadline.make(deadlines: report.followUps.deadlines, changes: report.changes,
-                                         interactions: report.figures.interactions.total,
-                                         previousInteractions: report.figures.previous.interactionsTotal)
-        let recap = try RecapEmail(report, job: deliver, subject: subject(headline: headline), headline: headline, files: attached,
-                                   leftOut: leftOut, templates: run.options.templates.email)
-        let unsubscribe = deliver.unsubscribeURL.flatMap { url in run.job.mail?.unsubscribeSecret.map { (url: url, secret: $0) } }
+        let headline = WeekHeadline.make(
+            deadlines: report.followUps.deadlines,
+            changes: report.changes,
+            interactions: report.figures.interactions.total,
+            previousInteractions: report.figures.previous.interactionsTotal
+        )
+        let recap = try RecapEmail(
+            report,
+            job: deliver,
+            subject: subject(headline: headline),
+            headline: headline,
+            files: attached,
+            leftOut: leftOut,
+            templates: run.options.templates.email
+        )
+        let unsubscribe = deliver.unsubscribeURL.flatMap { url in
+            run.job.mail?.unsubscribeSecret.map { (url: url, secret: $0) }
+        }
         var recaps: [Recap] = []
         for recipient in recipients.recipients {
             let message = recap.message(to: recipient.address, userID: recipient.userID, unsubscribe: unsubscribe)
-            let path = (plan.folder as NSString).appendingPathComponent(RecapEmail.fileName(for: recipient.address.email))
+            let path = (plan.folder as NSString).appendingPathComponent(
+                RecapEmail.fileName(for: recipient.address.email)
+            )
             let bytes = message.bytes()
             try AtomicFile.write(to: path) { temporary in try bytes.write(to: URL(fileURLWithPath: temporary)) }
             var file = WrittenFile(path: path, format: "eml", rows: nil)
             if !leftOut.isEmpty {
-                file.warnings.append("not attached to the e-mail (over \(deliver.maxAttachmentMB) MB): \(leftOut.joined(separator: ", "))")
+                file.warnings.append(
+                    "not attached to the e-mail (over \(deliver.maxAttachmentMB) MB): \(leftOut.joined(separator: ", "))"
+                )
             }
-            recaps.append(Recap(address: recipient.address, userID: recipient.userID, recipient: recipient.stored, messageID: message.messageID,
-                                file: file, message: bytes))
+            recaps.append(
+                Recap(
+                    address: recipient.address,
+                    userID: recipient.userID,
+                    recipient: recipient.stored,
+                    messageID: message.messageID,
+                    file: file,
+                    message: bytes
+                )
+            )
         }
         return Written(recaps: recaps, skipped: recipients.skipped)
     }
 
     /// The attachments, by kind and format, up to the size limit; the rest are named in the body.
     private func attachments(from written: [WrittenFile]) -> (attached: [RecapEmail.File], leftOut: [String]) {
-        var attached: [RecapEmail.File] = [], leftOut: [String] = []
+        var attached: [RecapEmail.File] = []
+        var leftOut: [String] = []
         var total = 0.0
         for spec in deliver.attach {
             let parts = spec.split(separator: ".", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { continue }
-            for file in written where file.format == parts[1] && (file.path as NSString).lastPathComponent.hasPrefix(parts[0] + "_") {
+            for file in written
+            where file.format == parts[1] && (file.path as NSString).lastPathComponent.hasPrefix(parts[0] + "_") {
                 let name = (file.path as NSString).lastPathComponent
                 let size = Double((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0)
                 if total + size > deliver.maxAttachmentMB * 1_048_576 {
@@ -92,23 +125,40 @@ struct RecapStage {
     /// The job's subject with its placeholders filled, short enough for a phone's list of
     /// mail (docs/delivery.md, "The subject").
     private func subject(headline: String) -> String {
-        let data = plan.data, range = plan.jobRange
-        return WeekHeadline.fit(BatchJob.fill(deliver.subject, [
-            "family_name": data.family.displayName, "family_slug": data.family.slug, "family_id": data.family.id,
-            "from": range.from.description, "to": range.to.description, "preset": range.preset?.rawValue ?? "custom",
-            "headline": headline,
-        ]), limit: RecapEmail.subjectLimit)
+        let data = plan.data
+        let range = plan.jobRange
+        return WeekHeadline.fit(
+            BatchJob.fill(
+                deliver.subject,
+                [
+                    "family_name": data.family.displayName, "family_slug": data.family.slug,
+                    "family_id": data.family.id,
+                    "from": range.from.description, "to": range.to.description,
+                    "preset": range.preset?.rawValue ?? "custom",
+                    "headline": headline,
+                ]
+            ),
+            limit: RecapEmail.subjectLimit
+        )
     }
 
     /// Who gets the family's recap, from its members, their preferences and the opt-out list.
     static func recipients(_ deliver: DeliveryJob, data: FamilyData, source: any FamilySource) throws -> RecipientPlan {
-        RecipientPlan.make(deliver.to, data: data, digestOff: try source.weeklyDigestOff(userIDs: data.members.map(\.userID)),
-                           optedOut: try source.optedOutAddresses())
+        RecipientPlan.make(
+            deliver.to,
+            data: data,
+            digestOff: try source.weeklyDigestOff(userIDs: data.members.map(\.userID)),
+            optedOut: try source.optedOutAddresses()
+        )
     }
 
     /// The recipients a failed family's job would have written to, each `not sent: family
     /// failed`, read from its memberships alone (its other rows may be what failed it).
-    static func familyFailedRecipients(_ deliver: DeliveryJob, family: FamilyUnit, source: any FamilySource) -> [RecipientPlan.Skipped] {
+    static func familyFailedRecipients(
+        _ deliver: DeliveryJob,
+        family: FamilyUnit,
+        source: any FamilySource
+    ) -> [RecipientPlan.Skipped] {
         if case .list(let addresses) = deliver.to {
             return addresses.map { RecipientPlan.Skipped(email: $0, userID: nil, reason: .familyFailed) }
         }

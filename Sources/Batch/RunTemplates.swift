@@ -10,7 +10,11 @@ package struct RunTemplates: Sendable {
     package var email: EmailTemplates
 
     package static func builtIn() throws -> RunTemplates {
-        RunTemplates(output: try OutputTemplates.builtIn(), summary: try SummaryTemplates.builtIn(), email: try EmailTemplates.builtIn())
+        RunTemplates(
+            output: try OutputTemplates.builtIn(),
+            summary: try SummaryTemplates.builtIn(),
+            email: try EmailTemplates.builtIn()
+        )
     }
 
     /// The templates of a folder; each file missing from it keeps its built-in part. The

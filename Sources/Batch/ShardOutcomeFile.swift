@@ -1,6 +1,6 @@
 import Aggregation
-import Foundation
 import Core
+import Foundation
 
 /// A shard's outcome file, `shards/K-of-N.json` (docs/cli.md, "Many machines"), as it is
 /// written and read: what identifies the run, the shard's counts, and every family's outcome
@@ -39,7 +39,9 @@ struct ShardOutcomeFile: Codable {
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             families = try container.decode(Int.self, forKey: .families)
-            func count(_ key: CodingKeys) -> Int { ((try? container.decodeIfPresent(Int.self, forKey: key)) ?? nil) ?? 0 }
+            func count(_ key: CodingKeys) -> Int {
+                ((try? container.decodeIfPresent(Int.self, forKey: key)) ?? nil) ?? 0
+            }
             (ok, skipped, failed) = (count(.ok), count(.skipped), count(.failed))
             (messagesWritten, messagesSent, messagesNotSent, messagesFailed) =
                 (count(.messagesWritten), count(.messagesSent), count(.messagesNotSent), count(.messagesFailed))
@@ -68,15 +70,20 @@ struct ShardOutcomeFile: Codable {
         }
 
         init(from decoder: any Decoder) throws {
-            guard let container = try? decoder.container(keyedBy: CodingKeys.self) else { throw ShardOutcomeFile.wrongKind }
-            guard let position = try? container.decode(Int.self, forKey: .position) else { throw UnreadableRecord("a family's entry is incomplete") }
+            guard let container = try? decoder.container(keyedBy: CodingKeys.self) else {
+                throw ShardOutcomeFile.wrongKind
+            }
+            guard let position = try? container.decode(Int.self, forKey: .position) else {
+                throw UnreadableRecord("a family's entry is incomplete")
+            }
             self.position = position
             outcome = try FamilyOutcome(from: decoder)
         }
     }
 
     enum CodingKeys: String, CodingKey {
-        case schemaVersion, tool, shard, shards, job, clock, today, database, order, delivers, sends, familiesInRun, durationSeconds, counts, families
+        case schemaVersion, tool, shard, shards, job, clock, today, database, order, delivers, sends, familiesInRun,
+            durationSeconds, counts, families
     }
 
     var schemaVersion = currentSchemaVersion
@@ -96,11 +103,25 @@ struct ShardOutcomeFile: Codable {
     var counts: Counts
     var families: [Family]
 
-    init(shard: Shard, job: Job, clock: String, today: String?, database: String, order: ShardOutcomes.Order, delivers: Bool, sends: Bool,
-         familiesInRun: Int, durationSeconds: Double, counts: Counts, families: [Family]) {
+    init(
+        shard: Shard,
+        job: Job,
+        clock: String,
+        today: String?,
+        database: String,
+        order: ShardOutcomes.Order,
+        delivers: Bool,
+        sends: Bool,
+        familiesInRun: Int,
+        durationSeconds: Double,
+        counts: Counts,
+        families: [Family]
+    ) {
         (self.shard, shards) = (shard.index, shard.count)
         (self.job, self.clock, self.today, self.database, self.order) = (job, clock, today, database, order)
-        (self.delivers, self.sends, self.familiesInRun, self.durationSeconds) = (delivers, sends, familiesInRun, durationSeconds)
+        (self.delivers, self.sends, self.familiesInRun, self.durationSeconds) = (
+            delivers, sends, familiesInRun, durationSeconds
+        )
         (self.counts, self.families) = (counts, families)
     }
 
@@ -136,7 +157,9 @@ struct ShardOutcomeFile: Codable {
     /// keys, its counts, its name, then each family.
     /// - Throws: `UnreadableRecord` saying what is wrong.
     init(from decoder: any Decoder) throws {
-        guard let container = try? decoder.container(keyedBy: CodingKeys.self) else { throw UnreadableRecord("it is not a JSON object") }
+        guard let container = try? decoder.container(keyedBy: CodingKeys.self) else {
+            throw UnreadableRecord("it is not a JSON object")
+        }
         guard (try? container.decode(Int.self, forKey: .schemaVersion)) == Self.currentSchemaVersion else {
             throw UnreadableRecord("schemaVersion is not \(Self.currentSchemaVersion)")
         }
@@ -158,9 +181,13 @@ struct ShardOutcomeFile: Codable {
         sends = ((try? container.decodeIfPresent(Bool.self, forKey: .sends)) ?? nil) ?? false
         durationSeconds = ((try? container.decodeIfPresent(Double.self, forKey: .durationSeconds)) ?? nil) ?? 0
         let listed = entries.count ?? 0
-        guard counts.families == listed else { throw UnreadableRecord("it counts \(counts.families) families but lists \(listed)") }
+        guard counts.families == listed else {
+            throw UnreadableRecord("it counts \(counts.families) families but lists \(listed)")
+        }
         // No run has more families than its files could list (1.8 KB a family at the least).
-        guard (0...(ShardOutcomes.maximumFileSize / 64)).contains(familiesInRun) else { throw UnreadableRecord("familiesInRun is \(familiesInRun)") }
+        guard (0...(ShardOutcomes.maximumFileSize / 64)).contains(familiesInRun) else {
+            throw UnreadableRecord("familiesInRun is \(familiesInRun)")
+        }
         if let name = decoder.userInfo[Self.fileNameKey] as? String, name != "\(shard)-of-\(shards).json" {
             throw UnreadableRecord("it says it is shard \(shard)-of-\(shards)")
         }
@@ -169,7 +196,9 @@ struct ShardOutcomeFile: Codable {
         while !entries.isAtEnd {
             let family = try entries.decode(Family.self)
             guard (0..<familiesInRun).contains(family.position) else {
-                throw UnreadableRecord("family \(family.outcome.family.id) has the position \(family.position), outside the run's \(familiesInRun) families")
+                throw UnreadableRecord(
+                    "family \(family.outcome.family.id) has the position \(family.position), outside the run's \(familiesInRun) families"
+                )
             }
             families.append(family)
         }

@@ -1,9 +1,9 @@
 import Aggregation
 import AppStore
+import Core
 import Delivery
 import Exporters
 import Foundation
-import Core
 
 /// A shard's outcome file, `shards/K-of-N.json` under the output root, and `summarize`, which
 /// merges the files of one run into the summary a whole run writes (docs/cli.md, "Many
@@ -40,21 +40,43 @@ package enum ShardOutcomes {
     ///   - positions: each outcome's place in the run's whole list of families.
     ///   - familiesInRun: how many families that whole list holds (summarize checks that the
     ///     shards' positions cover it, each once).
-    static func write(_ outcomes: FamilyOutcomes, positions: [Int], familiesInRun: Int, shard: Shard, job: BatchJob, order: Order,
-                      summary: BatchSummary, today: CivilDate?, root: String) throws {
+    static func write(
+        _ outcomes: FamilyOutcomes,
+        positions: [Int],
+        familiesInRun: Int,
+        shard: Shard,
+        job: BatchJob,
+        order: Order,
+        summary: BatchSummary,
+        today: CivilDate?,
+        root: String
+    ) throws {
         let path = path(root: root, shard: shard)
         try AtomicFile.ensureFolder((path as NSString).deletingLastPathComponent, inside: root)
         var mail = MailCounts()
         for outcome in outcomes { mail.add(outcome.mail) }
         var counts = ShardOutcomeFile.Counts(families: outcomes.count)
         (counts.ok, counts.skipped, counts.failed) = (summary.ok, summary.skipped, summary.failed)
-        (counts.messagesWritten, counts.messagesSent, counts.messagesNotSent, counts.messagesFailed) = (mail.written, mail.sent, mail.notSentTotal, mail.failed)
+        (counts.messagesWritten, counts.messagesSent, counts.messagesNotSent, counts.messagesFailed) = (
+            mail.written, mail.sent, mail.notSentTotal, mail.failed
+        )
         // The file without its families, as its type writes it; the families follow one at a time.
-        let header = ShardOutcomeFile(shard: shard, job: .init(file: job.file, sha256: job.sha256), clock: summary.generatedAt.iso8601,
-                                      today: today?.description, database: summary.database, order: order, delivers: summary.delivers,
-                                      sends: summary.sends, familiesInRun: familiesInRun, durationSeconds: summary.duration, counts: counts,
-                                      families: [])
-        let members: [(String, JSONValue)] = if case .object(let members) = try JSONValueEncoder().encode(header) { members } else { [] }
+        let header = ShardOutcomeFile(
+            shard: shard,
+            job: .init(file: job.file, sha256: job.sha256),
+            clock: summary.generatedAt.iso8601,
+            today: today?.description,
+            database: summary.database,
+            order: order,
+            delivers: summary.delivers,
+            sends: summary.sends,
+            familiesInRun: familiesInRun,
+            durationSeconds: summary.duration,
+            counts: counts,
+            families: []
+        )
+        let members: [(String, JSONValue)] =
+            if case .object(let members) = try JSONValueEncoder().encode(header) { members } else { [] }
         let prefix = root.hasSuffix("/") ? root : root + "/"
         try AtomicFile.write(to: path) { temporary in
             let sink = try ByteSink(path: temporary)
@@ -67,7 +89,9 @@ package enum ShardOutcomes {
             for (index, outcome) in outcomes.enumerated() {
                 let folder = outcome.folder.hasPrefix(prefix) ? String(outcome.folder.dropFirst(prefix.count)) : ""
                 let entry = ShardOutcomeFile.Family(position: positions[index], outcome: outcome.inFolder(folder))
-                try sink.write((index == 0 ? "\n    " : ",\n    ") + JSONValueEncoder().encode(entry).serialized(indent: 2))
+                try sink.write(
+                    (index == 0 ? "\n    " : ",\n    ") + JSONValueEncoder().encode(entry).serialized(indent: 2)
+                )
             }
             try sink.write(outcomes.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
             try sink.close()
@@ -83,7 +107,13 @@ package enum ShardOutcomes {
 
         var shard: Int { record.shard }
         var identity: RunIdentity {
-            RunIdentity(jobSHA256: record.job.sha256, clock: record.clock, today: record.today, shards: record.shards, database: record.database)
+            RunIdentity(
+                jobSHA256: record.job.sha256,
+                clock: record.clock,
+                today: record.today,
+                shards: record.shards,
+                database: record.database
+            )
         }
         var order: Order { record.order }
         var delivers: Bool { record.delivers }
@@ -103,7 +133,9 @@ package enum ShardOutcomes {
         let folder = (root as NSString).appendingPathComponent(Self.folder)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw RuntimeFailure("no shard outcome files: \(Quote.path(folder)) does not exist (shards write them there; a run without --shards writes its summary itself)")
+            throw RuntimeFailure(
+                "no shard outcome files: \(Quote.path(folder)) does not exist (shards write them there; a run without --shards writes its summary itself)"
+            )
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: folder)
             .filter { $0.range(of: #"^[0-9]+-of-[0-9]+\.json$"#, options: .regularExpression) != nil }
@@ -114,8 +146,10 @@ package enum ShardOutcomes {
         // One shard count, from the names, before any file is read.
         let counts = Set(names.map { shardNumbers($0).count })
         if counts.count > 1 {
-            throw ShardSetError("the outcome files in \(Quote.path(folder)) are of runs with different shard counts ("
-                + names.joined(separator: ", ") + "); remove the files of the other run and summarize again")
+            throw ShardSetError(
+                "the outcome files in \(Quote.path(folder)) are of runs with different shard counts ("
+                    + names.joined(separator: ", ") + "); remove the files of the other run and summarize again"
+            )
         }
         let files = try names.map { try read((folder as NSString).appendingPathComponent($0)) }
         let first = files[0]
@@ -126,29 +160,48 @@ package enum ShardOutcomes {
         let present = Set(files.map(\.shard))
         let missing = (0..<count).filter { !present.contains($0) }
         if !missing.isEmpty {
-            throw RuntimeFailure("shard\(missing.count == 1 ? "" : "s") " + missing.map { "\($0)-of-\(count)" }.joined(separator: ", ")
-                + " \(missing.count == 1 ? "has" : "have") no outcome file in \(Quote.path(folder)) (not run yet, still running, or stopped before the end); "
-                + "run \(missing.count == 1 ? "it" : "them") with the same job, --now and --db, then summarize again")
+            throw RuntimeFailure(
+                "shard\(missing.count == 1 ? "" : "s") " + missing.map { "\($0)-of-\(count)" }.joined(separator: ", ")
+                    + " \(missing.count == 1 ? "has" : "have") no outcome file in \(Quote.path(folder)) (not run yet, still running, or stopped before the end); "
+                    + "run \(missing.count == 1 ? "it" : "them") with the same job, --now and --db, then summarize again"
+            )
         }
         // The whole run's order: by name as a whole run lists every family, else the job's list.
         var all = files.flatMap(\.families)
         switch first.order {
         case .job: all.sort { $0.position < $1.position }
         case .name:
-            let order = Dictionary(FamilyUnit.byName(all.map(\.outcome.family)).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+            let order = Dictionary(
+                FamilyUnit.byName(all.map(\.outcome.family)).enumerated().map { ($1.id, $0) },
+                uniquingKeysWith: { a, _ in a }
+            )
             all.sort { (order[$0.outcome.family.id] ?? 0) < (order[$1.outcome.family.id] ?? 0) }
         }
         try checkPositions(files, folder: folder)
-        guard let clock = parseInstant(first.identity.clock) else { throw ShardSetError("\(Quote.path(first.path)): 'clock' is not a timestamp") }
+        guard let clock = parseInstant(first.identity.clock) else {
+            throw ShardSetError("\(Quote.path(first.path)): 'clock' is not a timestamp")
+        }
         let spool = OutcomeSpool(families: all.map(\.outcome.family))
         for (index, family) in all.enumerated() {
             var outcome = family.outcome
-            outcome = FamilyOutcome(family: outcome.family, folder: outcome.folder.isEmpty ? "" : (root as NSString).appendingPathComponent(outcome.folder),
-                                    status: outcome.status, files: outcome.files, warnings: outcome.warnings, range: outcome.range, mail: outcome.mail)
+            outcome = FamilyOutcome(
+                family: outcome.family,
+                folder: outcome.folder.isEmpty ? "" : (root as NSString).appendingPathComponent(outcome.folder),
+                status: outcome.status,
+                files: outcome.files,
+                warnings: outcome.warnings,
+                range: outcome.range,
+                mail: outcome.mail
+            )
             spool.record(outcome, at: index)
         }
-        var summary = BatchSummary(outcomes: FamilyOutcomes(spool: spool), database: first.identity.database, root: root,
-                                   generatedAt: clock, dryRun: false)
+        var summary = BatchSummary(
+            outcomes: FamilyOutcomes(spool: spool),
+            database: first.identity.database,
+            root: root,
+            generatedAt: clock,
+            dryRun: false
+        )
         summary.delivers = first.delivers
         summary.sends = first.sends
         // The shards ran side by side: the run took as long as the longest.
@@ -168,22 +221,30 @@ package enum ShardOutcomes {
         for file in files {
             let name = (file.path as NSString).lastPathComponent
             guard file.familiesInRun == total else {
-                throw ShardSetError("\(name) says the run has \(file.familiesInRun) families, \((files[0].path as NSString).lastPathComponent) says \(total); they are not the shards of one run")
+                throw ShardSetError(
+                    "\(name) says the run has \(file.familiesInRun) families, \((files[0].path as NSString).lastPathComponent) says \(total); they are not the shards of one run"
+                )
             }
             for family in file.families {
                 let (position, outcome) = (family.position, family.outcome)
                 if let other = owner[position] {
-                    throw ShardSetError("\(name) and \(other) both hold the family at position \(position) in \(Quote.path(folder)); they are not the shards of one run")
+                    throw ShardSetError(
+                        "\(name) and \(other) both hold the family at position \(position) in \(Quote.path(folder)); they are not the shards of one run"
+                    )
                 }
                 guard ids.insert(outcome.family.id).inserted else {
-                    throw ShardSetError("family \(outcome.family.id) is in more than one outcome file in \(Quote.path(folder)) (\(name) among them); they are not the shards of one run")
+                    throw ShardSetError(
+                        "family \(outcome.family.id) is in more than one outcome file in \(Quote.path(folder)) (\(name) among them); they are not the shards of one run"
+                    )
                 }
                 owner[position] = name
             }
         }
         if let gap = owner.firstIndex(where: { $0 == nil }) {
-            throw ShardSetError("no outcome file in \(Quote.path(folder)) holds the family at position \(gap) of the run's \(total); "
-                + "a file was changed or is of another run: run the shards again, then summarize")
+            throw ShardSetError(
+                "no outcome file in \(Quote.path(folder)) holds the family at position \(gap) of the run's \(total); "
+                    + "a file was changed or is of another run: run the shards again, then summarize"
+            )
         }
     }
 
@@ -194,12 +255,15 @@ package enum ShardOutcomes {
     }
 
     private static func mismatch(_ file: ShardFile, _ first: ShardFile) -> String {
-        let a = (file.path as NSString).lastPathComponent, b = (first.path as NSString).lastPathComponent
+        let a = (file.path as NSString).lastPathComponent
+        let b = (first.path as NSString).lastPathComponent
         let what: String
         if file.identity.jobSHA256 != first.identity.jobSHA256 {
-            what = "different job files (SHA-256 \(file.identity.jobSHA256.prefix(12))… and \(first.identity.jobSHA256.prefix(12))…)"
+            what =
+                "different job files (SHA-256 \(file.identity.jobSHA256.prefix(12))… and \(first.identity.jobSHA256.prefix(12))…)"
         } else if file.identity.clock != first.identity.clock || file.identity.today != first.identity.today {
-            what = "different clocks (\(file.identity.clock)\(file.identity.today.map { ", --today \($0)" } ?? "") and \(first.identity.clock)\(first.identity.today.map { ", --today \($0)" } ?? ""))"
+            what =
+                "different clocks (\(file.identity.clock)\(file.identity.today.map { ", --today \($0)" } ?? "") and \(first.identity.clock)\(first.identity.today.map { ", --today \($0)" } ?? ""))"
         } else if file.identity.shards != first.identity.shards {
             what = "different shard counts (\(file.identity.shards) and \(first.identity.shards))"
         } else if file.identity.database != first.identity.database {
@@ -207,7 +271,8 @@ package enum ShardOutcomes {
         } else {
             what = "different family orders"
         }
-        return "\(a) and \(b) are not shards of one run: \(what); run every shard with the same job file, --now and --db, then summarize again"
+        return
+            "\(a) and \(b) are not shards of one run: \(what); run every shard with the same job file, --now and --db, then summarize again"
     }
 
     private static func parseInstant(_ text: String) -> Instant? {
@@ -220,10 +285,14 @@ package enum ShardOutcomes {
 
     /// Reads one outcome file; anything not in its shape is a `ShardSetError` naming the file.
     static func read(_ path: String) throws -> ShardFile {
-        func bad(_ what: String) -> ShardSetError { ShardSetError("\(Quote.path(path)) is not a shard outcome file report-batch can read: \(what)") }
+        func bad(_ what: String) -> ShardSetError {
+            ShardSetError("\(Quote.path(path)) is not a shard outcome file report-batch can read: \(what)")
+        }
         // Read whole, so capped: a stray file of gigabytes is refused before it fills memory.
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)  // of a link itself, not its target
-        if attributes?[.type] as? FileAttributeType == .typeSymbolicLink { throw bad("it is a symbolic link, which is never followed") }
+        if attributes?[.type] as? FileAttributeType == .typeSymbolicLink {
+            throw bad("it is a symbolic link, which is never followed")
+        }
         let size = attributes?[.size] as? Int
         if let size, size > maximumFileSize {
             throw bad("it holds \(size) bytes, more than an outcome file's \(maximumFileSize) at most")

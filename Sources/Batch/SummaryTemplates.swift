@@ -1,8 +1,8 @@
 import Aggregation
+import Core
 import Foundation
 import Mustache
 import ReportGen
-import Core
 
 /// The run summary's templates: text (for the cron mail) and HTML, rendered with Mustache.
 /// The defaults are built in and also ship in `Templates/`; `--templates DIR` uses the
@@ -18,7 +18,9 @@ package struct SummaryTemplates: Sendable {
 
     /// The templates of a folder; a missing file falls back to the built-in one.
     package static func load(from folder: String?) throws -> SummaryTemplates {
-        SummaryTemplates(pair: try TemplatePair(names: (textName, htmlName), builtIn: (defaultText, defaultHTML), folder: folder))
+        SummaryTemplates(
+            pair: try TemplatePair(names: (textName, htmlName), builtIn: (defaultText, defaultHTML), folder: folder)
+        )
     }
 
     package func text(_ summary: BatchSummary) -> String { pair.renderText(Self.context(summary)) }
@@ -38,16 +40,21 @@ package struct SummaryTemplates: Sendable {
             "skipped": summary.skipped,
             "failed": summary.failed,
             "has_failures": summary.failed > 0,
-            "families": OutcomeSequence(outcomes: summary.outcomes, count: summary.outcomes.count) { FamilyContext($0, root: summary.root) },
-            "failures": OutcomeSequence(outcomes: summary.outcomes, count: summary.failed) { outcome -> FailureContext? in
+            "families": OutcomeSequence(outcomes: summary.outcomes, count: summary.outcomes.count) {
+                FamilyContext($0, root: summary.root)
+            },
+            "failures": OutcomeSequence(outcomes: summary.outcomes, count: summary.failed) {
+                outcome -> FailureContext? in
                 guard case .failed(let reason) = outcome.status else { return nil }
                 return FailureContext(family: outcome.family, reason: reason)
             },
             // The families split so that a page can put the failed ones first.
-            "failed_families": OutcomeSequence(outcomes: summary.outcomes, count: summary.failed) { outcome -> FamilyContext? in
+            "failed_families": OutcomeSequence(outcomes: summary.outcomes, count: summary.failed) {
+                outcome -> FamilyContext? in
                 outcome.status.isFailure ? FamilyContext(outcome, root: summary.root) : nil
             },
-            "others": OutcomeSequence(outcomes: summary.outcomes, count: summary.outcomes.count - summary.failed) { outcome -> FamilyContext? in
+            "others": OutcomeSequence(outcomes: summary.outcomes, count: summary.outcomes.count - summary.failed) {
+                outcome -> FamilyContext? in
                 outcome.status.isFailure ? nil : FamilyContext(outcome, root: summary.root)
             },
             "exit_code": summary.exitStatus.rawValue,
@@ -57,8 +64,11 @@ package struct SummaryTemplates: Sendable {
         if summary.delivers {
             var mail = MailCounts()
             for outcome in summary.outcomes { mail.add(outcome.mail) }
-            context["mail"] = ["text": mail.line(sends: summary.sends), "written": mail.written, "sent": mail.sent,
-                               "not_sent": mail.notSentTotal, "failed": mail.failed] as [String: Any]
+            context["mail"] =
+                [
+                    "text": mail.line(sends: summary.sends), "written": mail.written, "sent": mail.sent,
+                    "not_sent": mail.notSentTotal, "failed": mail.failed,
+                ] as [String: Any]
         }
         // Only when there is one: a key holding `nil as Any` would print "nil".
         if let warning = rangeWarning(summary.outcomes) { context["range_warning"] = warning }
@@ -70,7 +80,8 @@ package struct SummaryTemplates: Sendable {
         switch summary.exitStatus {
         case .success: "every family ok or skipped"
         case .failure: "every family failed"
-        default: summary.failed > 0 ? "some families failed" : "messages were left unsent: the mail server did not answer"
+        default:
+            summary.failed > 0 ? "some families failed" : "messages were left unsent: the mail server did not answer"
         }
     }
 
@@ -83,7 +94,8 @@ package struct SummaryTemplates: Sendable {
 
     /// "2026-11-16 – 2026-11-22", or the one day.
     static func rangeText(_ range: ClosedRange<CivilDate>) -> String {
-        range.lowerBound == range.upperBound ? range.lowerBound.description : "\(range.lowerBound) – \(range.upperBound)"
+        range.lowerBound == range.upperBound
+            ? range.lowerBound.description : "\(range.lowerBound) – \(range.upperBound)"
     }
 
     /// When the families' reports cover different days (each family's "today" is its own
@@ -92,12 +104,20 @@ package struct SummaryTemplates: Sendable {
     static func rangeWarning(_ outcomes: FamilyOutcomes) -> String? {
         var counts: [ClosedRange<CivilDate>: Int] = [:]
         for outcome in outcomes { if let range = outcome.range { counts[range, default: 0] += 1 } }
-        guard counts.count > 1, let common = counts.max(by: { $0.value < $1.value || $0.value == $1.value && $0.key.lowerBound > $1.key.lowerBound })?.key else { return nil }
+        guard counts.count > 1,
+            let common = counts.max(by: {
+                $0.value < $1.value || $0.value == $1.value && $0.key.lowerBound > $1.key.lowerBound
+            })?.key
+        else { return nil }
         var others: [String] = []
         var more = 0
         for outcome in outcomes {
             guard let range = outcome.range, range != common else { continue }
-            if others.count < 10 { others.append("\(Display.oneLine(outcome.family.displayName)) (\(rangeText(range)))") } else { more += 1 }
+            if others.count < 10 {
+                others.append("\(Display.oneLine(outcome.family.displayName)) (\(rangeText(range)))")
+            } else {
+                more += 1
+            }
         }
         return "warning: the families' reports cover different days: most cover \(rangeText(common)), but "
             + others.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
@@ -158,7 +178,9 @@ package struct SummaryTemplates: Sendable {
     /// folder is shown relative to it (and the html links to it from summary.html, which
     /// lies in the root).
     static func absolutePath(_ path: String) -> String {
-        let full = path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+        let full =
+            path.hasPrefix("/")
+            ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
         return (full as NSString).standardizingPath
     }
 
@@ -171,7 +193,8 @@ package struct SummaryTemplates: Sendable {
         init(_ outcome: FamilyOutcome, root: String) {
             self.outcome = outcome
             let prefix = root.hasSuffix("/") ? root : root + "/"
-            let relative = outcome.folder.hasPrefix(prefix) ? String(outcome.folder.dropFirst(prefix.count)) : outcome.folder
+            let relative =
+                outcome.folder.hasPrefix(prefix) ? String(outcome.folder.dropFirst(prefix.count)) : outcome.folder
             folder = outcome.status == .skippedNoData && outcome.files.isEmpty || relative.isEmpty ? nil : relative
         }
 
@@ -187,11 +210,17 @@ package struct SummaryTemplates: Sendable {
             // A missing value is nil, never `nil as Any`, which Mustache would print as "nil".
             case "folder": folder.map(Display.oneLine)
             // The folder as a relative URL (each path component percent-encoded).
-            case "link": folder.map { folder in
-                folder.split(separator: "/").map { String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))) ?? "" }
+            case "link":
+                folder.map { folder in
+                    folder.split(separator: "/").map {
+                        String($0).addingPercentEncoding(
+                            withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))
+                        ) ?? ""
+                    }
                     .joined(separator: "/") + "/"
-            }
-            case "warnings": outcome.warnings.isEmpty ? nil : outcome.warnings.map(Display.oneLine).joined(separator: "; ")
+                }
+            case "warnings":
+                outcome.warnings.isEmpty ? nil : outcome.warnings.map(Display.oneLine).joined(separator: "; ")
             case "file_count": outcome.files.count
             case "file_count_text": outcome.files.count == 1 ? "1 file" : "\(outcome.files.count) files"
             case "range": outcome.range.map(SummaryTemplates.rangeText)

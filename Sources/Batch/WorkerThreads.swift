@@ -21,12 +21,17 @@ enum WorkerThreads {
                 pthread_attr_init(&attributes)
                 pthread_attr_setstacksize(&attributes, stackSize)
                 var thread = pthread_t()
-                let status = pthread_create(&thread, &attributes, { raw in
-                    guard let raw else { return nil }
-                    let task = Unmanaged<WorkerStart>.fromOpaque(raw).takeRetainedValue()
-                    task.body(task.worker)
-                    return nil
-                }, task)
+                let status = pthread_create(
+                    &thread,
+                    &attributes,
+                    { raw in
+                        guard let raw else { return nil }
+                        let task = Unmanaged<WorkerStart>.fromOpaque(raw).takeRetainedValue()
+                        task.body(task.worker)
+                        return nil
+                    },
+                    task
+                )
                 pthread_attr_destroy(&attributes)
                 guard status == 0 else {
                     Unmanaged<WorkerStart>.fromOpaque(task).release()

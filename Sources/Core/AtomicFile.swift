@@ -150,7 +150,9 @@ package enum AtomicFile {
         let prefix = root.hasSuffix("/") ? root : root + "/"
         guard folder.hasPrefix(prefix) else { return }
         let relative = folder.dropFirst(prefix.count).split(separator: "/").filter { $0 != "." }
-        guard !relative.contains("..") else { throw OutputError(path: folder, reason: "the folder would leave the output root") }
+        guard !relative.contains("..") else {
+            throw OutputError(path: folder, reason: "the folder would leave the output root")
+        }
         var directory = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { throw OutputError(path: root, reason: String(cString: strerror(errno))) }
         defer { close(directory) }
@@ -163,14 +165,19 @@ package enum AtomicFile {
             let next = openat(directory, String(component), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard next >= 0 else {
                 let code = errno
-                throw OutputError(path: path, reason: code == ELOOP || code == ENOTDIR
-                    ? "it is a symbolic link or not a folder; report-batch does not write through links under the output root"
-                    : String(cString: strerror(code)))
+                throw OutputError(
+                    path: path,
+                    reason: code == ELOOP || code == ENOTDIR
+                        ? "it is a symbolic link or not a folder; report-batch does not write through links under the output root"
+                        : String(cString: strerror(code))
+                )
             }
             close(directory)
             directory = next
         }
-        guard faccessat(directory, ".", W_OK, 0) == 0 else { throw OutputError(path: folder, reason: "the folder is not writable") }
+        guard faccessat(directory, ".", W_OK, 0) == 0 else {
+            throw OutputError(path: folder, reason: "the folder is not writable")
+        }
     }
 
     /// Whether `folder`, inside `root`, exists as a folder reached without a symbolic link.
@@ -180,7 +187,9 @@ package enum AtomicFile {
         var directory = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { return false }
         for component in folder.dropFirst(prefix.count).split(separator: "/") where component != "." {
-            let next = component == ".." ? -1 : openat(directory, String(component), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let next =
+                component == ".."
+                ? -1 : openat(directory, String(component), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             close(directory)
             guard next >= 0 else { return false }
             directory = next
@@ -198,7 +207,8 @@ package enum AtomicFile {
 
     private static func reason(of error: Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32(underlying.code)))
         }
         return nsError.localizedDescription

@@ -54,9 +54,13 @@ public final class ByteSink {
         var bytes = [UInt8](repeating: 0, count: max(0, count))
         var done = 0
         while done < bytes.count {
-            let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
+            let read = bytes.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(offset + done))
+            }
             if read < 0, errno == EINTR { continue }
-            guard read >= 0 else { throw ExportError.write(path: name, reason: "cannot read back: \(String(cString: strerror(errno)))") }
+            guard read >= 0 else {
+                throw ExportError.write(path: name, reason: "cannot read back: \(String(cString: strerror(errno)))")
+            }
             if read == 0 { break }
             done += read
         }

@@ -1,4 +1,5 @@
 import Foundation
+
 /// One bad value in the database: which table, which row, which column, and what is wrong.
 package struct DataIssue: Error, Hashable, Sendable, CustomStringConvertible {
     package let table: String
@@ -15,8 +16,12 @@ package struct DataIssue: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// A row whose id another row of the table holds too.
     package static func duplicate(table: String, id: String, count: Int) -> DataIssue {
-        DataIssue(table: table, rowID: Quote.value(id), column: "id",
-                  problem: Self.duplicateProblem(count))
+        DataIssue(
+            table: table,
+            rowID: Quote.value(id),
+            column: "id",
+            problem: Self.duplicateProblem(count)
+        )
     }
 
     private static func duplicateProblem(_ count: Int) -> String {
@@ -85,7 +90,9 @@ package enum InputError: Error, Sendable, CustomStringConvertible {
         case S_IFDIR: throw InputError.isFolder(path: path, kind: kind)
         default: throw InputError.notRegularFile(path: path, kind: kind)
         }
-        guard access(path, R_OK) == 0 else { throw InputError.unreadable(path: path, reason: "permission denied", kind: kind) }
+        guard access(path, R_OK) == 0 else {
+            throw InputError.unreadable(path: path, reason: "permission denied", kind: kind)
+        }
     }
 }
 
@@ -124,16 +131,19 @@ package enum BadDataError: Error, Sendable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .missingTable(let path, let table):
-            return "database \(Quote.path(path)) has no table '\(table)', which report-batch needs (docs/data-model.md lists every table)"
+            return
+                "database \(Quote.path(path)) has no table '\(table)', which report-batch needs (docs/data-model.md lists every table)"
         case .missingColumn(let path, let table, let column):
             return "database \(Quote.path(path)): table '\(table)' has no column '\(column)', which report-batch needs"
         case .columnType(let path, let table, let column, let found, let expected):
-            return "database \(Quote.path(path)): column '\(table).\(column)' is of type \(found), where report-batch reads \(expected) (docs/postgres.md lists the types)"
+            return
+                "database \(Quote.path(path)): column '\(table).\(column)' is of type \(found), where report-batch reads \(expected) (docs/postgres.md lists the types)"
         case .badValues(let path, let familyID, let issues):
             let scope = familyID.map { " (family \($0))" } ?? ""
             let first = issues.first.map(\.description) ?? "bad values"
             let more = issues.count > 1 ? "; and \(issues.count - 1) more" : ""
-            return "bad data in \(Quote.path(path))\(scope): \(first)\(more); `report-batch check --db \(path)` lists every problem"
+            return
+                "bad data in \(Quote.path(path))\(scope): \(first)\(more); `report-batch check --db \(path)` lists every problem"
         }
     }
 }
@@ -185,7 +195,9 @@ package struct OptionText: Sendable, ExpressibleByStringInterpolation {
 
         package mutating func appendLiteral(_ literal: String) { parts.append(.text(literal)) }
 
-        package mutating func appendInterpolation(_ value: some CustomStringConvertible) { parts.append(.text(value.description)) }
+        package mutating func appendInterpolation(_ value: some CustomStringConvertible) {
+            parts.append(.text(value.description))
+        }
 
         package mutating func appendInterpolation(option name: String) { parts.append(.option(name)) }
     }
@@ -248,7 +260,9 @@ package struct BusyError: Error, Sendable, CustomStringConvertible {
         self.lockPath = lockPath
         self.holder = holder
     }
-    package var description: String { "another run (\(holder)) holds the lock \(Quote.path(lockPath)); try again when it has finished" }
+    package var description: String {
+        "another run (\(holder)) holds the lock \(Quote.path(lockPath)); try again when it has finished"
+    }
 }
 
 /// A database, I/O or rendering failure that is not the input's fault (exit 1).

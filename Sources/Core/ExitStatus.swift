@@ -1,4 +1,3 @@
-
 /// The process exit codes of docs/cli.md, and the one place that maps errors to them.
 package enum ExitStatus: Int32, Sendable {
     case success = 0

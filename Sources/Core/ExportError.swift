@@ -8,7 +8,8 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .write(let path, let reason):
-            path == "-" ? "cannot write to standard output: \(reason)" : "cannot write \(MessageText.quoted(path)): \(reason)"
+            path == "-"
+                ? "cannot write to standard output: \(reason)" : "cannot write \(MessageText.quoted(path)): \(reason)"
         case .library(let name, let call, let message): "\(name) failed in \(call): \(message)"
         }
     }

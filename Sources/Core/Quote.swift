@@ -1,4 +1,3 @@
-
 /// Shows a value from the data inside a one-line message: quoted, control characters
 /// escaped, long values shortened (Exporters' `MessageText` does the escaping for both modules).
 package enum Quote {

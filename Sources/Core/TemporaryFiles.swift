@@ -42,7 +42,8 @@ package enum TemporaryFiles {
             break
         }
         let parts = rest.split(separator: "-", omittingEmptySubsequences: false)
-        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+        return parts.count == 2
+            && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
     }
 
     /// Removes every temporary file in flight and ends the process as the signal would,
@@ -85,7 +86,9 @@ package enum TemporaryFiles {
         guard let directory = opendir(folder) else { return }
         let descriptor = dirfd(directory)
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name == "." || name == ".." { continue }
             var info = stat()
             if fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG {
@@ -108,7 +111,9 @@ package enum TemporaryFiles {
             defer { closedir(directory) }
             let descriptor = dirfd(directory)
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
                 if name == "." || name == ".." { continue }
                 var info = stat()
                 guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
@@ -136,7 +141,11 @@ package enum TemporaryFiles {
     package static func checkTemporaryFolder() -> String? {
         guard let folder = ProcessInfo.processInfo.environment["TMPDIR"], !folder.isEmpty else { return nil }
         var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue, access(folder, W_OK | X_OK) == 0 { return nil }
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
+            access(folder, W_OK | X_OK) == 0
+        {
+            return nil
+        }
         setenv("TMPDIR", "/tmp", 1)
         return "TMPDIR=\(Quote.path(folder)) is not a folder report-batch can write in; using /tmp instead"
     }

@@ -77,7 +77,9 @@ extension CurlHandle {
         try check(rb_curl_set_pointer(raw, option, pointer), name)
     }
 
-    func setReadFunction(_ function: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int) throws {
+    func setReadFunction(
+        _ function: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int
+    ) throws {
         try check(rb_curl_set_read_function(raw, function), "CURLOPT_READFUNCTION")
     }
 }

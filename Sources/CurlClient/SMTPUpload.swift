@@ -72,7 +72,11 @@ package struct SMTPUpload: Sendable {
             }
         } catch {
             let refused = error as? CurlHandle.Refused
-            return .failed(.setup, reply: 0, message: refused.map { "libcurl refused \($0.option): \(Curl.describe($0.code))" } ?? "\(error)")
+            return .failed(
+                .setup,
+                reply: 0,
+                message: refused.map { "libcurl refused \($0.option): \(Curl.describe($0.code))" } ?? "\(error)"
+            )
         }
         let code = withExtendedLifetime(upload) { handle.perform() }
         let reply = handle.responseCode()
@@ -91,14 +95,22 @@ package struct SMTPUpload: Sendable {
         }
     }
 
-    private func configure(_ handle: CurlHandle, recipients: UnsafeMutablePointer<curl_slist>?, upload: UploadBytes) throws {
+    private func configure(
+        _ handle: CurlHandle,
+        recipients: UnsafeMutablePointer<curl_slist>?,
+        upload: UploadBytes
+    ) throws {
         try handle.set(CURLOPT_URL, "CURLOPT_URL", url)
         try handle.set(CURLOPT_NOSIGNAL, "CURLOPT_NOSIGNAL", 1)
         try handle.set(CURLOPT_CONNECTTIMEOUT, "CURLOPT_CONNECTTIMEOUT", timeout)
         try handle.set(CURLOPT_LOW_SPEED_LIMIT, "CURLOPT_LOW_SPEED_LIMIT", 1)
         try handle.set(CURLOPT_LOW_SPEED_TIME, "CURLOPT_LOW_SPEED_TIME", timeout)
         try handle.set(CURLOPT_TIMEOUT, "CURLOPT_TIMEOUT", timeout * 10)
-        try handle.set(CURLOPT_USE_SSL, "CURLOPT_USE_SSL", Int(requireTLS ? CURLUSESSL_ALL.rawValue : CURLUSESSL_NONE.rawValue))
+        try handle.set(
+            CURLOPT_USE_SSL,
+            "CURLOPT_USE_SSL",
+            Int(requireTLS ? CURLUSESSL_ALL.rawValue : CURLUSESSL_NONE.rawValue)
+        )
         if let caBundle { try handle.set(CURLOPT_CAINFO, "CURLOPT_CAINFO", caBundle) }
         if let username { try handle.set(CURLOPT_USERNAME, "CURLOPT_USERNAME", username) }
         if let password { try handle.set(CURLOPT_PASSWORD, "CURLOPT_PASSWORD", password) }
@@ -108,7 +120,10 @@ package struct SMTPUpload: Sendable {
         try handle.set(CURLOPT_READDATA, "CURLOPT_READDATA", pointer: Unmanaged.passUnretained(upload).toOpaque())
         try handle.setReadFunction { pointer, size, count, context in
             guard let pointer, let context else { return 0 }
-            return Unmanaged<UploadBytes>.fromOpaque(context).takeUnretainedValue().read(into: pointer, upTo: size * count)
+            return Unmanaged<UploadBytes>.fromOpaque(context).takeUnretainedValue().read(
+                into: pointer,
+                upTo: size * count
+            )
         }
     }
 }

@@ -1,6 +1,6 @@
 import Aggregation
-import Foundation
 import Core
+import Foundation
 
 /// The `deliver.email` section of a job file (docs/delivery.md, "The job file"): who gets the
 /// weekly recap, what it carries and how it leaves. Credentials are names of environment
@@ -14,7 +14,6 @@ package struct DeliveryJob: Sendable {
         /// Fixed addresses.
         case list([String])
     }
-
 
     package enum Via: Sendable, Equatable {
         /// Write the messages only (`.eml` files), send nothing.
@@ -59,10 +58,11 @@ package struct DeliveryJob: Sendable {
     /// or angle bracket (it stands in the messages' links); else nil.
     package static func appURL(_ text: String) -> String? {
         guard text.hasPrefix("https://"), !text.contains(where: { $0.isWhitespace || "\"'<>\\`".contains($0) }),
-              text.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x21 && $0.value < 0x7F }),
-              let components = URLComponents(string: text), components.scheme == "https",
-              let host = components.host, !host.isEmpty, components.user == nil, components.password == nil,
-              !text.dropFirst("https://".count).prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" }).contains("@") else { return nil }
+            text.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x21 && $0.value < 0x7F }),
+            let components = URLComponents(string: text), components.scheme == "https",
+            let host = components.host, !host.isEmpty, components.user == nil, components.password == nil,
+            !text.dropFirst("https://".count).prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" }).contains("@")
+        else { return nil }
         return text
     }
 
@@ -75,7 +75,8 @@ package struct DeliveryJob: Sendable {
             for (scheme, tls, port) in [("smtp://", false, 587), ("smtps://", true, 465)] where text.hasPrefix(scheme) {
                 let rest = text.dropFirst(scheme.count)
                 let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
-                guard let host = parts.first, !host.isEmpty, parts.count <= 2, !host.contains("/"), !host.contains("@") else { return nil }
+                guard let host = parts.first, !host.isEmpty, parts.count <= 2, !host.contains("/"), !host.contains("@")
+                else { return nil }
                 guard parts.count == 1 || Int(parts[1]).map({ (1...65_535).contains($0) }) == true else { return nil }
                 return .smtp(host: String(host), port: parts.count == 2 ? Int(parts[1])! : port, implicitTLS: tls)
             }

@@ -16,7 +16,9 @@ package struct EmailTemplates: Sendable {
 
     /// The templates of a folder; a missing file falls back to the built-in one.
     package static func load(from folder: String?) throws -> EmailTemplates {
-        EmailTemplates(pair: try TemplatePair(names: (textName, htmlName), builtIn: (defaultText, defaultHTML), folder: folder))
+        EmailTemplates(
+            pair: try TemplatePair(names: (textName, htmlName), builtIn: (defaultText, defaultHTML), folder: folder)
+        )
     }
 
     package func text(_ context: [String: Any]) -> String { pair.renderText(context) }

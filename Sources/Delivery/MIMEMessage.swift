@@ -1,8 +1,8 @@
 import Aggregation
+import Core
 import Crypto
 import Foundation
 import ReportGen
-import Core
 
 /// One e-mail as RFC 5322 and MIME bytes (docs/delivery.md, "The message"): a
 /// `multipart/mixed` holding a `multipart/alternative` (text and HTML, UTF-8; the HTML with
@@ -33,9 +33,12 @@ package struct MIMEMessage: Sendable {
         package static func parse(_ text: String) -> Address? {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             guard let open = trimmed.lastIndex(of: "<"), trimmed.hasSuffix(">") else { return Address(email: trimmed) }
-            let email = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]).trimmingCharacters(in: .whitespaces)
+            let email = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
+                .trimmingCharacters(in: .whitespaces)
             var name = trimmed[..<open].trimmingCharacters(in: .whitespaces)
-            if name.hasPrefix("\""), name.hasSuffix("\""), name.count >= 2 { name = String(name.dropFirst().dropLast()) }
+            if name.hasPrefix("\""), name.hasSuffix("\""), name.count >= 2 {
+                name = String(name.dropFirst().dropLast())
+            }
             return Address(name: name, email: email)
         }
 
@@ -51,11 +54,17 @@ package struct MIMEMessage: Sendable {
 
         /// `text` with every control or line-breaking character replaced by a space.
         static func printable(_ text: String) -> String {
-            String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-                let breaks = scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .lineSeparator
-                    || scalar.properties.generalCategory == .paragraphSeparator
-                return breaks ? " " : scalar
-            }))
+            String(
+                String.UnicodeScalarView(
+                    text.unicodeScalars.map { scalar in
+                        let breaks =
+                            scalar.properties.generalCategory == .control
+                            || scalar.properties.generalCategory == .lineSeparator
+                            || scalar.properties.generalCategory == .paragraphSeparator
+                        return breaks ? " " : scalar
+                    }
+                )
+            )
         }
     }
 
@@ -102,7 +111,15 @@ package struct MIMEMessage: Sendable {
     /// Further headers, in order (`List-Unsubscribe`, …); values are ASCII.
     package var headers: [(name: String, value: String)] = []
 
-    package init(from: Address, to: Address, subject: String, date: Instant, messageID: String, text: String, html: String) {
+    package init(
+        from: Address,
+        to: Address,
+        subject: String,
+        date: Instant,
+        messageID: String,
+        text: String,
+        html: String
+    ) {
         self.from = from
         self.to = to
         self.subject = subject
@@ -115,7 +132,9 @@ package struct MIMEMessage: Sendable {
     /// A Message-ID that names the family, the recipient and the days, and nothing else: the
     /// same message of a rerun has the same id (`<32 hex digits@domain of From>`).
     package static func messageID(family: String, recipient: String, range: DateRange, from: Address) -> String {
-        let digest = SHA256.hash(data: Data("\(family)\u{0}\(recipient.lowercased())\u{0}\(range.from)\u{0}\(range.to)".utf8))
+        let digest = SHA256.hash(
+            data: Data("\(family)\u{0}\(recipient.lowercased())\u{0}\(range.from)\u{0}\(range.to)".utf8)
+        )
         let domain = from.email.split(separator: "@").last.map(String.init) ?? "report-batch.invalid"
         return digest.prefix(16).hex + "@" + domain
     }
@@ -144,8 +163,14 @@ package struct MIMEMessage: Sendable {
         out += "--\(boundary)-alt--\r\n"
         for attachment in attachments {
             out += "--\(boundary)-mixed\r\n"
-            out += MIMEMessage.fold("Content-Type: \(attachment.contentType); \(MIMEMessage.parameter("name", attachment.fileName))") + "\r\n"
-            out += MIMEMessage.fold("Content-Disposition: attachment; \(MIMEMessage.parameter("filename", attachment.fileName))") + "\r\n"
+            out +=
+                MIMEMessage.fold(
+                    "Content-Type: \(attachment.contentType); \(MIMEMessage.parameter("name", attachment.fileName))"
+                ) + "\r\n"
+            out +=
+                MIMEMessage.fold(
+                    "Content-Disposition: attachment; \(MIMEMessage.parameter("filename", attachment.fileName))"
+                ) + "\r\n"
             out += "Content-Transfer-Encoding: base64\r\n\r\n"
             out += MIMEMessage.base64Lines(attachment.data)
         }
@@ -157,17 +182,24 @@ package struct MIMEMessage: Sendable {
 
     /// A UTF-8 text part, base64, with its headers.
     static func textPart(_ type: String, _ body: String) -> String {
-        "Content-Type: \(type); charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n" + base64Lines(Data(body.utf8))
+        "Content-Type: \(type); charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n"
+            + base64Lines(Data(body.utf8))
     }
 
     /// The HTML part and its images as one `multipart/related` (RFC 2387), the HTML first.
     func relatedPart(boundary: String) -> String {
-        var out = MIMEMessage.fold("Content-Type: multipart/related; type=\"text/html\"; boundary=\"\(boundary)\"") + "\r\n\r\n"
+        var out =
+            MIMEMessage.fold("Content-Type: multipart/related; type=\"text/html\"; boundary=\"\(boundary)\"")
+            + "\r\n\r\n"
         out += "--\(boundary)\r\n" + MIMEMessage.textPart("text/html", html)
         for image in inline {
             out += "--\(boundary)\r\n"
-            out += MIMEMessage.fold("Content-Type: \(image.contentType); \(MIMEMessage.parameter("name", image.fileName))") + "\r\n"
-            out += MIMEMessage.fold("Content-Disposition: inline; \(MIMEMessage.parameter("filename", image.fileName))") + "\r\n"
+            out +=
+                MIMEMessage.fold("Content-Type: \(image.contentType); \(MIMEMessage.parameter("name", image.fileName))")
+                + "\r\n"
+            out +=
+                MIMEMessage.fold("Content-Disposition: inline; \(MIMEMessage.parameter("filename", image.fileName))")
+                + "\r\n"
             out += "Content-ID: <\(image.contentID)>\r\nContent-Transfer-Encoding: base64\r\n\r\n"
             out += MIMEMessage.base64Lines(image.data)
         }
@@ -180,11 +212,13 @@ package struct MIMEMessage: Sendable {
 
     /// `Mon, 23 Nov 2026 09:00:00 +0000`.
     static func date(_ instant: Instant) -> String {
-        let time = Zone.utc.localTime(of: instant), day = time.date
+        let time = Zone.utc.localTime(of: instant)
+        let day = time.date
         let weekday = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][day.isoWeekday - 1]
         let month = ReportText.months[day.month - 1]
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(weekday), \(day.day) \(month) \(day.year) \(two(time.hour)):\(two(time.minute)):\(two(time.second)) +0000"
+        return
+            "\(weekday), \(day.day) \(month) \(day.year) \(two(time.hour)):\(two(time.minute)):\(two(time.second)) +0000"
     }
 
     /// Text as it may stand in a header: itself when it is printable ASCII, else RFC 2047
@@ -216,12 +250,16 @@ package struct MIMEMessage: Sendable {
 
     /// A MIME parameter: `name="value"` for printable ASCII, else RFC 2231's `name*=utf-8''…`.
     static func parameter(_ name: String, _ value: String) -> String {
-        if value.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }) { return "\(name)=\(quotedString(value))" }
+        if value.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F }) {
+            return "\(name)=\(quotedString(value))"
+        }
         return "\(name)*=utf-8''" + (value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "")
     }
 
     /// What a percent-encoded value keeps as it is (RFC 3986's unreserved characters).
-    static let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+    static let unreserved = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~"
+    )
 
     /// Folds a header line at spaces so that no line passes 78 characters where it can be
     /// helped (an encoded word is already split to fit).

@@ -85,7 +85,13 @@ package final class MailSender: Sendable {
     private func attempt(_ message: Data, from: MIMEMessage.Address, to: MIMEMessage.Address) -> Outcome {
         switch transport {
         case .smtp(let url, let starttls, let username, let password):
-            let session = SMTPSession(url: url, starttlsRequired: starttls, username: username, password: password, timeout: timeout)
+            let session = SMTPSession(
+                url: url,
+                starttlsRequired: starttls,
+                username: username,
+                password: password,
+                timeout: timeout
+            )
             return session.send(message, from: from, to: to)
         case .sendmail:
             return SendmailProcess(timeout: timeout).send(message, to: to)

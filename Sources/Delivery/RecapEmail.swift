@@ -1,8 +1,8 @@
 import Aggregation
-import Foundation
-import Exporters
-import ReportGen
 import Core
+import Exporters
+import Foundation
+import ReportGen
 
 /// Why a message is not sent: the manifest's `not sent: <reason>` (docs/delivery.md, "What the
 /// run records"), counted apart in the summary in this order.
@@ -45,12 +45,18 @@ package struct RecipientPlan: Sendable {
     /// - Parameters:
     ///   - digestOff: user ids whose `weekly_digest` preference has e-mail off.
     ///   - optedOut: addresses of `email_optouts`, normalised.
-    package static func make(_ choice: DeliveryJob.Recipients, data: FamilyData, digestOff: Set<String>, optedOut: Set<String>) -> RecipientPlan {
+    package static func make(
+        _ choice: DeliveryJob.Recipients,
+        data: FamilyData,
+        digestOff: Set<String>,
+        optedOut: Set<String>
+    ) -> RecipientPlan {
         var plan = RecipientPlan()
         var seen = Set<String>()
         for (name, stored, userID) in candidates(choice, data: data) {
             // Untrusted: a stored value that is not exactly one mailbox is never sent to.
-            guard let address = MIMEMessage.Address(name: name, email: stored.trimmingCharacters(in: .whitespaces)) else {
+            guard let address = MIMEMessage.Address(name: name, email: stored.trimmingCharacters(in: .whitespaces))
+            else {
                 plan.skipped.append(Skipped(email: stored, userID: userID, reason: .invalidAddress))
                 continue
             }
@@ -71,10 +77,14 @@ package struct RecipientPlan: Sendable {
 
     /// The addresses `choice` names, as stored: the job's list, or the family's members (the
     /// player first, then the parents, each in the order of their user ids).
-    private static func candidates(_ choice: DeliveryJob.Recipients, data: FamilyData) -> [(name: String?, email: String, userID: String?)] {
+    private static func candidates(
+        _ choice: DeliveryJob.Recipients,
+        data: FamilyData
+    ) -> [(name: String?, email: String, userID: String?)] {
         if case .list(let addresses) = choice { return addresses.map { (nil, $0, nil) } }
         let rank = { (member: FamilyMember) in (member.role == .player ? 0 : 1, member.userID) }
-        return data.members.filter { choice.memberRoles.contains($0.role) }.sorted { rank($0) < rank($1) }.compactMap { member in
+        return data.members.filter { choice.memberRoles.contains($0.role) }.sorted { rank($0) < rank($1) }.compactMap {
+            member in
             data.users[member.userID].map { ($0.fullName, $0.email, member.userID) }
         }
     }
@@ -120,7 +130,15 @@ package struct RecapEmail {
     }
 
     /// - Throws: `OutputError` when a file to attach cannot be read.
-    package init(_ run: ReportRun, job: DeliveryJob, subject: String, headline: String, files: [File], leftOut: [String], templates: EmailTemplates) throws {
+    package init(
+        _ run: ReportRun,
+        job: DeliveryJob,
+        subject: String,
+        headline: String,
+        files: [File],
+        leftOut: [String],
+        templates: EmailTemplates
+    ) throws {
         self.run = run
         self.job = job
         self.subject = subject
@@ -131,19 +149,27 @@ package struct RecapEmail {
             }
             return (file, data)
         }
-        attachments = read.map { MIMEMessage.Attachment(fileName: $0.0.name, contentType: RecapEmail.contentType($0.0.format), data: $0.1) }
+        attachments = read.map {
+            MIMEMessage.Attachment(fileName: $0.0.name, contentType: RecapEmail.contentType($0.0.format), data: $0.1)
+        }
         // A chart cairo could not draw leaves the picture out, never the family's message: the
         // trend is still in words in the text part.
         chart = try? RecapEmail.trendChart(run.trend)
         var context = RecapEmail.familyContext(run, headline: headline, appURL: job.appURL)
         context["has_attachments"] = !read.isEmpty
         context["attachments"] = read.enumerated().map { index, file -> [String: Any] in
-            ["description": RecapSections.describe(file.0, data: file.1), "name": file.0.name, "last": index == read.count - 1]
+            [
+                "description": RecapSections.describe(file.0, data: file.1), "name": file.0.name,
+                "last": index == read.count - 1,
+            ]
         }
         if !leftOut.isEmpty { context["left_out"] = leftOut.joined(separator: ", ") }
         if let words = RecapSections.trendWords(run.trend) { context["trend_words"] = words }
         if chart != nil, let summary = RecapSections.trendSummary(run.trend) {
-            context["chart"] = ["alt": "Chart: " + summary, "width": String(Self.chartSize.width), "height": String(Self.chartSize.height)]
+            context["chart"] = [
+                "alt": "Chart: " + summary, "width": String(Self.chartSize.width),
+                "height": String(Self.chartSize.height),
+            ]
         }
         self.context = context
     }
@@ -151,7 +177,8 @@ package struct RecapEmail {
     /// The sections every recipient shares: the headline, "What changed", "Coming up", "The
     /// week in numbers", each line cut to `lineLimit` characters.
     static func familyContext(_ run: ReportRun, headline: String, appURL: String?) -> [String: Any] {
-        let changed = RecapSections.whatChanged(run.changes), coming = RecapSections.comingUp(run.ahead, deadlines: run.followUps.deadlines, today: run.today)
+        let changed = RecapSections.whatChanged(run.changes)
+        let coming = RecapSections.comingUp(run.ahead, deadlines: run.followUps.deadlines, today: run.today)
         let days = run.range.from.days(until: run.range.to) + 1
         var context: [String: Any] = [
             "family_name": WeekHeadline.fit(Display.oneLine(run.data.family.displayName), limit: 100),
@@ -187,20 +214,46 @@ package struct RecapEmail {
     static func trendChart(_ trend: SeasonTrend) throws -> Data? {
         guard !trend.weeks.isEmpty else { return nil }
         let labels = trend.weeks.map { ReportText.shortRange($0.start, $0.start) }
-        return try PNGLineChart.render(series: [
-            PNGLineChart.Series(name: "Out", values: trend.weeks.map { Double($0.outbound) }, color: (0.114, 0.306, 0.847)),
-            PNGLineChart.Series(name: "In", values: trend.weeks.map { Double($0.inbound) }, color: (0.706, 0.325, 0.035), dashed: true),
-        ], labels: labels, width: chartSize.width, height: chartSize.height, scale: 2)
+        return try PNGLineChart.render(
+            series: [
+                PNGLineChart.Series(
+                    name: "Out",
+                    values: trend.weeks.map { Double($0.outbound) },
+                    color: (0.114, 0.306, 0.847)
+                ),
+                PNGLineChart.Series(
+                    name: "In",
+                    values: trend.weeks.map { Double($0.inbound) },
+                    color: (0.706, 0.325, 0.035),
+                    dashed: true
+                ),
+            ],
+            labels: labels,
+            width: chartSize.width,
+            height: chartSize.height,
+            scale: 2
+        )
     }
 
     /// The message to one recipient: their own items when they are a user of the database
     /// (`userID`), their own unsubscribe link when the job has one.
-    package func message(to recipient: MIMEMessage.Address, userID: String? = nil, unsubscribe: (url: String, secret: String)?) -> MIMEMessage {
+    package func message(
+        to recipient: MIMEMessage.Address,
+        userID: String? = nil,
+        unsubscribe: (url: String, secret: String)?
+    ) -> MIMEMessage {
         let link = unsubscribe.map { UnsubscribeToken.link(base: $0.url, secret: $0.secret, email: recipient.email) }
-        let messageID = MIMEMessage.messageID(family: run.data.family.id, recipient: recipient.email, range: run.range, from: job.from)
+        let messageID = MIMEMessage.messageID(
+            family: run.data.family.id,
+            recipient: recipient.email,
+            range: run.range,
+            from: job.from
+        )
         var context = self.context
         if let link { context["unsubscribe_url"] = link }
-        let personal = userID.map { PersonalItems.compute(run.data, userID: $0, today: run.today, zone: run.zone) } ?? PersonalItems()
+        let personal =
+            userID.map { PersonalItems.compute(run.data, userID: $0, today: run.today, zone: run.zone) }
+            ?? PersonalItems()
         let agenda = RecapSections.agenda(run.followUps, personal: personal, today: run.today)
         context["has_do"] = !agenda.doThisWeek.lines.isEmpty
         context["do_this_week"] = RecapEmail.lines(agenda.doThisWeek.lines)
@@ -211,20 +264,44 @@ package struct RecapEmail {
         if let overflow = agenda.overflow {
             context["reminders_more"] = "and \(agenda.remindersMore) more in the attached \(Self.remindersFile)"
             RecapEmail.attach(overflow, count: agenda.ownRest.count, to: &context)
-            attachments.append(MIMEMessage.Attachment(fileName: Self.remindersFile, contentType: "text/plain; charset=utf-8", data: Data(overflow.utf8)))
+            attachments.append(
+                MIMEMessage.Attachment(
+                    fileName: Self.remindersFile,
+                    contentType: "text/plain; charset=utf-8",
+                    data: Data(overflow.utf8)
+                )
+            )
         }
         let contentID = "trend." + messageID
         if chart != nil, var chartContext = context["chart"] as? [String: Any] {
             chartContext["cid"] = contentID
             context["chart"] = chartContext
         }
-        var message = MIMEMessage(from: job.from, to: recipient, subject: subject, date: run.generatedAt, messageID: messageID,
-                                  text: templates.text(context), html: templates.html(context))
+        var message = MIMEMessage(
+            from: job.from,
+            to: recipient,
+            subject: subject,
+            date: run.generatedAt,
+            messageID: messageID,
+            text: templates.text(context),
+            html: templates.html(context)
+        )
         message.attachments = attachments
-        if let chart { message.inline = [MIMEMessage.InlineImage(contentID: contentID, contentType: "image/png", fileName: "trend.png", data: chart)] }
+        if let chart {
+            message.inline = [
+                MIMEMessage.InlineImage(
+                    contentID: contentID,
+                    contentType: "image/png",
+                    fileName: "trend.png",
+                    data: chart
+                )
+            ]
+        }
         message.headers = [("Auto-Submitted", "auto-generated"), ("List-Id", RecapEmail.listID(job.from))]
         if let link {
-            message.headers += [("List-Unsubscribe", "<\(link)>"), ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click")]
+            message.headers += [
+                ("List-Unsubscribe", "<\(link)>"), ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
+            ]
         }
         return message
     }
@@ -237,7 +314,9 @@ package struct RecapEmail {
     static func attach(_ overflow: String, count: Int, to context: inout [String: Any]) {
         var listed = context["attachments"] as? [[String: Any]] ?? []
         for index in listed.indices { listed[index]["last"] = false }
-        listed.append(["description": "Your reminders, all \(count) (text, \(remindersFile))", "name": remindersFile, "last": true])
+        listed.append([
+            "description": "Your reminders, all \(count) (text, \(remindersFile))", "name": remindersFile, "last": true,
+        ])
         context["attachments"] = listed
         context["has_attachments"] = true
     }

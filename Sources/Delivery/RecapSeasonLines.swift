@@ -24,8 +24,11 @@ extension RecapSections {
         // First replies lead, so that a cut list never hides one.
         let wrote = changes.coachesWhoWrote.filter(\.firstTime) + changes.coachesWhoWrote.filter { !$0.firstTime }
         var lines: [Line] = wrote.map { coach in
-            Line(text: "\(coach.coach)\(about(coach.school)) wrote" + (coach.inbound > 1 ? " \(coach.inbound) times" : ""),
-                 mark: coach.firstTime ? "First reply" : nil)
+            Line(
+                text: "\(coach.coach)\(about(coach.school)) wrote"
+                    + (coach.inbound > 1 ? " \(coach.inbound) times" : ""),
+                mark: coach.firstTime ? "First reply" : nil
+            )
         }
         lines += (changes.statusChanges ?? []).map { change in
             let move = change.direction == .out ? "dropped out" : change.direction == .back ? "moved back" : "moved"
@@ -38,7 +41,10 @@ extension RecapSections {
             return Line(text: "New offer from \(whose): \(offer.offerType.displayName)\(deadline)", mark: "Offer")
         }
         lines += (changes.profileViews?.byCoach ?? []).map { views in
-            Line(text: "\(views.coach)\(about(views.school)) viewed your profile" + (views.views == 1 ? "" : " \(views.views) times"))
+            Line(
+                text: "\(views.coach)\(about(views.school)) viewed your profile"
+                    + (views.views == 1 ? "" : " \(views.views) times")
+            )
         }
         return Capped(lines)
     }
@@ -49,21 +55,39 @@ extension RecapSections {
     /// and the recruiting calendar of the next 14 days, by start day (in that order on a day).
     package static func comingUp(_ ahead: SeasonAhead, deadlines: [FollowUps.Deadline], today: CivilDate) -> Capped {
         var dated: [(start: CivilDate, line: Line)] = deadlines.filter { $0.daysLeft > weekDays }.map { deadline in
-            let whose = (deadline.school == CoachListRow.unknownSchool ? "" : "\(deadline.school)'s ") + "\(deadline.offerType.displayName) offer"
-            return (deadline.deadline, Line(text: "\(whose) ends on \(ReportText.day(deadline.deadline))", mark: "Deadline"))
+            let whose =
+                (deadline.school == CoachListRow.unknownSchool ? "" : "\(deadline.school)'s ")
+                + "\(deadline.offerType.displayName) offer"
+            return (
+                deadline.deadline, Line(text: "\(whose) ends on \(ReportText.day(deadline.deadline))", mark: "Deadline")
+            )
         }
         dated += (ahead.events ?? []).map { event in
-            let day = event.start < today ? ", now until \(event.end.map(ReportText.day) ?? ReportText.day(today))" : " on \(ReportText.day(event.start))"
+            let day =
+                event.start < today
+                ? ", now until \(event.end.map(ReportText.day) ?? ReportText.day(today))"
+                : " on \(ReportText.day(event.start))"
             let time = event.time.map { " at \($0)" } ?? ""
             let place = event.place.map { " in \($0)" } ?? ""
-            return (event.start, Line(text: "\(event.name)\(about(event.school))\(place)\(day)\(time)", mark: event.type.displayName))
+            return (
+                event.start,
+                Line(text: "\(event.name)\(about(event.school))\(place)\(day)\(time)", mark: event.type.displayName)
+            )
         }
         dated += (ahead.calendar ?? []).map { entry in
             let division = entry.division.map { " (\($0.displayName.uppercased()))" } ?? ""
-            return (entry.start, Line(text: "\(entry.label)\(division), \(ReportText.shortRange(entry.start, entry.end))", mark: entry.category.displayName))
+            return (
+                entry.start,
+                Line(
+                    text: "\(entry.label)\(division), \(ReportText.shortRange(entry.start, entry.end))",
+                    mark: entry.category.displayName
+                )
+            )
         }
         // A stable sort: the events' and the calendar's own orders hold within a day.
-        let ordered = dated.enumerated().sorted { a, b in a.element.start != b.element.start ? a.element.start < b.element.start : a.offset < b.offset }
+        let ordered = dated.enumerated().sorted { a, b in
+            a.element.start != b.element.start ? a.element.start < b.element.start : a.offset < b.offset
+        }
         return Capped(ordered.map(\.element.line))
     }
 
@@ -75,7 +99,9 @@ extension RecapSections {
         package let value: String
         package let before: String
 
-        package var context: [String: Any] { ["label": label, "value": value, "before": before, "line": "\(label) \(value) (\(before))"] }
+        package var context: [String: Any] {
+            ["label": label, "value": value, "before": before, "line": "\(label) \(value) (\(before))"]
+        }
     }
 
     /// Each figure of the range that has a value for the period before, with that value in words.
@@ -83,16 +109,36 @@ extension RecapSections {
         let days = figures.range.from.days(until: figures.range.to) + 1
         let before = days == 7 ? "the week before" : "the \(days) days before"
         let previous = figures.previous
-        func direction(_ tallies: [Tally<Direction>], _ key: Direction) -> Int { tallies.first { $0.key == key }?.count ?? 0 }
+        func direction(_ tallies: [Tally<Direction>], _ key: Direction) -> Int {
+            tallies.first { $0.key == key }?.count ?? 0
+        }
         func rate(_ value: Double?) -> String { value.map { ReportText.percent($0) } ?? "none" }
         return [
-            Number(label: "Interactions", value: String(figures.interactions.total), before: "\(previous.interactionsTotal) \(before)"),
-            Number(label: "Sent to coaches", value: String(direction(figures.interactions.byDirection, .outbound)),
-                   before: "\(direction(previous.byDirection, .outbound)) \(before)"),
-            Number(label: "Received from coaches", value: String(direction(figures.interactions.byDirection, .inbound)),
-                   before: "\(direction(previous.byDirection, .inbound)) \(before)"),
-            Number(label: "Coaches contacted", value: String(figures.coaches.contactedCoaches), before: "\(previous.contactedCoaches) \(before)"),
-            Number(label: "Response rate", value: rate(figures.coaches.responseRate), before: "\(rate(previous.responseRate)) \(before)"),
+            Number(
+                label: "Interactions",
+                value: String(figures.interactions.total),
+                before: "\(previous.interactionsTotal) \(before)"
+            ),
+            Number(
+                label: "Sent to coaches",
+                value: String(direction(figures.interactions.byDirection, .outbound)),
+                before: "\(direction(previous.byDirection, .outbound)) \(before)"
+            ),
+            Number(
+                label: "Received from coaches",
+                value: String(direction(figures.interactions.byDirection, .inbound)),
+                before: "\(direction(previous.byDirection, .inbound)) \(before)"
+            ),
+            Number(
+                label: "Coaches contacted",
+                value: String(figures.coaches.contactedCoaches),
+                before: "\(previous.contactedCoaches) \(before)"
+            ),
+            Number(
+                label: "Response rate",
+                value: rate(figures.coaches.responseRate),
+                before: "\(rate(previous.responseRate)) \(before)"
+            ),
         ]
     }
 
@@ -112,9 +158,12 @@ extension RecapSections {
         guard let first = trend.weeks.first, let last = trend.weeks.last else { return nil }
         let totals = trend.weeks.map { $0.outbound + $0.inbound }
         let peak = totals.indices.max { a, b in totals[a] != totals[b] ? totals[a] < totals[b] : a > b } ?? 0
-        var words = "Interactions per week for the \(trend.weeks.count) weeks to \(ReportText.day(last.end)): "
+        var words =
+            "Interactions per week for the \(trend.weeks.count) weeks to \(ReportText.day(last.end)): "
             + "\(last.outbound) out and \(last.inbound) in the last week, against \(first.outbound) out and \(first.inbound) in the week of \(ReportText.day(first.start))"
-        if totals[peak] > 0 { words += "; the busiest was the week of \(ReportText.day(trend.weeks[peak].start)) with \(totals[peak])" }
+        if totals[peak] > 0 {
+            words += "; the busiest was the week of \(ReportText.day(trend.weeks[peak].start)) with \(totals[peak])"
+        }
         return words + "."
     }
 
@@ -123,7 +172,11 @@ extension RecapSections {
     /// What a file is: "Full report (PDF, 3 pages)", "Your coaches (spreadsheet, XLSX, 12 KB)".
     package static func describe(_ file: RecapEmail.File, data: Data) -> String {
         let kind = file.name.split(separator: "_").first.map(String.init) ?? ""
-        let what = ["report": "Full report", "schools": "Your schools", "coaches": "Your coaches", "interactions": "Your interactions"][kind] ?? "File"
+        let what =
+            [
+                "report": "Full report", "schools": "Your schools", "coaches": "Your coaches",
+                "interactions": "Your interactions",
+            ][kind] ?? "File"
         let size = data.count < 1_024 ? "\(data.count) bytes" : "\(max(1, (data.count + 512) / 1_024)) KB"
         switch file.format {
         case "pdf":

@@ -57,7 +57,8 @@ package enum RecapSections {
         /// The attached list of every item of "Your reminders", one line each, when the body
         /// cannot show them all; nil when it can.
         package var overflow: String? {
-            remindersMore == 0 ? nil : ownRest.map { line in "- " + (line.mark.map { $0 + ": " } ?? "") + line.text + "\n" }.joined()
+            remindersMore == 0
+                ? nil : ownRest.map { line in "- " + (line.mark.map { $0 + ": " } ?? "") + line.text + "\n" }.joined()
         }
     }
 
@@ -70,24 +71,44 @@ package enum RecapSections {
     package static func agenda(_ followUps: FollowUps, personal: PersonalItems, today: CivilDate) -> Agenda {
         typealias Dated = (date: CivilDate, rank: Int, line: Line, own: Bool)
         var dated: [Dated] = followUps.deadlines.filter { $0.daysLeft <= weekDays }.map { deadline in
-            let whose = (deadline.school == CoachListRow.unknownSchool ? "" : "\(deadline.school)'s ") + "\(deadline.offerType.displayName) offer"
-            return (deadline.deadline, 0, Line(text: "\(whose) ends \(when(deadline.daysLeft, deadline.deadline))",
-                                               mark: "Deadline", urgent: deadline.daysLeft <= WeekHeadline.deadlineDays), false)
+            let whose =
+                (deadline.school == CoachListRow.unknownSchool ? "" : "\(deadline.school)'s ")
+                + "\(deadline.offerType.displayName) offer"
+            return (
+                deadline.deadline, 0,
+                Line(
+                    text: "\(whose) ends \(when(deadline.daysLeft, deadline.deadline))",
+                    mark: "Deadline",
+                    urgent: deadline.daysLeft <= WeekHeadline.deadlineDays
+                ), false
+            )
         }
         dated += personal.reminders.map { reminder in
             (reminder.due, 1, reminderLine(reminder), true)
         }
         var laterOwn: [Line] = []
         for deadline in personal.deadlines {
-            let line = Line(text: deadline.label + about(deadline.school) + ": " + when(deadline.daysLeft, deadline.date),
-                            mark: "Your deadline", urgent: deadline.daysLeft <= WeekHeadline.deadlineDays)
-            if deadline.daysLeft <= weekDays { dated.append((deadline.date, 2, line, true)) } else { laterOwn.append(line) }
+            let line = Line(
+                text: deadline.label + about(deadline.school) + ": " + when(deadline.daysLeft, deadline.date),
+                mark: "Your deadline",
+                urgent: deadline.daysLeft <= WeekHeadline.deadlineDays
+            )
+            if deadline.daysLeft <= weekDays {
+                dated.append((deadline.date, 2, line, true))
+            } else {
+                laterOwn.append(line)
+            }
         }
         dated.sort { a, b in a.date != b.date ? a.date < b.date : a.rank < b.rank }
         let awaiting = followUps.awaitingReply.sorted { a, b in
             a.daysWaiting != b.daysWaiting ? a.daysWaiting < b.daysWaiting : CodePoint.less(a.coach, b.coach)
         }.map { coach in
-            (line: Line(text: "Write again to \(coach.coach)\(about(coach.school)): \(coach.daysWaiting) days since you wrote"), own: false)
+            (
+                line: Line(
+                    text:
+                        "Write again to \(coach.coach)\(about(coach.school)): \(coach.daysWaiting) days since you wrote"
+                ), own: false
+            )
         }
         let all = dated.map { (line: $0.line, own: $0.own) } + awaiting
         let shown = all.prefix(maxLines)
@@ -100,11 +121,15 @@ package enum RecapSections {
 
     static func reminderLine(_ reminder: PersonalItems.ReminderItem) -> Line {
         let whom = [reminder.coach, reminder.school].compactMap { $0 }.joined(separator: ", ")
-        let due = reminder.daysLeft < 0
+        let due =
+            reminder.daysLeft < 0
             ? "overdue by \(reminder.daysLeft == -1 ? "1 day" : "\(-reminder.daysLeft) days") (\(ReportText.day(reminder.due)))"
             : "due " + when(reminder.daysLeft, reminder.due)
-        return Line(text: reminder.title + (whom.isEmpty ? "" : " (\(whom))") + ": " + due,
-                    mark: reminder.priority == .high ? "Your reminder, high priority" : "Your reminder", urgent: reminder.daysLeft <= 0)
+        return Line(
+            text: reminder.title + (whom.isEmpty ? "" : " (\(whom))") + ": " + due,
+            mark: reminder.priority == .high ? "Your reminder, high priority" : "Your reminder",
+            urgent: reminder.daysLeft <= 0
+        )
     }
 
     /// "today", "tomorrow", "in 5 days (Nov 28, 2026)".

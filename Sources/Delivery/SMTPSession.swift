@@ -14,11 +14,19 @@ struct SMTPSession {
 
     func send(_ message: Data, from: MIMEMessage.Address, to: MIMEMessage.Address) -> MailSender.Outcome {
         // The addresses are `MIMEMessage.Address`es: one mailbox each, nothing that could end a command.
-        var upload = SMTPUpload(url: url, requireTLS: starttlsRequired, mailFrom: from.email, recipients: [to.email], timeout: timeout)
+        var upload = SMTPUpload(
+            url: url,
+            requireTLS: starttlsRequired,
+            mailFrom: from.email,
+            recipients: [to.email],
+            timeout: timeout
+        )
         upload.username = username
         upload.password = password
         // A private CA (a relay with its own certificate), as the curl tool reads it.
-        if let bundle = ProcessInfo.processInfo.environment["CURL_CA_BUNDLE"], !bundle.isEmpty { upload.caBundle = bundle }
+        if let bundle = ProcessInfo.processInfo.environment["CURL_CA_BUNDLE"], !bundle.isEmpty {
+            upload.caBundle = bundle
+        }
         switch upload.send(message) {
         case .accepted(let reply):
             return .init(kind: .accepted, reply: "\(reply)")

@@ -1,5 +1,5 @@
-import Foundation
 import Core
+import Foundation
 
 /// One message handed to the system's sendmail (docs/delivery.md, "Sending"):
 /// `sendmail -oi -- RECIPIENT`, the recipient on the command line after `--` and never read
@@ -18,11 +18,14 @@ struct SendmailProcess {
     }
 
     func send(_ message: Data, to: MIMEMessage.Address) -> MailSender.Outcome {
-        guard let path = Self.program() else { return .init(kind: .permanent, reply: "no sendmail found (looked for /usr/sbin/sendmail)") }
+        guard let path = Self.program() else {
+            return .init(kind: .permanent, reply: "no sendmail found (looked for /usr/sbin/sendmail)")
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = ["-oi", "--", to.email]
-        let input = Pipe(), errors = Pipe()
+        let input = Pipe()
+        let errors = Pipe()
         process.standardInput = input
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -45,7 +48,10 @@ struct SendmailProcess {
         DispatchQueue.global().async(group: pumps) { said.read(errors.fileHandleForReading) }
         if exited.wait(timeout: .now() + .seconds(timeout * 4)) == .timedOut {
             process.terminate()
-            if exited.wait(timeout: .now() + .seconds(2)) == .timedOut { kill(process.processIdentifier, SIGKILL); exited.wait() }
+            if exited.wait(timeout: .now() + .seconds(2)) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                exited.wait()
+            }
             pumps.wait()
             return .init(kind: .unreachable, reply: "sendmail: no answer within \(timeout * 4) s, stopped")
         }

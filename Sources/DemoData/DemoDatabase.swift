@@ -1,8 +1,8 @@
 import Aggregation
 import AppStore
+import Core
 import Foundation
 import GRDB
-import Core
 import SeededRandom
 
 /// What `report-batch demo` makes.

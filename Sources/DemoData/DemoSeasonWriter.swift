@@ -78,8 +78,11 @@ struct DemoSeasonWriter {
             ("Early signing period", -12, -5, .signingDay, "Baseball", "d1"),
         ]
         for (label, start, end, category, sport, division) in entries {
-            try calendar.insert(["id": random.uuid(), "label": label, "start_date": day(start).description,
-                                 "end_date": end.map { day($0).description }, "category": category.rawValue, "sport": sport, "division": division])
+            try calendar.insert([
+                "id": random.uuid(), "label": label, "start_date": day(start).description,
+                "end_date": end.map { day($0).description }, "category": category.rawValue, "sport": sport,
+                "division": division,
+            ])
         }
     }
 
@@ -124,10 +127,13 @@ struct DemoSeasonWriter {
             for (step, date) in zip(taken, dates) {
                 let automatic = step == .contacted && random.chance(0.7)
                 try history.insert([
-                    "id": random.uuid(), "school_id": school.id, "previous_status": (previous ?? .researching).rawValue, "new_status": step.rawValue,
+                    "id": random.uuid(), "school_id": school.id, "previous_status": (previous ?? .researching).rawValue,
+                    "new_status": step.rawValue,
                     "changed_by": automatic ? nil : random.pick(family.members),
                     "changed_at": stamp(date, hour: random.int(8...21), family.zone),
-                    "notes": automatic ? "Auto-advanced: interaction logged" : (random.chance(0.3) ? "Talked it over after the call." : nil),
+                    "notes": automatic
+                        ? "Auto-advanced: interaction logged"
+                        : (random.chance(0.3) ? "Talked it over after the call." : nil),
                 ])
                 previous = step
             }
@@ -140,7 +146,9 @@ struct DemoSeasonWriter {
     /// week over the last twelve weeks (more in the large family), most through a link.
     private mutating func writeProfile(_ family: DemoFamilyRecord) throws {
         let profile = random.uuid()
-        try profiles.insert(["id": profile, "user_id": family.members[0], "family_unit_id": family.familyID, "is_published": 1])
+        try profiles.insert([
+            "id": profile, "user_id": family.members[0], "family_unit_id": family.familyID, "is_published": 1,
+        ])
         var linkIDs: [String] = []
         for coach in family.coaches where random.chance(0.4) {
             let id = random.uuid()
@@ -152,8 +160,10 @@ struct DemoSeasonWriter {
             for _ in 0..<random.int(0...(family.large ? 20 : 8)) {
                 let date = today.adding(days: -(week * 7 + random.int(0...6)))
                 let link: String? = !linkIDs.isEmpty && random.chance(0.6) ? random.pick(linkIDs) : nil
-                try views.insert(["id": random.uuid(), "profile_id": profile, "tracking_link_id": link,
-                                  "viewed_at": stamp(date, hour: random.int(7...22), family.zone)])
+                try views.insert([
+                    "id": random.uuid(), "profile_id": profile, "tracking_link_id": link,
+                    "viewed_at": stamp(date, hour: random.int(7...22), family.zone),
+                ])
             }
         }
     }
@@ -167,14 +177,18 @@ struct DemoSeasonWriter {
             let type = random.pick(EventType.allCases)
             let visit = type == .officialVisit || type == .unofficialVisit
             let school: DemoFamilyRecord.School? = visit || random.chance(0.7) ? random.pick(family.schools) : nil
-            let offset = number == 0 ? random.int(1...6) : random.pick([random.int(-60 ... -1), random.int(0...14), random.int(15...90)])
+            let offset =
+                number == 0
+                ? random.int(1...6) : random.pick([random.int(-60 ... -1), random.int(0...14), random.int(15...90)])
             let start = today.adding(days: offset)
             let long = type == .showcase || type == .officialVisit
             try events.insert([
-                "id": random.uuid(), "family_unit_id": random.chance(0.9) ? family.familyID : nil, "school_id": school?.id,
+                "id": random.uuid(), "family_unit_id": random.chance(0.9) ? family.familyID : nil,
+                "school_id": school?.id,
                 "user_id": family.members[0], "type": type.rawValue,
                 "name": school.map { "\($0.name) \(type.displayName)" } ?? "Regional \(type.displayName)",
-                "location": school == nil ? "Regional Sports Complex" : nil, "city": school?.city, "state": school?.state,
+                "location": school == nil ? "Regional Sports Complex" : nil, "city": school?.city,
+                "state": school?.state,
                 "start_date": start.description, "end_date": long ? start.adding(days: 1).description : nil,
                 "start_time": random.pick(["09:30", "13:00:00", nil] as [String?]),
                 "registered": random.chance(0.6) ? 1 : 0, "attended": offset < 0 ? (random.chance(0.8) ? 1 : 0) : nil,
@@ -186,10 +200,12 @@ struct DemoSeasonWriter {
 
     private static let reminderTitles = [
         "Send the updated highlight video", "Call the coach back about the visit", "Email the fall transcript",
-        "Write a thank-you note after the camp", "Register for the winter showcase", "Ask about the walk-on tryout date",
+        "Write a thank-you note after the camp", "Register for the winter showcase",
+        "Ask about the walk-on tryout date",
     ]
     private static let deadlineLabels = [
-        ("Financial aid form (FAFSA)", "money"), ("Application essay draft", "school"), ("Official visit RSVP", "visit"),
+        ("Financial aid form (FAFSA)", "money"), ("Application essay draft", "school"),
+        ("Official visit RSVP", "visit"),
         ("Housing deposit", "money"),
     ]
 
@@ -199,17 +215,20 @@ struct DemoSeasonWriter {
         for _ in 0..<random.int(0...4) {
             let due = today.adding(days: random.pick([random.int(-10 ... -1), random.int(0...7), random.int(8...30)]))
             try reminders.insert([
-                "id": random.uuid(), "user_id": member, "school_id": random.chance(0.6) ? random.pick(family.schools).id : nil,
+                "id": random.uuid(), "user_id": member,
+                "school_id": random.chance(0.6) ? random.pick(family.schools).id : nil,
                 "coach_id": random.chance(0.4) && !family.coaches.isEmpty ? random.pick(family.coaches) : nil,
                 "reminder_type": random.pick(ReminderType.allCases).rawValue, "title": random.pick(Self.reminderTitles),
-                "due_date": stamp(due, hour: 17, family.zone), "priority": random.chance(0.2) ? nil : random.pick(ReminderPriority.allCases).rawValue,
+                "due_date": stamp(due, hour: 17, family.zone),
+                "priority": random.chance(0.2) ? nil : random.pick(ReminderPriority.allCases).rawValue,
                 "is_completed": random.chance(0.25) ? 1 : (random.chance(0.5) ? 0 : nil),
             ])
         }
         for _ in 0..<random.int(0...2) {
             let (label, category) = random.pick(Self.deadlineLabels)
             try deadlines.insert([
-                "id": random.uuid(), "user_id": member, "label": label, "deadline_date": today.adding(days: random.int(0...20)).description,
+                "id": random.uuid(), "user_id": member, "label": label,
+                "deadline_date": today.adding(days: random.int(0...20)).description,
                 "category": category, "school_id": random.chance(0.5) ? random.pick(family.schools).id : nil,
             ])
         }

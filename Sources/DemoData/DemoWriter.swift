@@ -53,30 +53,74 @@ struct DemoWriter {
     mutating func writeAll() throws -> DemoSummary {
         try season.writeShared()
         let handMade: [FamilyPlan] = [
-            FamilyPlan(name: "Rivera Family", schools: 40, timezone: "America/New_York", interactionsPerSchool: 4...22,
-                       playerHome: (35.2271, -80.8431), parentHome: (35.2271, -80.8431), playerRole: "player"),
-            FamilyPlan(name: "Nguyễn-Okafor Family, \"The Hawks\"", schools: 12, timezone: "America/Chicago",
-                       interactionsPerSchool: 3...15, playerHome: nil, parentHome: (41.8781, -87.6298), playerRole: "athlete"),
-            FamilyPlan(name: "田中 Tanaka Family 🏈", schools: 16, timezone: "America/Los_Angeles", interactionsPerSchool: 3...14,
-                       playerHome: (34.0522, -118.2437), parentHome: nil, playerRole: "player"),
-            FamilyPlan(name: nil, schools: 0, timezone: nil, interactionsPerSchool: 0...0, playerHome: nil, parentHome: nil,
-                       playerRole: "player"),
+            FamilyPlan(
+                name: "Rivera Family",
+                schools: 40,
+                timezone: "America/New_York",
+                interactionsPerSchool: 4...22,
+                playerHome: (35.2271, -80.8431),
+                parentHome: (35.2271, -80.8431),
+                playerRole: "player"
+            ),
+            FamilyPlan(
+                name: "Nguyễn-Okafor Family, \"The Hawks\"",
+                schools: 12,
+                timezone: "America/Chicago",
+                interactionsPerSchool: 3...15,
+                playerHome: nil,
+                parentHome: (41.8781, -87.6298),
+                playerRole: "athlete"
+            ),
+            FamilyPlan(
+                name: "田中 Tanaka Family 🏈",
+                schools: 16,
+                timezone: "America/Los_Angeles",
+                interactionsPerSchool: 3...14,
+                playerHome: (34.0522, -118.2437),
+                parentHome: nil,
+                playerRole: "player"
+            ),
+            FamilyPlan(
+                name: nil,
+                schools: 0,
+                timezone: nil,
+                interactionsPerSchool: 0...0,
+                playerHome: nil,
+                parentHome: nil,
+                playerRole: "player"
+            ),
         ]
         for index in 0..<max(0, options.families) {
             let plan: FamilyPlan
             if index == 0, options.scale > 1 || options.interactionScale != nil {
-                let base = handMade[0], k = options.scale, m = options.interactionScale ?? options.scale
-                plan = FamilyPlan(name: base.name, schools: base.schools * k, timezone: base.timezone,
-                                  interactionsPerSchool: (base.interactionsPerSchool.lowerBound * m)...(base.interactionsPerSchool.upperBound * m),
-                                  playerHome: base.playerHome, parentHome: base.parentHome, playerRole: base.playerRole)
+                let base = handMade[0]
+                let k = options.scale
+                let m = options.interactionScale ?? options.scale
+                plan = FamilyPlan(
+                    name: base.name,
+                    schools: base.schools * k,
+                    timezone: base.timezone,
+                    interactionsPerSchool: (base.interactionsPerSchool.lowerBound * m)...(base.interactionsPerSchool
+                        .upperBound * m),
+                    playerHome: base.playerHome,
+                    parentHome: base.parentHome,
+                    playerRole: base.playerRole
+                )
             } else if index < handMade.count {
                 plan = handMade[index]
             } else {
                 let surname = DemoCatalog.familySurnames[index % DemoCatalog.familySurnames.count]
-                let home: (Double, Double)? = random.chance(0.6) ? (Double(random.int(25...48)), -Double(random.int(70...122))) : nil
-                plan = FamilyPlan(name: "\(surname) Family \(index + 1)", schools: random.int(3...25),
-                                  timezone: random.chance(0.9) ? random.pick(DemoCatalog.timezones) : nil,
-                                  interactionsPerSchool: 2...12, playerHome: home, parentHome: nil, playerRole: "player")
+                let home: (Double, Double)? =
+                    random.chance(0.6) ? (Double(random.int(25...48)), -Double(random.int(70...122))) : nil
+                plan = FamilyPlan(
+                    name: "\(surname) Family \(index + 1)",
+                    schools: random.int(3...25),
+                    timezone: random.chance(0.9) ? random.pick(DemoCatalog.timezones) : nil,
+                    interactionsPerSchool: 2...12,
+                    playerHome: home,
+                    parentHome: nil,
+                    playerRole: "player"
+                )
             }
             try season.write(try writeFamily(plan, large: index == 0))
         }
@@ -90,17 +134,25 @@ struct DemoWriter {
         let familyID = random.uuid()
         let zone = plan.timezone.flatMap { zones[$0] } ?? .utc
         let created = daysAgo(760)
-        try familyUnits.insert(["id": familyID, "family_name": plan.name, "created_at": stamp(created, hour: 9, zone: zone, style: 0)])
+        try familyUnits.insert([
+            "id": familyID, "family_name": plan.name, "created_at": stamp(created, hour: 9, zone: zone, style: 0),
+        ])
         summary.families += 1
 
         // The athlete, one or two parents, and their home locations.
-        let player = random.uuid(), parent = random.uuid()
-        let first = random.pick(DemoCatalog.firstNames), surname = plan.name?.components(separatedBy: " ").first ?? "Demo"
-        try users.insert(["id": player, "email": "athlete.\(player.prefix(6))@example.com", "full_name": "\(first) \(surname)",
-                          "role": plan.playerRole, "timezone": plan.timezone, "primary_sport_id": season.baseball])
-        try users.insert(["id": parent, "email": "parent.\(parent.prefix(6))@example.com",
-                          "full_name": random.chance(0.8) ? "\(random.pick(DemoCatalog.firstNames)) \(surname)" : nil,
-                          "role": "parent", "timezone": plan.timezone])
+        let player = random.uuid()
+        let parent = random.uuid()
+        let first = random.pick(DemoCatalog.firstNames)
+        let surname = plan.name?.components(separatedBy: " ").first ?? "Demo"
+        try users.insert([
+            "id": player, "email": "athlete.\(player.prefix(6))@example.com", "full_name": "\(first) \(surname)",
+            "role": plan.playerRole, "timezone": plan.timezone, "primary_sport_id": season.baseball,
+        ])
+        try users.insert([
+            "id": parent, "email": "parent.\(parent.prefix(6))@example.com",
+            "full_name": random.chance(0.8) ? "\(random.pick(DemoCatalog.firstNames)) \(surname)" : nil,
+            "role": "parent", "timezone": plan.timezone,
+        ])
         try members.insert(["family_unit_id": familyID, "user_id": player, "role": plan.playerRole])
         try members.insert(["family_unit_id": familyID, "user_id": parent, "role": "parent"])
         var loggers = [player, parent]
@@ -109,68 +161,130 @@ struct DemoWriter {
         if large {
             // An admin user who is a member of the family, with a parent's role in it.
             let admin = random.uuid()
-            try users.insert(["id": admin, "email": "coach.helper@example.com", "full_name": "Zoë Admin-Müller", "role": "admin", "timezone": nil])
+            try users.insert([
+                "id": admin, "email": "coach.helper@example.com", "full_name": "Zoë Admin-Müller", "role": "admin",
+                "timezone": nil,
+            ])
             try members.insert(["family_unit_id": familyID, "user_id": admin, "role": "parent"])
             loggers.append(admin)
             summary.users += 1
         }
         if let home = plan.playerHome { try writeLocation(user: player, home) }
         if let home = plan.parentHome { try writeLocation(user: parent, home) }
-        try preferences.insert(["user_id": parent, "category": "notifications", "data": json(["email": true, "weekly": "monday"])])
+        try preferences.insert([
+            "user_id": parent, "category": "notifications", "data": json(["email": true, "weekly": "monday"]),
+        ])
 
         guard plan.schools > 0 else { return record }
         var collegeOrder = Array(DemoCatalog.colleges.indices)
         collegeOrder.shuffle(using: &random)
         for index in 0..<plan.schools {
             let college = DemoCatalog.colleges[collegeOrder[index % collegeOrder.count]]
-            let status = index < SchoolStatus.allCases.count && large
+            let status =
+                index < SchoolStatus.allCases.count && large
                 ? SchoolStatus.allCases[index]
-                : random.pick([.researching, .contacted, .contacted, .interested, .interested, .offerReceived, .campInvite, .declined] as [SchoolStatus])
-            let school = try writeSchool(college, index: index, familyID: familyID, owner: player, status: status, zone: zone, large: large)
+                : random.pick(
+                    [
+                        .researching, .contacted, .contacted, .interested, .interested, .offerReceived, .campInvite,
+                        .declined,
+                    ] as [SchoolStatus]
+                )
+            let school = try writeSchool(
+                college,
+                index: index,
+                familyID: familyID,
+                owner: player,
+                status: status,
+                zone: zone,
+                large: large
+            )
             let schoolID = school.id
             record.schools.append(school)
             var coachIDs: [String] = []
             let coachCount = index == 0 ? 3 : random.int(1...3)
             for coachIndex in 0..<coachCount {
                 let role: CoachRole = coachIndex == 0 ? .head : random.pick([.assistant, .recruiting])
-                coachIDs.append(try writeCoach(familyID: familyID, schoolID: schoolID, role: role, zone: zone, position: summary.coaches))
+                coachIDs.append(
+                    try writeCoach(
+                        familyID: familyID,
+                        schoolID: schoolID,
+                        role: role,
+                        zone: zone,
+                        position: summary.coaches
+                    )
+                )
                 record.coaches.append(coachIDs[coachIDs.count - 1])
             }
             let count = random.int(plan.interactionsPerSchool)
             for number in 0..<count {
-                try writeInteraction(familyID: familyID, schoolID: schoolID, coachID: random.chance(0.85) ? random.pick(coachIDs) : nil,
-                                     loggers: loggers, zone: zone, recent: number == 0 && index < 6)
+                try writeInteraction(
+                    familyID: familyID,
+                    schoolID: schoolID,
+                    coachID: random.chance(0.85) ? random.pick(coachIDs) : nil,
+                    loggers: loggers,
+                    zone: zone,
+                    recent: number == 0 && index < 6
+                )
             }
             if [.offerReceived, .committed, .recruited].contains(status) || (large && index == 3) {
-                try writeOffer(familyID: familyID, schoolID: schoolID, coachID: coachIDs.first, user: player, zone: zone)
+                try writeOffer(
+                    familyID: familyID,
+                    schoolID: schoolID,
+                    coachID: coachIDs.first,
+                    user: player,
+                    zone: zone
+                )
             }
         }
         // Coaches whose school is not set show "Unknown School".
         let unattached = large ? 2 : random.int(0...1)
         for _ in 0..<unattached {
-            record.coaches.append(try writeCoach(familyID: familyID, schoolID: nil, role: .recruiting, zone: zone, position: summary.coaches))
+            record.coaches.append(
+                try writeCoach(
+                    familyID: familyID,
+                    schoolID: nil,
+                    role: .recruiting,
+                    zone: zone,
+                    position: summary.coaches
+                )
+            )
         }
         try writeMetrics(familyID: familyID, player: player, zone: zone, large: large)
         return record
     }
 
     private mutating func writeLocation(user: String, _ home: (Double, Double)) throws {
-        try preferences.insert(["user_id": user, "category": "location",
-                                "data": json(["latitude": home.0, "longitude": home.1, "city": "Home", "zip": "00000"])])
+        try preferences.insert([
+            "user_id": user, "category": "location",
+            "data": json(["latitude": home.0, "longitude": home.1, "city": "Home", "zip": "00000"]),
+        ])
     }
 
-    private mutating func writeSchool(_ college: DemoCatalog.College, index: Int, familyID: String, owner: String,
-                                      status: SchoolStatus, zone: Zone, large: Bool) throws -> DemoFamilyRecord.School {
+    private mutating func writeSchool(
+        _ college: DemoCatalog.College,
+        index: Int,
+        familyID: String,
+        owner: String,
+        status: SchoolStatus,
+        zone: Zone,
+        large: Bool
+    ) throws -> DemoFamilyRecord.School {
         let id = random.uuid()
         let suffix = index >= DemoCatalog.colleges.count ? " (Campus \(index / DemoCatalog.colleges.count + 1))" : ""
         let name = college.name + suffix
-        let location: String? = random.chance(0.08) ? nil
-            : college.state.isEmpty ? "\(college.city), \(random.pick(["Brazil", "Ghana"]))"
-            : random.chance(0.2) ? "\(college.city), \(college.state.lowercased()) 0\(random.int(1000...9999))"
-            : "\(college.city), \(college.state)"
+        let location: String? =
+            random.chance(0.08)
+            ? nil
+            : college.state.isEmpty
+                ? "\(college.city), \(random.pick(["Brazil", "Ghana"]))"
+                : random.chance(0.2)
+                    ? "\(college.city), \(college.state.lowercased()) 0\(random.int(1000...9999))"
+                    : "\(college.city), \(college.state)"
         var info: [String: Any]? = nil
         if !random.chance(0.1) {
-            var object: [String: Any] = ["latitude": college.latitude, "longitude": college.longitude, "student_size": college.students]
+            var object: [String: Any] = [
+                "latitude": college.latitude, "longitude": college.longitude, "student_size": college.students,
+            ]
             if random.chance(0.3) { object["state"] = college.state }
             if random.chance(0.7) { object["admission_rate"] = Double(random.int(5...90)) / 100 }
             if random.chance(0.5) { object["gpa_requirement"] = Double(random.int(25...38)) / 10 }
@@ -179,7 +293,8 @@ struct DemoWriter {
             if random.chance(0.1) { object.removeValue(forKey: "student_size") }
             info = object
         }
-        let fitScore: Double? = random.chance(0.2) ? nil : (index == 1 && large ? 0 : Double(random.int(200...1000)) / 10)
+        let fitScore: Double? =
+            random.chance(0.2) ? nil : (index == 1 && large ? 0 : Double(random.int(200...1000)) / 10)
         let created = daysAgo(random.int(30...720))
         let row: [String: (any DatabaseValueConvertible)?] = [
             "id": id, "family_unit_id": familyID, "user_id": owner, "name": name, "location": location,
@@ -187,14 +302,17 @@ struct DemoWriter {
             "state": random.chance(0.5) && !college.state.isEmpty ? college.state : nil,
             "division": random.chance(0.1) ? nil : college.division, "conference": college.conference,
             "status": status.rawValue, "is_favorite": random.chance(0.1) ? nil : (random.chance(0.25) ? 1 : 0),
-            "pros": random.chance(0.3) ? nil : json(Array(DemoCatalog.pros.shuffled(using: &random).prefix(random.int(0...3)))),
-            "cons": random.chance(0.3) ? nil : json(Array(DemoCatalog.cons.shuffled(using: &random).prefix(random.int(0...2)))),
+            "pros": random.chance(0.3)
+                ? nil : json(Array(DemoCatalog.pros.shuffled(using: &random).prefix(random.int(0...3)))),
+            "cons": random.chance(0.3)
+                ? nil : json(Array(DemoCatalog.cons.shuffled(using: &random).prefix(random.int(0...2)))),
             "notes": random.chance(0.3) ? nextHostile() : (random.chance(0.5) ? nil : "Visited in the spring."),
             "website": "https://athletics.example.edu/\(id.prefix(8))",
             "favicon_url": random.chance(0.5) ? "https://athletics.example.edu/\(id.prefix(8))/favicon.ico" : nil,
             "academic_info": info.map { json($0) },
             "fit_tier": random.chance(0.2) ? nil : random.pick(FitTier.allCases).rawValue,
-            "fit_score": fitScore, "priority_tier": random.chance(0.3) ? nil : random.pick(PriorityTier.allCases).rawValue,
+            "fit_score": fitScore,
+            "priority_tier": random.chance(0.3) ? nil : random.pick(PriorityTier.allCases).rawValue,
             "ranking": random.chance(0.5) ? nil : random.int(1...200),
             "status_changed_at": stamp(created.adding(days: random.int(0...20)), hour: 14, zone: zone, style: 1),
             "created_at": stamp(created, hour: 10, zone: zone, style: 0),
@@ -202,19 +320,35 @@ struct DemoWriter {
         ]
         try schools.insert(row)
         summary.schools += 1
-        return DemoFamilyRecord.School(id: id, name: name, status: status, created: created, city: college.city, state: college.state)
+        return DemoFamilyRecord.School(
+            id: id,
+            name: name,
+            status: status,
+            created: created,
+            city: college.city,
+            state: college.state
+        )
     }
 
     /// Responsiveness scores on both sides of every level boundary, and nulls.
     private static let scoreSamples: [Double?] = [nil, 49.99, 50, 74.99, 75, 100, 0, 62.5, 88, 31]
 
-    private mutating func writeCoach(familyID: String, schoolID: String?, role: CoachRole, zone: Zone, position: Int) throws -> String {
+    private mutating func writeCoach(
+        familyID: String,
+        schoolID: String?,
+        role: CoachRole,
+        zone: Zone,
+        position: Int
+    ) throws -> String {
         let id = random.uuid()
-        let first = random.pick(DemoCatalog.firstNames), last = random.pick(DemoCatalog.lastNames)
+        let first = random.pick(DemoCatalog.firstNames)
+        let last = random.pick(DemoCatalog.lastNames)
         let handle = "\(first.prefix(1))\(last)".folding(options: [.diacriticInsensitive], locale: nil)
             .lowercased().filter { $0.isLetter && $0.isASCII }
         let score = DemoWriter.scoreSamples[position % DemoWriter.scoreSamples.count]
-        let lastContact: String? = random.chance(0.2) ? nil : stamp(daysAgo(random.int(0...200)), hour: random.int(8...20), zone: zone, style: random.int(0...3))
+        let lastContact: String? =
+            random.chance(0.2)
+            ? nil : stamp(daysAgo(random.int(0...200)), hour: random.int(8...20), zone: zone, style: random.int(0...3))
         var email = random.chance(0.9) ? "\(handle)@athletics.example.edu" : nil
         var phone = random.chance(0.8) ? "+1 555-\(random.int(100...999))-\(random.int(1000...9999))" : nil
         // Handles within the app's 15 characters.
@@ -243,24 +377,44 @@ struct DemoWriter {
         return id
     }
 
-    private mutating func writeInteraction(familyID: String, schoolID: String, coachID: String?, loggers: [String], zone: Zone, recent: Bool) throws {
+    private mutating func writeInteraction(
+        familyID: String,
+        schoolID: String,
+        coachID: String?,
+        loggers: [String],
+        zone: Zone,
+        recent: Bool
+    ) throws {
         let id = random.uuid()
         // Denser in recent months, and one per early school in the last week so that weekly reports have data.
         let age = recent ? random.int(0...6) : Int(pow(Double.random(in: 0..<1, using: &random), 1.6) * 730)
         let day = daysAgo(age)
-        let type = summary.interactions < InteractionType.allCases.count
+        let type =
+            summary.interactions < InteractionType.allCases.count
             ? InteractionType.allCases[summary.interactions] : random.pick(InteractionType.allCases)
         let sentiment: Sentiment? = random.chance(0.15) ? nil : random.pick(Sentiment.allCases)
         let hour = random.chance(0.05) ? 23 : random.int(7...21)
-        let occurred = stamp(day, hour: hour, minute: hour == 23 ? 30 : random.int(0...59), zone: zone, style: random.int(0...3))
+        let occurred = stamp(
+            day,
+            hour: hour,
+            minute: hour == 23 ? 30 : random.int(0...59),
+            zone: zone,
+            style: random.int(0...3)
+        )
         let hasOccurred = !random.chance(0.05)
-        let attachments: String? = random.chance(0.6) ? nil
-            : json((0..<random.int(0...3)).map { "attachment-\($0 + 1)\(random.pick([".pdf", ".jpg", " (copy).png"]))" })
+        let attachments: String? =
+            random.chance(0.6)
+            ? nil
+            : json(
+                (0..<random.int(0...3)).map { "attachment-\($0 + 1)\(random.pick([".pdf", ".jpg", " (copy).png"]))" }
+            )
         try interactions.insert([
             "id": id, "family_unit_id": familyID, "school_id": schoolID, "coach_id": coachID, "type": type.rawValue,
             "direction": random.chance(0.55) ? "outbound" : "inbound",
-            "subject": random.chance(0.1) ? nil : (random.chance(0.2) ? nextHostile() : "\(type.displayName) about the program"),
-            "content": random.chance(0.3) ? nil : (random.chance(0.3) ? nextHostile() : "Talked about next steps, visits and academics."),
+            "subject": random.chance(0.1)
+                ? nil : (random.chance(0.2) ? nextHostile() : "\(type.displayName) about the program"),
+            "content": random.chance(0.3)
+                ? nil : (random.chance(0.3) ? nextHostile() : "Talked about next steps, visits and academics."),
             "sentiment": sentiment?.rawValue, "occurred_at": hasOccurred ? occurred : nil,
             "logged_by": random.chance(0.05) ? nil : random.pick(loggers), "attachments": attachments,
             "created_at": stamp(day, hour: min(hour + 1, 23), zone: zone, style: 0), "updated_at": nil,
@@ -268,7 +422,13 @@ struct DemoWriter {
         summary.interactions += 1
     }
 
-    private mutating func writeOffer(familyID: String, schoolID: String, coachID: String?, user: String, zone: Zone) throws {
+    private mutating func writeOffer(
+        familyID: String,
+        schoolID: String,
+        coachID: String?,
+        user: String,
+        zone: Zone
+    ) throws {
         // The four types the demo has always drawn from, so that a seed keeps giving the same rows.
         let type = random.pick([OfferType.fullRide, .partial, .preferredWalkOn, .walkOn])
         let offered = daysAgo(random.int(5...300))
@@ -344,20 +504,23 @@ struct DemoWriter {
             return instant.iso8601
         case 1:
             let utc = Zone.utc.localTime(of: instant)
-            return "\(utc.date) \(Instant.two(utc.hour)):\(Instant.two(utc.minute)):\(Instant.two(utc.second)).123456+00"
+            return
+                "\(utc.date) \(Instant.two(utc.hour)):\(Instant.two(utc.minute)):\(Instant.two(utc.second)).123456+00"
         default:
             let offset = zone.offset(at: instant)
             let local = zone.localTime(of: instant)
             let sign = offset < 0 ? "-" : "+"
-            let hours = Instant.two(abs(offset) / 3600), minutes = Instant.two(abs(offset) / 60 % 60)
+            let hours = Instant.two(abs(offset) / 3600)
+            let minutes = Instant.two(abs(offset) / 60 % 60)
             let time = "\(local.date)T\(Instant.two(local.hour)):\(Instant.two(local.minute))"
-            return style == 2 ? "\(time):\(Instant.two(local.second))\(sign)\(hours):\(minutes)" : "\(time)\(sign)\(hours)\(minutes)"
+            return style == 2
+                ? "\(time):\(Instant.two(local.second))\(sign)\(hours):\(minutes)" : "\(time)\(sign)\(hours)\(minutes)"
         }
     }
 
     private func json(_ value: Any) -> String {
         guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]),
-              let text = String(data: data, encoding: .utf8)
+            let text = String(data: data, encoding: .utf8)
         else { return "null" }
         return text
     }

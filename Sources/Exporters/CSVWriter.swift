@@ -76,7 +76,8 @@ public final class CSVWriter {
         var text = CellText.clean(raw)
         try text.withUTF8 { bytes in
             let prefix = guarded && bytes.first.map(CSVWriter.formulaStarts.contains) == true
-            let needsQuotes = bytes.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0D || $0 == 0x0A }
+            let needsQuotes =
+                bytes.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0D || $0 == 0x0A }
                 || (!prefix && bytes.first == UInt8(ascii: " ")) || bytes.last == UInt8(ascii: " ")
             if needsQuotes { try sink.write(byte: UInt8(ascii: "\"")) }
             if prefix { try sink.write(byte: UInt8(ascii: "'")) }

@@ -1,4 +1,5 @@
 import Foundation
+
 /// A calendar day, as the exporters show it.
 public struct ExportDate: Hashable, Sendable {
     public let year: Int
@@ -17,7 +18,9 @@ public struct ExportDate: Hashable, Sendable {
     /// The ASCII bytes of `iso`, built without intermediate strings (csv writes millions).
     var isoBytes: [UInt8] {
         guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else {
-            return Array("\(NumberText.padded(year, 4))-\(NumberText.padded(month, 2))-\(NumberText.padded(day, 2))".utf8)
+            return Array(
+                "\(NumberText.padded(year, 4))-\(NumberText.padded(month, 2))-\(NumberText.padded(day, 2))".utf8
+            )
         }
         var bytes = [UInt8](repeating: 0x2D, count: 10)
         ExportDate.put(year, digits: 4, into: &bytes, at: 0)
@@ -132,7 +135,8 @@ public enum CellText {
     public static func clean(_ text: String) -> String {
         // Only a byte below 0x20, DEL, or 0xC2 (the lead byte of U+0080–U+00BF) can start a removed character.
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }),
-              text.unicodeScalars.contains(where: isRemoved) else { return text }
+            text.unicodeScalars.contains(where: isRemoved)
+        else { return text }
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: text.unicodeScalars.filter { !isRemoved($0) })
         return String(scalars)

@@ -40,7 +40,10 @@ public struct JSONValueEncoder {
             case let number as Float: node.kind = .leaf(.number(Double(number)))
             case let number as any BinaryInteger:
                 guard let exact = Int(exactly: number) else {
-                    throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "\(number) does not fit in an Int"))
+                    throw EncodingError.invalidValue(
+                        value,
+                        .init(codingPath: codingPath, debugDescription: "\(number) does not fit in an Int")
+                    )
                 }
                 node.kind = .leaf(.integer(exact))
             default: try value.encode(to: NodeEncoder(node: node, codingPath: codingPath))
@@ -51,7 +54,11 @@ public struct JSONValueEncoder {
             let child = Node()
             if case .object(var members) = kind {
                 kind = .leaf(.null)  // one reference to the members while they change
-                if let index = members.firstIndex(where: { $0.0 == key }) { members[index].1 = child } else { members.append((key, child)) }
+                if let index = members.firstIndex(where: { $0.0 == key }) {
+                    members[index].1 = child
+                } else {
+                    members.append((key, child))
+                }
                 kind = .object(members)
             } else {
                 kind = .object([(key, child)])
@@ -102,7 +109,10 @@ public struct JSONValueEncoder {
             try Node.encode(value, into: node.member(key.stringValue), codingPath: codingPath + [key])
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type,
+            forKey key: Key
+        ) -> KeyedEncodingContainer<NestedKey> {
             NodeEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key]).container(keyedBy: keyType)
         }
 
@@ -124,9 +134,13 @@ public struct JSONValueEncoder {
 
         mutating func encodeNil() throws { node.item().kind = .leaf(.null) }
 
-        mutating func encode<T: Encodable>(_ value: T) throws { try Node.encode(value, into: node.item(), codingPath: codingPath) }
+        mutating func encode<T: Encodable>(_ value: T) throws {
+            try Node.encode(value, into: node.item(), codingPath: codingPath)
+        }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type
+        ) -> KeyedEncodingContainer<NestedKey> {
             NodeEncoder(node: node.item(), codingPath: codingPath).container(keyedBy: keyType)
         }
 
@@ -143,6 +157,8 @@ public struct JSONValueEncoder {
 
         mutating func encodeNil() throws { node.kind = .leaf(.null) }
 
-        mutating func encode<T: Encodable>(_ value: T) throws { try Node.encode(value, into: node, codingPath: codingPath) }
+        mutating func encode<T: Encodable>(_ value: T) throws {
+            try Node.encode(value, into: node, codingPath: codingPath)
+        }
     }
 }

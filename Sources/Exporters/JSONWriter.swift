@@ -40,7 +40,10 @@ public indirect enum JSONValue: Hashable, Sendable {
         case .number(let value): out.append(value.isFinite ? NumberText.shortest(value) : "null")
         case .string(let value): JSONValue.writeString(value, into: &out)
         case .array(let items):
-            guard !items.isEmpty else { out.append("[]"); return }
+            guard !items.isEmpty else {
+                out.append("[]")
+                return
+            }
             out.append("[\n")
             for (index, item) in items.enumerated() {
                 out.append(String(repeating: "  ", count: indent + 1))
@@ -49,7 +52,10 @@ public indirect enum JSONValue: Hashable, Sendable {
             }
             out.append(String(repeating: "  ", count: indent) + "]")
         case .object(let members):
-            guard !members.isEmpty else { out.append("{}"); return }
+            guard !members.isEmpty else {
+                out.append("{}")
+                return
+            }
             out.append("{\n")
             for (index, (key, value)) in members.enumerated() {
                 out.append(String(repeating: "  ", count: indent + 1))

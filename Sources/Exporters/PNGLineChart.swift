@@ -1,5 +1,5 @@
-import Core
 import CPangoCairo
+import Core
 import Foundation
 
 /// A small line chart as PNG bytes, drawn with cairo and pango (as the PDF's drawing in
@@ -15,7 +15,12 @@ public enum PNGLineChart {
         public let color: (red: Double, green: Double, blue: Double)
         public let dashed: Bool
 
-        public init(name: String, values: [Double], color: (red: Double, green: Double, blue: Double), dashed: Bool = false) {
+        public init(
+            name: String,
+            values: [Double],
+            color: (red: Double, green: Double, blue: Double),
+            dashed: Bool = false
+        ) {
             self.name = name
             self.values = values
             self.color = color
@@ -29,15 +34,30 @@ public enum PNGLineChart {
     /// The chart of `series` over `labels` (one label per point; the first, middle and last are
     /// written), `width` × `height` in CSS pixels, drawn at `scale` device pixels each.
     /// - Throws: `ExportError.library` when cairo or pango fails.
-    public static func render(series: [Series], labels: [String], width: Int = 280, height: Int = 100, scale: Double = 2) throws -> Data {
-        let pixelsWide = Int32(Double(width) * scale), pixelsHigh = Int32(Double(height) * scale)
+    public static func render(
+        series: [Series],
+        labels: [String],
+        width: Int = 280,
+        height: Int = 100,
+        scale: Double = 2
+    ) throws -> Data {
+        let pixelsWide = Int32(Double(width) * scale)
+        let pixelsHigh = Int32(Double(height) * scale)
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pixelsWide, pixelsHigh) else {
-            throw ExportError.library(name: "cairo", call: "cairo_image_surface_create", message: "could not create an image")
+            throw ExportError.library(
+                name: "cairo",
+                call: "cairo_image_surface_create",
+                message: "could not create an image"
+            )
         }
         defer { cairo_surface_destroy(surface) }
         try check(cairo_surface_status(surface), "cairo_image_surface_create")
         guard let cr = cairo_create(surface) else {
-            throw ExportError.library(name: "cairo", call: "cairo_create", message: "could not create a drawing context")
+            throw ExportError.library(
+                name: "cairo",
+                call: "cairo_create",
+                message: "could not create a drawing context"
+            )
         }
         defer { cairo_destroy(cr) }
         cairo_scale(cr, scale, scale)
@@ -109,7 +129,13 @@ public enum PNGLineChart {
         }
     }
 
-    private static func stroke(_ cr: OpaquePointer, from: (Double, Double), to: (Double, Double), color: (Double, Double, Double), dashed: Bool) {
+    private static func stroke(
+        _ cr: OpaquePointer,
+        from: (Double, Double),
+        to: (Double, Double),
+        color: (Double, Double, Double),
+        dashed: Bool
+    ) {
         cairo_new_path(cr)
         cairo_move_to(cr, from.0, from.1)
         cairo_line_to(cr, to.0, to.1)
@@ -130,7 +156,8 @@ public enum PNGLineChart {
 
     /// "12", "3.5".
     static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%.1f", locale: Locale(identifier: "en_US_POSIX"), value)
+        value == value.rounded() && abs(value) < 1e15
+            ? String(Int(value)) : String(format: "%.1f", locale: Locale(identifier: "en_US_POSIX"), value)
     }
 
     static func check(_ status: cairo_status_t, _ call: String) throws {
@@ -142,11 +169,15 @@ public enum PNGLineChart {
     private static func png(_ surface: OpaquePointer) throws -> Data {
         final class Buffer { var data = Data() }
         let buffer = Buffer()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
-            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<Buffer>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
-        }, Unmanaged.passUnretained(buffer).toOpaque())
+        let status = cairo_surface_write_to_png_stream(
+            surface,
+            { closure, bytes, length in
+                guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+                Unmanaged<Buffer>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+                return CAIRO_STATUS_SUCCESS
+            },
+            Unmanaged.passUnretained(buffer).toOpaque()
+        )
         try check(status, "cairo_surface_write_to_png_stream")
         return buffer.data
     }
@@ -161,7 +192,11 @@ private final class ChartText {
     init(cr: OpaquePointer) throws {
         self.cr = cr
         guard let layout = pango_cairo_create_layout(cr) else {
-            throw ExportError.library(name: "pango", call: "pango_cairo_create_layout", message: "could not create a text layout")
+            throw ExportError.library(
+                name: "pango",
+                call: "pango_cairo_create_layout",
+                message: "could not create a text layout"
+            )
         }
         self.layout = layout
         if let context = pango_layout_get_context(layout) {
@@ -189,12 +224,20 @@ private final class ChartText {
 
     func width(_ text: String, size: Double) -> Double {
         set(text, size: size, bold: false)
-        var width: Int32 = 0, height: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
         pango_layout_get_pixel_size(layout, &width, &height)
         return Double(width)
     }
 
-    func draw(_ text: String, x: Double, y: Double, size: Double, color: (red: Double, green: Double, blue: Double), bold: Bool) {
+    func draw(
+        _ text: String,
+        x: Double,
+        y: Double,
+        size: Double,
+        color: (red: Double, green: Double, blue: Double),
+        bold: Bool
+    ) {
         set(text, size: size, bold: bold)
         cairo_set_source_rgb(cr, color.red, color.green, color.blue)
         cairo_move_to(cr, x, y)

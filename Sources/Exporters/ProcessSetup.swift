@@ -1,5 +1,5 @@
-import Core
 import CPangoCairo
+import Core
 import Foundation
 
 /// What the C libraries read from the process as a whole: `LC_NUMERIC` (libxlsxwriter prints
@@ -17,8 +17,11 @@ public enum ProcessSetup {
         _ = glibWriter
         guard fonts else { return }
         guard FontSetup.prepared else {
-            throw ExportError.library(name: "fontconfig", call: "FONTCONFIG_FILE",
-                                      message: "cannot write the font configuration in \(NSTemporaryDirectory())")
+            throw ExportError.library(
+                name: "fontconfig",
+                call: "FONTCONFIG_FILE",
+                message: "cannot write the font configuration in \(NSTemporaryDirectory())"
+            )
         }
         try fontsLoaded.get()
     }
@@ -32,26 +35,37 @@ public enum ProcessSetup {
     /// it, e.g. when no thread can be created) first goes to `fatalLibraryError`; every
     /// message is then written as GLib would.
     private static let glibWriter: Void = {
-        g_log_set_writer_func({ level, fields, count, _ in
-            if level.rawValue & (G_LOG_LEVEL_ERROR.rawValue | G_LOG_FLAG_FATAL.rawValue) != 0, let fields {
-                var message = "a fatal error"
-                for index in 0..<Int(count) where String(cString: fields[index].key) == "MESSAGE" {
-                    if let value = fields[index].value {
-                        let length = fields[index].length
-                        message = length < 0 ? String(cString: value.assumingMemoryBound(to: CChar.self))
-                            : String(decoding: UnsafeRawBufferPointer(start: value, count: Int(length)), as: UTF8.self)
+        g_log_set_writer_func(
+            { level, fields, count, _ in
+                if level.rawValue & (G_LOG_LEVEL_ERROR.rawValue | G_LOG_FLAG_FATAL.rawValue) != 0, let fields {
+                    var message = "a fatal error"
+                    for index in 0..<Int(count) where String(cString: fields[index].key) == "MESSAGE" {
+                        if let value = fields[index].value {
+                            let length = fields[index].length
+                            message =
+                                length < 0
+                                ? String(cString: value.assumingMemoryBound(to: CChar.self))
+                                : String(
+                                    decoding: UnsafeRawBufferPointer(start: value, count: Int(length)),
+                                    as: UTF8.self
+                                )
+                        }
                     }
+                    ProcessSetup.fatalLibraryError?(message)
                 }
-                ProcessSetup.fatalLibraryError?(message)
-            }
-            return g_log_writer_default(level, fields, count, nil)
-        }, nil, nil)
+                return g_log_writer_default(level, fields, count, nil)
+            },
+            nil,
+            nil
+        )
     }()
 
     /// The address-space limit (`ulimit -v`) in bytes, or nil when there is none.
     static var addressSpaceLimit: UInt64? {
         var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return nil }  // rlim_t.max is RLIM_INFINITY
+        guard getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else {
+            return nil
+        }  // rlim_t.max is RLIM_INFINITY
         return UInt64(limit.rlim_cur)
     }
 
@@ -76,9 +90,12 @@ public enum ProcessSetup {
         // mmap's failure value is (void *)-1.
         let failed = UnsafeMutableRawPointer(bitPattern: -1)
         guard let probe, probe != failed else {
-            throw ExportError.library(name: "the system", call: "mmap",
-                                      message: "the address-space limit (ulimit -v \(limit / 1024)) leaves no room for \(workers) workers; "
-                                        + "use --workers 1 or raise the limit")
+            throw ExportError.library(
+                name: "the system",
+                call: "mmap",
+                message: "the address-space limit (ulimit -v \(limit / 1024)) leaves no room for \(workers) workers; "
+                    + "use --workers 1 or raise the limit"
+            )
         }
         munmap(probe, needed)
     }
@@ -101,8 +118,13 @@ public enum ProcessSetup {
             let canvas = try PDFCanvas(cr: cr)
             let size = canvas.measure("Aa", size: 10)
             guard size.width > 0, canvas.missingGlyphs.isEmpty else {
-                return .failure(.library(name: "pango", call: "pango_layout_set_text",
-                                         message: "no installed font can draw text (scripts/install-deps.sh installs the fonts)"))
+                return .failure(
+                    .library(
+                        name: "pango",
+                        call: "pango_layout_set_text",
+                        message: "no installed font can draw text (scripts/install-deps.sh installs the fonts)"
+                    )
+                )
             }
             return .success(())
         } catch let error as ExportError {

@@ -1,5 +1,5 @@
-import Core
 import CXlsxWriter
+import Core
 import Foundation
 
 /// One worksheet of an `XLSXWorkbook`: typed cells (numbers as numbers, dates as dates,
@@ -49,7 +49,11 @@ public final class XLSXSheet {
     }
 
     private var closedError: ExportError {
-        ExportError.library(name: "libxlsxwriter", call: "worksheet", message: "sheet '\(name)' belongs to a workbook that is already closed")
+        ExportError.library(
+            name: "libxlsxwriter",
+            call: "worksheet",
+            message: "sheet '\(name)' belongs to a workbook that is already closed"
+        )
     }
 
     /// Called by the workbook as it closes: from then on every use of the sheet throws.
@@ -68,11 +72,16 @@ public final class XLSXSheet {
             try write(.text(title), row: row, column: column, format: try workbook.formats.header)
         }
         if row == 0 || (titled && row == 1) {
-            try workbook.check(worksheet_repeat_rows(try worksheet, lxw_row_t(row), lxw_row_t(row)), "worksheet_repeat_rows")
+            try workbook.check(
+                worksheet_repeat_rows(try worksheet, lxw_row_t(row), lxw_row_t(row)),
+                "worksheet_repeat_rows"
+            )
         }
         if titled, row == 1, !titles.isEmpty {
-            try workbook.defineName("\(CellRange.quoted(name))!ColumnTitle",
-                                    range: CellRange(sheet: name, firstRow: row, firstColumn: 0, lastRow: row, lastColumn: titles.count - 1))
+            try workbook.defineName(
+                "\(CellRange.quoted(name))!ColumnTitle",
+                range: CellRange(sheet: name, firstRow: row, firstColumn: 0, lastRow: row, lastColumn: titles.count - 1)
+            )
         }
         worksheet_freeze_panes(try worksheet, lxw_row_t(row + 1), 0)
         table = (row, row, titles.count)
@@ -96,15 +105,17 @@ public final class XLSXSheet {
     /// and cut at Excel's limit with "…".
     public func write(_ cell: Cell, row: Int, column: Int, style: Style = .plain) throws {
         let formats = try workbook.formats
-        let format: UnsafeMutablePointer<lxw_format>? = switch style {
-        case .plain: nil
-        case .title: formats.title
-        case .subtitle: formats.subtitle
-        case .header: formats.header
-        case .note: formats.note
-        case .wrappedNote: formats.wrappedNote
-        case .custom(let custom): try workbook.format(for: custom.numberFormat == nil ? custom.withNumberFormat(for: cell) : custom)
-        }
+        let format: UnsafeMutablePointer<lxw_format>? =
+            switch style {
+            case .plain: nil
+            case .title: formats.title
+            case .subtitle: formats.subtitle
+            case .header: formats.header
+            case .note: formats.note
+            case .wrappedNote: formats.wrappedNote
+            case .custom(let custom):
+                try workbook.format(for: custom.numberFormat == nil ? custom.withNumberFormat(for: cell) : custom)
+            }
         // Wrapped text takes the column's width, it does not set it.
         if case .custom(let custom) = style, custom.wrap {
             return try write(cell, row: row, column: column, format: format, fitsWidth: false)
@@ -127,11 +138,15 @@ public final class XLSXSheet {
     /// `lastColumn`, scaled to fit `pagesWide` pages across and at most `pagesTall` down (0: as
     /// many as it takes). Excel and LibreOffice both honour the fit (and ignore manual page breaks with it).
     public func setPrint(landscape: Bool, pagesWide: Int, pagesTall: Int, lastRow: Int, lastColumn: Int) throws {
-        let worksheet = try worksheet, workbook = try workbook
+        let worksheet = try worksheet
+        let workbook = try workbook
         worksheet_set_paper(worksheet, 1)
         if landscape { worksheet_set_landscape(worksheet) } else { worksheet_set_portrait(worksheet) }
         worksheet_fit_to_pages(worksheet, UInt16(max(0, pagesWide)), UInt16(max(0, pagesTall)))
-        try workbook.check(worksheet_print_area(worksheet, 0, 0, lxw_row_t(lastRow), lxw_col_t(lastColumn)), "worksheet_print_area")
+        try workbook.check(
+            worksheet_print_area(worksheet, 0, 0, lxw_row_t(lastRow), lxw_col_t(lastColumn)),
+            "worksheet_print_area"
+        )
     }
 
     /// Hides the sheet: spreadsheet programs neither show its tab nor print it until it is unhidden
@@ -145,16 +160,31 @@ public final class XLSXSheet {
         try workbook.check(worksheet_set_row(try worksheet, lxw_row_t(row), points, nil), "worksheet_set_row")
     }
 
-    private func write(_ cell: Cell, row: Int, column: Int, format: UnsafeMutablePointer<lxw_format>?, fitsWidth: Bool = true) throws {
-        let r = lxw_row_t(row), c = lxw_col_t(column)
-        let workbook = try workbook, worksheet = try worksheet
+    private func write(
+        _ cell: Cell,
+        row: Int,
+        column: Int,
+        format: UnsafeMutablePointer<lxw_format>?,
+        fitsWidth: Bool = true
+    ) throws {
+        let r = lxw_row_t(row)
+        let c = lxw_col_t(column)
+        let workbook = try workbook
+        let worksheet = try worksheet
         switch cell {
         case .empty:
             return
         case .text(let raw):
             let text = fitted(raw)
-            note(width: XLSXSheet.widestLine(text), column: column,
-                 isTitle: !fitsWidth || [workbook.formats.title, workbook.formats.subtitle, workbook.formats.note, workbook.formats.wrappedNote].contains(format))
+            note(
+                width: XLSXSheet.widestLine(text),
+                column: column,
+                isTitle: !fitsWidth
+                    || [
+                        workbook.formats.title, workbook.formats.subtitle, workbook.formats.note,
+                        workbook.formats.wrappedNote,
+                    ].contains(format)
+            )
             try workbook.check(worksheet_write_string(worksheet, r, c, text, format), "worksheet_write_string")
         case .integer(let value):
             note(width: String(value).count, column: column)
@@ -168,23 +198,51 @@ public final class XLSXSheet {
             let places = NumberText.percentPlaces(value)
             note(width: 6 + places, column: column)
             let shown = places == 1 ? workbook.formats.percent : workbook.formats.finerPercents[places - 2]
-            try workbook.check(worksheet_write_number(worksheet, r, c, value, format ?? shown), "worksheet_write_number")
+            try workbook.check(
+                worksheet_write_number(worksheet, r, c, value, format ?? shown),
+                "worksheet_write_number"
+            )
         case .points(let value):
             guard value.isFinite else { return }
             note(width: 10, column: column)
-            try workbook.check(worksheet_write_number(worksheet, r, c, value, format ?? workbook.formats.points), "worksheet_write_number")
+            try workbook.check(
+                worksheet_write_number(worksheet, r, c, value, format ?? workbook.formats.points),
+                "worksheet_write_number"
+            )
         case .date(let date):
-            var value = lxw_datetime(year: Int32(date.year), month: Int32(date.month), day: Int32(date.day), hour: 0, min: 0, sec: 0)
+            var value = lxw_datetime(
+                year: Int32(date.year),
+                month: Int32(date.month),
+                day: Int32(date.day),
+                hour: 0,
+                min: 0,
+                sec: 0
+            )
             note(width: 10, column: column)
-            try workbook.check(worksheet_write_datetime(worksheet, r, c, &value, format ?? workbook.formats.date), "worksheet_write_datetime")
+            try workbook.check(
+                worksheet_write_datetime(worksheet, r, c, &value, format ?? workbook.formats.date),
+                "worksheet_write_datetime"
+            )
         case .dateTime(let dateTime):
-            var value = lxw_datetime(year: Int32(dateTime.date.year), month: Int32(dateTime.date.month), day: Int32(dateTime.date.day),
-                                     hour: Int32(dateTime.hour), min: Int32(dateTime.minute), sec: Double(dateTime.second))
+            var value = lxw_datetime(
+                year: Int32(dateTime.date.year),
+                month: Int32(dateTime.date.month),
+                day: Int32(dateTime.date.day),
+                hour: Int32(dateTime.hour),
+                min: Int32(dateTime.minute),
+                sec: Double(dateTime.second)
+            )
             note(width: 16, column: column)
-            try workbook.check(worksheet_write_datetime(worksheet, r, c, &value, format ?? workbook.formats.dateTime), "worksheet_write_datetime")
+            try workbook.check(
+                worksheet_write_datetime(worksheet, r, c, &value, format ?? workbook.formats.dateTime),
+                "worksheet_write_datetime"
+            )
         case .bool(let value):
             note(width: 5, column: column)
-            try workbook.check(worksheet_write_boolean(worksheet, r, c, value ? 1 : 0, format), "worksheet_write_boolean")
+            try workbook.check(
+                worksheet_write_boolean(worksheet, r, c, value ? 1 : 0, format),
+                "worksheet_write_boolean"
+            )
         case .link(let rawText, let url):
             let text = fitted(rawText)
             guard linkCount < XLSXSheet.maxLinks, url.utf8.count <= XLSXSheet.maxLinkLength else {
@@ -193,7 +251,10 @@ public final class XLSXSheet {
             }
             linkCount += 1
             note(width: XLSXSheet.widestLine(text), column: column)
-            try workbook.check(worksheet_write_url_opt(worksheet, r, c, url, format ?? workbook.formats.link, text, nil), "worksheet_write_url")
+            try workbook.check(
+                worksheet_write_url_opt(worksheet, r, c, url, format ?? workbook.formats.link, text, nil),
+                "worksheet_write_url"
+            )
         }
     }
 
@@ -221,7 +282,8 @@ public final class XLSXSheet {
     /// counting user-perceived characters cost more than writing the cell. A width is an
     /// estimate anyway, and combining marks are rare in list text.
     static func widestLine(_ text: String) -> Int {
-        var widest = 0, current = 0
+        var widest = 0
+        var current = 0
         for byte in text.utf8 {
             if byte == 0x0A {
                 widest = max(widest, current)
@@ -245,7 +307,10 @@ public final class XLSXSheet {
 
     /// Sets a column's width by hand (in characters).
     public func setWidth(_ width: Double, column: Int) throws {
-        try workbook.check(worksheet_set_column(try worksheet, lxw_col_t(column), lxw_col_t(column), width, nil), "worksheet_set_column")
+        try workbook.check(
+            worksheet_set_column(try worksheet, lxw_col_t(column), lxw_col_t(column), width, nil),
+            "worksheet_set_column"
+        )
         widths[column] = nil
     }
 
@@ -253,24 +318,40 @@ public final class XLSXSheet {
     public var warnings: [String] {
         var result: [String] = []
         if cutCells > 0 {
-            result.append("sheet '\(name)': \(cutCells) cell\(cutCells == 1 ? "" : "s") longer than Excel's limit of 32,767 characters cut with \"…\"")
+            result.append(
+                "sheet '\(name)': \(cutCells) cell\(cutCells == 1 ? "" : "s") longer than Excel's limit of 32,767 characters cut with \"…\""
+            )
         }
         if linksAsText > 0 {
-            result.append("sheet '\(name)': \(linksAsText) link\(linksAsText == 1 ? "" : "s") written as plain text (Excel allows 65,530 links per sheet and 255 characters per link)")
+            result.append(
+                "sheet '\(name)': \(linksAsText) link\(linksAsText == 1 ? "" : "s") written as plain text (Excel allows 65,530 links per sheet and 255 characters per link)"
+            )
         }
         return result
     }
 
     /// Sets the fitted column widths and the autofilter's extent; called by the workbook on close.
     func finish() throws {
-        let workbook = try workbook, worksheet = try worksheet
+        let workbook = try workbook
+        let worksheet = try worksheet
         for (column, width) in widths.sorted(by: { $0.key < $1.key }) {
             let fitted = Double(min(XLSXSheet.maxColumnWidth, max(8, width + 2)))
-            try workbook.check(worksheet_set_column(worksheet, lxw_col_t(column), lxw_col_t(column), fitted, nil), "worksheet_set_column")
+            try workbook.check(
+                worksheet_set_column(worksheet, lxw_col_t(column), lxw_col_t(column), fitted, nil),
+                "worksheet_set_column"
+            )
         }
         if let table {
-            try workbook.check(worksheet_autofilter(worksheet, lxw_row_t(table.header), 0, lxw_row_t(table.lastRow), lxw_col_t(max(0, table.columns - 1))),
-                               "worksheet_autofilter")
+            try workbook.check(
+                worksheet_autofilter(
+                    worksheet,
+                    lxw_row_t(table.header),
+                    0,
+                    lxw_row_t(table.lastRow),
+                    lxw_col_t(max(0, table.columns - 1))
+                ),
+                "worksheet_autofilter"
+            )
         }
     }
 }

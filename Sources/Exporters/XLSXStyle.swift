@@ -23,8 +23,18 @@ public struct XLSXStyle: Hashable, Sendable {
     /// A thick line over the cell, in this colour (a card's accent).
     public var topBorder: UInt32?
 
-    public init(bold: Bool = false, size: Double? = nil, color: UInt32? = nil, fill: UInt32? = nil, numberFormat: String? = nil,
-                wrap: Bool = false, alignTop: Bool = false, alignLeft: Bool = false, bottomBorder: UInt32? = nil, topBorder: UInt32? = nil) {
+    public init(
+        bold: Bool = false,
+        size: Double? = nil,
+        color: UInt32? = nil,
+        fill: UInt32? = nil,
+        numberFormat: String? = nil,
+        wrap: Bool = false,
+        alignTop: Bool = false,
+        alignLeft: Bool = false,
+        bottomBorder: UInt32? = nil,
+        topBorder: UInt32? = nil
+    ) {
         self.bold = bold
         self.size = size
         self.color = color

@@ -1,5 +1,5 @@
-import Core
 import CXlsxWriter
+import Core
 
 extension XLSXWorkbook {
     /// One line of a line chart: its name in the legend, its values, its colour.
@@ -21,15 +21,31 @@ extension XLSXWorkbook {
     ///   - valueFormat: the value axis's number format (`0"%"` for a percentage that is the value itself).
     ///   - xOffset: pixels right of the anchor cell's left edge (charts side by side, whatever the columns' widths).
     ///   - description: the chart in words, its alternative text.
-    public func addLineChart(title: String, on sheet: XLSXSheet, categories: CellRange, series lines: [LineSeries],
-                             valueFormat: String? = nil, at anchor: (row: Int, column: Int), size: (width: Int, height: Int),
-                             xOffset: Int = 0, description: String) throws {
+    public func addLineChart(
+        title: String,
+        on sheet: XLSXSheet,
+        categories: CellRange,
+        series lines: [LineSeries],
+        valueFormat: String? = nil,
+        at anchor: (row: Int, column: Int),
+        size: (width: Int, height: Int),
+        xOffset: Int = 0,
+        description: String
+    ) throws {
         guard let chart = workbook_add_chart(try open(), UInt8(LXW_CHART_LINE.rawValue)) else {
-            throw ExportError.library(name: "libxlsxwriter", call: "workbook_add_chart", message: "could not add a chart")
+            throw ExportError.library(
+                name: "libxlsxwriter",
+                call: "workbook_add_chart",
+                message: "could not add a chart"
+            )
         }
         for line in lines {
             guard let series = chart_add_series(chart, retain(categories.formula), retain(line.values.formula)) else {
-                throw ExportError.library(name: "libxlsxwriter", call: "chart_add_series", message: "could not add a series to '\(title)'")
+                throw ExportError.library(
+                    name: "libxlsxwriter",
+                    call: "chart_add_series",
+                    message: "could not add a series to '\(title)'"
+                )
             }
             // A name starting with `=` would be read as a formula: names are the caller's words, never data.
             chart_series_set_name(series, retain(line.name))
@@ -51,7 +67,10 @@ extension XLSXWorkbook {
         if let valueFormat { chart_axis_set_num_format(chart.pointee.y_axis, valueFormat) }
         chart_show_blanks_as(chart, UInt8(LXW_CHART_BLANKS_AS_GAP.rawValue))
         try setTitle(title, of: chart)
-        chart_legend_set_position(chart, UInt8(lines.count > 1 ? LXW_CHART_LEGEND_BOTTOM.rawValue : LXW_CHART_LEGEND_NONE.rawValue))
+        chart_legend_set_position(
+            chart,
+            UInt8(lines.count > 1 ? LXW_CHART_LEGEND_BOTTOM.rawValue : LXW_CHART_LEGEND_NONE.rawValue)
+        )
         try insert(chart, on: sheet, at: anchor, size: size, xOffset: xOffset, description: description)
     }
 }

@@ -1,5 +1,5 @@
-import Core
 import CXlsxWriter
+import Core
 import Foundation
 
 /// An xlsx workbook written through libxlsxwriter. It owns the C handle and releases it
@@ -25,7 +25,8 @@ public final class XLSXWorkbook {
 
     /// Formats every sheet shares.
     struct Formats {
-        let header, title, subtitle, note, wrappedNote, date, dateTime, percent, points, link, wrap: UnsafeMutablePointer<lxw_format>
+        let header, title, subtitle, note, wrappedNote, date, dateTime, percent, points, link,
+            wrap: UnsafeMutablePointer<lxw_format>
         /// `0.00` to `0.000000`: a percentage that one decimal would round up to a whole number it
         /// is below (49.99 to "50.0") shows as many decimals as it takes (`Cell.percent`).
         let finerPercents: [UnsafeMutablePointer<lxw_format>]
@@ -53,10 +54,15 @@ public final class XLSXWorkbook {
         defer { free(tmp) }
         options.tmpdir = tmp
         guard let workbook = workbook_new_opt(path, &options) else {
-            throw ExportError.library(name: "libxlsxwriter", call: "workbook_new_opt", message: "could not create a workbook for '\(path)'")
+            throw ExportError.library(
+                name: "libxlsxwriter",
+                call: "workbook_new_opt",
+                message: "could not create a workbook for '\(path)'"
+            )
         }
         handle = workbook
-        func format(_ configure: (UnsafeMutablePointer<lxw_format>) -> Void) throws -> UnsafeMutablePointer<lxw_format> {
+        func format(_ configure: (UnsafeMutablePointer<lxw_format>) -> Void) throws -> UnsafeMutablePointer<lxw_format>
+        {
             guard let format = workbook_add_format(workbook) else {
                 lxw_workbook_free(workbook)
                 throw ExportError.library(name: "libxlsxwriter", call: "workbook_add_format", message: "out of memory")
@@ -122,7 +128,11 @@ public final class XLSXWorkbook {
     public func addSheet(_ name: String) throws -> XLSXSheet {
         let valid = XLSXWorkbook.sheetName(name)
         guard let worksheet = workbook_add_worksheet(try open(), valid) else {
-            throw ExportError.library(name: "libxlsxwriter", call: "workbook_add_worksheet", message: "could not add sheet '\(valid)'")
+            throw ExportError.library(
+                name: "libxlsxwriter",
+                call: "workbook_add_worksheet",
+                message: "could not add sheet '\(valid)'"
+            )
         }
         let sheet = XLSXSheet(worksheet: worksheet, name: valid, workbook: self)
         sheets.append(sheet)
@@ -132,14 +142,36 @@ public final class XLSXWorkbook {
     /// Adds a native chart of one series, placed on `sheet` at a cell. Every category is
     /// labelled, in the order of the table it is drawn from (a bar chart's categories run top
     /// to bottom, as the rows do); `pointColors`, when given, colours each bar by itself.
-    public func addChart(_ kind: ChartKind, title: String, on sheet: XLSXSheet, categories: CellRange, values: CellRange,
-                         color: UInt32, pointColors: [UInt32] = [], at anchor: (row: Int, column: Int), size: (width: Int, height: Int),
-                         description: String? = nil) throws {
-        guard let chart = workbook_add_chart(try open(), UInt8(kind == .column ? LXW_CHART_COLUMN.rawValue : LXW_CHART_BAR.rawValue)) else {
-            throw ExportError.library(name: "libxlsxwriter", call: "workbook_add_chart", message: "could not add a chart")
+    public func addChart(
+        _ kind: ChartKind,
+        title: String,
+        on sheet: XLSXSheet,
+        categories: CellRange,
+        values: CellRange,
+        color: UInt32,
+        pointColors: [UInt32] = [],
+        at anchor: (row: Int, column: Int),
+        size: (width: Int, height: Int),
+        description: String? = nil
+    ) throws {
+        guard
+            let chart = workbook_add_chart(
+                try open(),
+                UInt8(kind == .column ? LXW_CHART_COLUMN.rawValue : LXW_CHART_BAR.rawValue)
+            )
+        else {
+            throw ExportError.library(
+                name: "libxlsxwriter",
+                call: "workbook_add_chart",
+                message: "could not add a chart"
+            )
         }
         guard let series = chart_add_series(chart, retain(categories.formula), retain(values.formula)) else {
-            throw ExportError.library(name: "libxlsxwriter", call: "chart_add_series", message: "could not add a series to '\(title)'")
+            throw ExportError.library(
+                name: "libxlsxwriter",
+                call: "chart_add_series",
+                message: "could not add a series to '\(title)'"
+            )
         }
         var fill = lxw_chart_fill()
         fill.color = color
@@ -152,9 +184,12 @@ public final class XLSXWorkbook {
                 return fill
             }
             let status = fills.withUnsafeMutableBufferPointer { fills -> lxw_error in
-                var points = (0..<fills.count).map { lxw_chart_point(line: nil, fill: fills.baseAddress! + $0, pattern: nil) }
+                var points = (0..<fills.count).map {
+                    lxw_chart_point(line: nil, fill: fills.baseAddress! + $0, pattern: nil)
+                }
                 return points.withUnsafeMutableBufferPointer { points -> lxw_error in
-                    var list: [UnsafeMutablePointer<lxw_chart_point>?] = (0..<points.count).map { points.baseAddress! + $0 } + [nil]
+                    var list: [UnsafeMutablePointer<lxw_chart_point>?] =
+                        (0..<points.count).map { points.baseAddress! + $0 } + [nil]
                     return chart_series_set_points(series, &list)
                 }
             }
@@ -166,8 +201,13 @@ public final class XLSXWorkbook {
         if kind == .bar { chart_axis_set_reverse(categoryAxis) }
         try setTitle(title, of: chart)
         chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_NONE.rawValue))
-        try insert(chart, on: sheet, at: anchor, size: size,
-                   description: description ?? "\(title): a \(kind == .column ? "column" : "bar") chart of the table beside it")
+        try insert(
+            chart,
+            on: sheet,
+            at: anchor,
+            size: size,
+            description: description ?? "\(title): a \(kind == .column ? "column" : "bar") chart of the table beside it"
+        )
     }
 
     /// chart_title_set_name would read a title starting with `=` as a formula; a title is
@@ -175,15 +215,25 @@ public final class XLSXWorkbook {
     /// (libxlsxwriter frees it with the chart).
     func setTitle(_ title: String, of chart: UnsafeMutablePointer<lxw_chart>) throws {
         guard let name = strdup(title) else {
-            throw ExportError.library(name: "libxlsxwriter", call: "chart_title_set_name", message: "out of memory for the title '\(title)'")
+            throw ExportError.library(
+                name: "libxlsxwriter",
+                call: "chart_title_set_name",
+                message: "out of memory for the title '\(title)'"
+            )
         }
         chart.pointee.title.name = name
     }
 
     /// Places a chart on a sheet at a cell, `size` in pixels, with its alternative text (the
     /// chart's description, which a screen reader says for it; libxlsxwriter copies it).
-    func insert(_ chart: UnsafeMutablePointer<lxw_chart>, on sheet: XLSXSheet, at anchor: (row: Int, column: Int),
-                size: (width: Int, height: Int), xOffset: Int = 0, description: String) throws {
+    func insert(
+        _ chart: UnsafeMutablePointer<lxw_chart>,
+        on sheet: XLSXSheet,
+        at anchor: (row: Int, column: Int),
+        size: (width: Int, height: Int),
+        xOffset: Int = 0,
+        description: String
+    ) throws {
         var options = lxw_chart_options()
         options.x_offset = Int32(max(0, xOffset))
         options.x_scale = Double(size.width) / 480
@@ -192,7 +242,13 @@ public final class XLSXWorkbook {
         let status = description.withCString { text in
             options.description = UnsafeMutablePointer(mutating: text)
             defer { options.description = nil }
-            return worksheet_insert_chart_opt(worksheet, lxw_row_t(anchor.row), lxw_col_t(anchor.column), chart, &options)
+            return worksheet_insert_chart_opt(
+                worksheet,
+                lxw_row_t(anchor.row),
+                lxw_col_t(anchor.column),
+                chart,
+                &options
+            )
         }
         try check(status, "worksheet_insert_chart_opt")
     }
@@ -215,10 +271,13 @@ public final class XLSXWorkbook {
         for string in retainedStrings { free(string) }
         retainedStrings.removeAll()
         // Failures to create or fill the file are the output's fault (a full disk, a folder gone), not the library's.
-        let fileErrors = [LXW_ERROR_CREATING_XLSX_FILE, LXW_ERROR_CREATING_TMPFILE, LXW_ERROR_READING_TMPFILE,
-                          LXW_ERROR_ZIP_FILE_OPERATION, LXW_ERROR_ZIP_FILE_ADD, LXW_ERROR_ZIP_CLOSE]
+        let fileErrors = [
+            LXW_ERROR_CREATING_XLSX_FILE, LXW_ERROR_CREATING_TMPFILE, LXW_ERROR_READING_TMPFILE,
+            LXW_ERROR_ZIP_FILE_OPERATION, LXW_ERROR_ZIP_FILE_ADD, LXW_ERROR_ZIP_CLOSE,
+        ]
         if fileErrors.contains(status) {
-            let reason = systemError != 0 ? String(cString: strerror(systemError)) : String(cString: lxw_strerror(status))
+            let reason =
+                systemError != 0 ? String(cString: strerror(systemError)) : String(cString: lxw_strerror(status))
             throw ExportError.write(path: path, reason: reason)
         }
         try check(status, "workbook_close")
@@ -245,7 +304,11 @@ public final class XLSXWorkbook {
 
     func open() throws -> UnsafeMutablePointer<lxw_workbook> {
         guard let handle else {
-            throw ExportError.library(name: "libxlsxwriter", call: "workbook", message: "the workbook for '\(path)' is already closed")
+            throw ExportError.library(
+                name: "libxlsxwriter",
+                call: "workbook",
+                message: "the workbook for '\(path)' is already closed"
+            )
         }
         return handle
     }
@@ -264,7 +327,9 @@ public final class XLSXWorkbook {
 
     /// An Excel-valid sheet name: `[]:*?/\` replaced, at most 31 characters, never empty.
     public static func sheetName(_ name: String) -> String {
-        let replaced = String(name.map { "[]:*?/\\".contains($0) ? "_" : $0 }).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+        let replaced = String(name.map { "[]:*?/\\".contains($0) ? "_" : $0 }).trimmingCharacters(
+            in: CharacterSet(charactersIn: "'")
+        )
         let cut = String(replaced.unicodeScalars.prefix(31).map(Character.init))
         return cut.isEmpty ? "Sheet" : cut
     }
@@ -289,7 +354,8 @@ public struct CellRange: Sendable {
 
     var formula: String {
         let quoted = CellRange.quoted(sheet)
-        return "=\(quoted)!$\(CellRange.column(firstColumn))$\(firstRow + 1):$\(CellRange.column(lastColumn))$\(lastRow + 1)"
+        return
+            "=\(quoted)!$\(CellRange.column(firstColumn))$\(firstRow + 1):$\(CellRange.column(lastColumn))$\(lastRow + 1)"
     }
 
     static func column(_ index: Int) -> String {

@@ -14,7 +14,12 @@ package final class PGConnection {
     /// override; `settings` override the target. The connection always speaks UTF-8
     /// (`client_encoding`), whatever the database's encoding.
     /// - Throws: `PGError` of kind `.connect` with libpq's reason.
-    package init(_ target: String, applicationName: String, defaults: [(String, String)] = [], settings: [(String, String)] = []) throws {
+    package init(
+        _ target: String,
+        applicationName: String,
+        defaults: [(String, String)] = [],
+        settings: [(String, String)] = []
+    ) throws {
         // libpq reads the keywords in order, a later one overriding an earlier: the defaults,
         // then what the target's string says, then the settings.
         let settings = settings + [("client_encoding", "UTF8")]
@@ -120,13 +125,17 @@ package final class PGConnection {
 
     fileprivate func put(_ bytes: UnsafeRawBufferPointer) throws {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        let sent = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { PQputCopyData(connection, $0, Int32(bytes.count)) }
+        let sent = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+            PQputCopyData(connection, $0, Int32(bytes.count))
+        }
         guard sent == 1 else { throw error(kind: .connectionLost) }
     }
 
     /// `text` as a SQL string literal, quoted by libpq for this connection's encoding.
     package func literal(_ text: String) throws -> String {
-        guard let quoted = PQescapeLiteral(connection, text, text.utf8.count) else { throw error(kind: .query(sqlState: nil)) }
+        guard let quoted = PQescapeLiteral(connection, text, text.utf8.count) else {
+            throw error(kind: .query(sqlState: nil))
+        }
         defer { PQfreemem(quoted) }
         return String(cString: quoted)
     }
@@ -138,7 +147,10 @@ package final class PGConnection {
         let message = Self.text(PQresultErrorMessage(result))
         if PQstatus(connection) != CONNECTION_OK { throw PGError(kind: .connectionLost, message: message) }
         let sqlState = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
-        throw PGError(kind: .query(sqlState: sqlState), message: message.isEmpty ? "unexpected result \(String(cString: PQresStatus(status)))" : message)
+        throw PGError(
+            kind: .query(sqlState: sqlState),
+            message: message.isEmpty ? "unexpected result \(String(cString: PQresStatus(status)))" : message
+        )
     }
 
     private func error(kind: PGError.Kind) -> PGError {
@@ -187,11 +199,13 @@ package struct PGRows {
     package let columns: [String]
 
     init(_ result: OpaquePointer) {
-        let count = Int(PQntuples(result)), width = Int(PQnfields(result))
+        let count = Int(PQntuples(result))
+        let width = Int(PQnfields(result))
         columns = (0..<width).map { String(cString: PQfname(result, Int32($0))) }
         rows = (0..<count).map { row in
             (0..<width).map { column in
-                PQgetisnull(result, Int32(row), Int32(column)) == 1 ? nil : String(cString: PQgetvalue(result, Int32(row), Int32(column)))
+                PQgetisnull(result, Int32(row), Int32(column)) == 1
+                    ? nil : String(cString: PQgetvalue(result, Int32(row), Int32(column)))
             }
         }
     }
@@ -211,7 +225,10 @@ package struct PGCopyWriter {
     package mutating func row(_ fields: [String?]) throws {
         for (index, field) in fields.enumerated() {
             if index > 0 { buffer.append(0x09) }
-            guard let field else { buffer.append(contentsOf: [0x5C, 0x4E]); continue }
+            guard let field else {
+                buffer.append(contentsOf: [0x5C, 0x4E])
+                continue
+            }
             for byte in field.utf8 {
                 switch byte {
                 case 0x5C: buffer.append(contentsOf: [0x5C, 0x5C])
@@ -243,8 +260,8 @@ private func withOptionalCStrings<R>(_ strings: [String?], _ body: (UnsafePointe
     return pointers.withUnsafeMutableBufferPointer { body(UnsafePointer($0.baseAddress)) }
 }
 
-private extension String {
-    var trimmingTrailingWhitespace: String {
+extension String {
+    fileprivate var trimmingTrailingWhitespace: String {
         var text = Substring(self)
         while let last = text.last, last.isWhitespace { text = text.dropLast() }
         return String(text)

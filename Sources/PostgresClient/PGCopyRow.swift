@@ -37,7 +37,9 @@ package struct PGCopyRow {
         // over long notes and content was the import's largest cost.
         while true {
             let rest = bytes.count - start
-            let tab = memchr(base + start, 0x09, rest).map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) - base } ?? bytes.count
+            let tab =
+                memchr(base + start, 0x09, rest).map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) - base }
+                ?? bytes.count
             let raw = UnsafeBufferPointer(start: base + start, count: tab - start)
             if raw.count == 2, raw[0] == 0x5C, raw[1] == 0x4E {
                 try body(position, nil, true)
@@ -60,7 +62,10 @@ package struct PGCopyRow {
         while index < raw.count {
             let byte = raw[index]
             index += 1
-            guard byte == 0x5C, index < raw.count else { out.append(byte); continue }
+            guard byte == 0x5C, index < raw.count else {
+                out.append(byte)
+                continue
+            }
             let code = raw[index]
             index += 1
             switch code {

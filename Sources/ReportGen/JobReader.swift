@@ -1,7 +1,6 @@
-import Foundation
 import Core
+import Foundation
 import Yams
-
 
 /// Reads the YAML nodes of a job file or a template folder's YAML, with messages that name file, line and key.
 package struct JobReader {
@@ -15,7 +14,8 @@ package struct JobReader {
 
     package static func describe(_ error: YamlError) -> String {
         switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+            .composer(_, let problem, let mark, _):
             "line \(mark.line), column \(mark.column): \(problem)"
         default:
             "\(error)".split(whereSeparator: \.isNewline).first.map(String.init) ?? "\(error)"
@@ -37,11 +37,16 @@ package struct JobReader {
     }
 
     package func string(_ node: Node, _ key: String) throws -> String {
-        guard let scalar = node.scalar, node.sequence == nil, node.mapping == nil else { throw fail(node, "'\(key)' must be a single value") }
+        guard let scalar = node.scalar, node.sequence == nil, node.mapping == nil else {
+            throw fail(node, "'\(key)' must be a single value")
+        }
         // YAML reads `~`, `null` and an empty value as null, not as text (`~` is not the home folder).
         if scalar.style == .plain, ["~", "null", "Null", "NULL", ""].contains(scalar.string) {
-            throw fail(node, "'\(key)' is null (YAML reads \(scalar.string.isEmpty ? "an empty value" : "'\(scalar.string)'") as no value); "
-                       + "give a value, or leave the key out for its default")
+            throw fail(
+                node,
+                "'\(key)' is null (YAML reads \(scalar.string.isEmpty ? "an empty value" : "'\(scalar.string)'") as no value); "
+                    + "give a value, or leave the key out for its default"
+            )
         }
         return scalar.string
     }
@@ -52,7 +57,9 @@ package struct JobReader {
     }
 
     package func double(_ node: Node, _ key: String) throws -> Double {
-        guard let value = Double(try string(node, key)), value.isFinite else { throw fail(node, "'\(key)' must be a number") }
+        guard let value = Double(try string(node, key)), value.isFinite else {
+            throw fail(node, "'\(key)' must be a number")
+        }
         return value
     }
 

@@ -1,6 +1,6 @@
 import Aggregation
-import Foundation
 import Core
+import Foundation
 import Yams
 
 /// The sections of the report, in the order the pdf and the Summary sheet show them.
@@ -37,8 +37,14 @@ package struct OutputPalette: Sendable, Equatable {
 
     /// The groups a palette may set, with their names and built-in colours.
     package static let builtIn: [(group: String, colors: [(String, RGBColor)])] = [
-        ("cards", [("schools", Palette.schoolsCard), ("coaches", Palette.coachesCard), ("interactions", Palette.interactionsCard),
-                   ("metrics", Palette.metricsCard), ("response_rate", Palette.responseRateCard)]),
+        (
+            "cards",
+            [
+                ("schools", Palette.schoolsCard), ("coaches", Palette.coachesCard),
+                ("interactions", Palette.interactionsCard),
+                ("metrics", Palette.metricsCard), ("response_rate", Palette.responseRateCard),
+            ]
+        ),
         ("status", SchoolStatus.allCases.map { ($0.rawValue, $0.color) }),
         ("division", Division.allCases.map { ($0.rawValue, $0.color) }),
         ("interaction_type", InteractionType.allCases.map { ($0.rawValue, $0.color) }),
@@ -46,7 +52,10 @@ package struct OutputPalette: Sendable, Equatable {
         ("sentiment", Sentiment.allCases.map { ($0.rawValue, $0.color) }),
         ("role", CoachRole.allCases.map { ($0.rawValue, $0.color) }),
         ("responsiveness", ResponsivenessLevel.allCases.map { ($0.rawValue, $0.color) }),
-        ("size", SizeCategory.allCases.map { ($0.rawValue.lowercased().replacingOccurrences(of: " ", with: "_"), $0.color) }),
+        (
+            "size",
+            SizeCategory.allCases.map { ($0.rawValue.lowercased().replacingOccurrences(of: " ", with: "_"), $0.color) }
+        ),
     ]
 
     package func color(_ group: String, _ name: String) -> RGBColor {
@@ -62,11 +71,15 @@ package struct OutputPalette: Sendable, Equatable {
     package func sentiment(_ value: Sentiment) -> RGBColor { color("sentiment", value.rawValue) }
     package func role(_ value: CoachRole) -> RGBColor { color("role", value.rawValue) }
     package func responsiveness(_ value: ResponsivenessLevel) -> RGBColor { color("responsiveness", value.rawValue) }
-    package func size(_ value: SizeCategory) -> RGBColor { color("size", value.rawValue.lowercased().replacingOccurrences(of: " ", with: "_")) }
+    package func size(_ value: SizeCategory) -> RGBColor {
+        color("size", value.rawValue.lowercased().replacingOccurrences(of: " ", with: "_"))
+    }
 
     /// Every colour, resolved, for comparing two palettes.
     package var resolved: [String] {
-        OutputPalette.builtIn.flatMap { group in group.colors.map { "\(group.group).\($0.0)=\(color(group.group, $0.0).hexString)" } }
+        OutputPalette.builtIn.flatMap { group in
+            group.colors.map { "\(group.group).\($0.0)=\(color(group.group, $0.0).hexString)" }
+        }
     }
 
     package static func == (lhs: OutputPalette, rhs: OutputPalette) -> Bool { lhs.resolved == rhs.resolved }
@@ -79,13 +92,17 @@ package struct OutputPalette: Sendable, Equatable {
 package struct OutputTemplates: Sendable {
     package var listColumns: [ListKind: [(key: String, label: String)]] = [:]
     package var reportTitle = ReportText.title
-    package var reportSections: [(section: ReportSection, title: String)] = ReportSection.allCases.map { ($0, $0.defaultTitle) }
+    package var reportSections: [(section: ReportSection, title: String)] = ReportSection.allCases.map {
+        ($0, $0.defaultTitle)
+    }
     package var palette = OutputPalette()
 
     package static func builtIn() throws -> OutputTemplates {
         var templates = OutputTemplates()
         for kind in ListKind.allCases {
-            templates.listColumns[kind] = Array(zip(ListColumns.keys(kind), ListColumns.headers(kind))).map { (key: $0.0, label: $0.1) }
+            templates.listColumns[kind] = Array(zip(ListColumns.keys(kind), ListColumns.headers(kind))).map {
+                (key: $0.0, label: $0.1)
+            }
         }
         return templates
     }
@@ -115,7 +132,12 @@ package struct OutputTemplates: Sendable {
         if let (root, reader) = try node(listsFile) {
             for (key, value) in try reader.mapping(root, "the lists", allowed: ListKind.allCases.map(\.rawValue)) {
                 let kind = ListKind(rawValue: key) ?? .coaches
-                templates.listColumns[kind] = try labelledList(value, reader: reader, context: key, allowed: ListColumns.keys(kind))
+                templates.listColumns[kind] = try labelledList(
+                    value,
+                    reader: reader,
+                    context: key,
+                    allowed: ListColumns.keys(kind)
+                )
             }
         }
         if let (root, reader) = try node(reportFile) {
@@ -123,8 +145,13 @@ package struct OutputTemplates: Sendable {
                 if key == "title" {
                     templates.reportTitle = try reader.string(value, key)
                 } else {
-                    templates.reportSections = try labelledList(value, reader: reader, context: key, allowed: ReportSection.allCases.map(\.rawValue))
-                        .map { (ReportSection(rawValue: $0.key) ?? .schoolsByStatus, $0.label) }
+                    templates.reportSections = try labelledList(
+                        value,
+                        reader: reader,
+                        context: key,
+                        allowed: ReportSection.allCases.map(\.rawValue)
+                    )
+                    .map { (ReportSection(rawValue: $0.key) ?? .schoolsByStatus, $0.label) }
                 }
             }
         }
@@ -133,7 +160,9 @@ package struct OutputTemplates: Sendable {
                 let names = OutputPalette.builtIn.first { $0.group == group }?.colors.map(\.0) ?? []
                 for (name, colorNode) in try reader.mapping(value, "'\(group)'", allowed: names) {
                     let text = try reader.string(colorNode, name)
-                    guard let color = RGBColor(hexString: text) else { throw reader.fail(colorNode, "'\(name)' must be a colour like \"#0066FF\"") }
+                    guard let color = RGBColor(hexString: text) else {
+                        throw reader.fail(colorNode, "'\(name)' must be a colour like \"#0066FF\"")
+                    }
                     templates.palette.groups[group, default: [:]][name] = color
                 }
             }
@@ -142,13 +171,24 @@ package struct OutputTemplates: Sendable {
     }
 
     /// A list of `- key: Label` entries, each key one of `allowed`, none twice.
-    private static func labelledList(_ node: Node, reader: JobReader, context: String, allowed: [String]) throws -> [(key: String, label: String)] {
-        guard let sequence = node.sequence, !sequence.isEmpty else { throw reader.fail(node, "'\(context)' must be a list of '- key: Label' entries") }
+    private static func labelledList(
+        _ node: Node,
+        reader: JobReader,
+        context: String,
+        allowed: [String]
+    ) throws -> [(key: String, label: String)] {
+        guard let sequence = node.sequence, !sequence.isEmpty else {
+            throw reader.fail(node, "'\(context)' must be a list of '- key: Label' entries")
+        }
         var seen = Set<String>()
         return try sequence.map { entry in
             let pairs = try reader.mapping(entry, "'\(context)'", allowed: allowed)
-            guard pairs.count == 1, let pair = pairs.first else { throw reader.fail(entry, "each entry of '\(context)' is one '- key: Label'") }
-            guard seen.insert(pair.key).inserted else { throw reader.fail(entry, "'\(pair.key)' appears twice in '\(context)'") }
+            guard pairs.count == 1, let pair = pairs.first else {
+                throw reader.fail(entry, "each entry of '\(context)' is one '- key: Label'")
+            }
+            guard seen.insert(pair.key).inserted else {
+                throw reader.fail(entry, "'\(pair.key)' appears twice in '\(context)'")
+            }
             return (pair.key, try reader.string(pair.node, pair.key))
         }
     }

@@ -1,6 +1,6 @@
+import Core
 import Foundation
 import Mustache
-import Core
 
 /// A text and an HTML template rendered with Mustache: the run summary's and the recap
 /// e-mail's. The defaults are built in and also ship in `Templates/`; `--templates DIR` uses
@@ -22,7 +22,8 @@ package struct TemplatePair: Sendable {
         let path = (folder as NSString).appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: path) else { return (fallback, "built-in \(name)") }
         try InputError.checkReadableFile(path, kind: .template)
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        else {
             throw InputError.unreadable(path: path, reason: "not UTF-8 text", kind: .template)
         }
         return (text, path)
@@ -32,11 +33,16 @@ package struct TemplatePair: Sendable {
     /// folder) replaced by its built-in text, which messages name "built-in NAME".
     package init(names: (text: String, html: String), builtIn: (text: String, html: String), folder: String?) throws {
         guard let folder else {
-            try self.init(text: (builtIn.text, "built-in \(names.text)"), html: (builtIn.html, "built-in \(names.html)"))
+            try self.init(
+                text: (builtIn.text, "built-in \(names.text)"),
+                html: (builtIn.html, "built-in \(names.html)")
+            )
             return
         }
-        try self.init(text: try Self.source(names.text, in: folder, fallback: builtIn.text),
-                      html: try Self.source(names.html, in: folder, fallback: builtIn.html))
+        try self.init(
+            text: try Self.source(names.text, in: folder, fallback: builtIn.text),
+            html: try Self.source(names.html, in: folder, fallback: builtIn.html)
+        )
     }
 
     /// Renders a template with a context of dictionaries, arrays and values.
@@ -56,14 +62,20 @@ package struct TemplatePair: Sendable {
             throw UsageError("\(name): the template is \(text.utf8.count) bytes; at most \(maxBytes) are allowed")
         }
         let bytes = Array(text.utf8)
-        var open = Array("{{".utf8), close = Array("}}".utf8)
-        var depth = 0, line = 1, index = 0
+        var open = Array("{{".utf8)
+        var close = Array("}}".utf8)
+        var depth = 0
+        var line = 1
+        var index = 0
         func matches(_ token: [UInt8], at position: Int) -> Bool {
             position + token.count <= bytes.count && Array(bytes[position..<position + token.count]) == token
         }
         while index < bytes.count {
             if bytes[index] == 0x0A { line += 1 }
-            guard matches(open, at: index) else { index += 1; continue }
+            guard matches(open, at: index) else {
+                index += 1
+                continue
+            }
             let start = index + open.count
             var end = start
             while end < bytes.count, !matches(close, at: end) {
@@ -82,7 +94,10 @@ package struct TemplatePair: Sendable {
                 depth = max(0, depth - 1)
             case UInt8(ascii: "="):
                 // {{=<% %>=}}: new delimiters, separated by white space.
-                let inner = String(decoding: tag.dropFirst().dropLast(tag.last == UInt8(ascii: "=") ? 1 : 0), as: UTF8.self)
+                let inner = String(
+                    decoding: tag.dropFirst().dropLast(tag.last == UInt8(ascii: "=") ? 1 : 0),
+                    as: UTF8.self
+                )
                 let parts = inner.split(whereSeparator: \.isWhitespace)
                 if parts.count == 2 {
                     open = Array(parts[0].utf8)
@@ -101,7 +116,9 @@ package struct TemplatePair: Sendable {
             do {
                 return try MustacheTemplate(string: source.0)
             } catch let error as MustacheTemplate.ParserError {
-                throw UsageError("\(source.1):\(error.context.lineNumber): the template does not parse (\(error.error)) near \(Quote.value(error.context.line.trimmingCharacters(in: .whitespaces), limit: 40))")
+                throw UsageError(
+                    "\(source.1):\(error.context.lineNumber): the template does not parse (\(error.error)) near \(Quote.value(error.context.line.trimmingCharacters(in: .whitespaces), limit: 40))"
+                )
             }
         }
         textTemplate = try parse(text)

@@ -32,7 +32,10 @@ package struct SplitMix64: RandomNumberGenerator, Sendable {
         var bits = next()
         var more = next()
         for index in 0..<32 {
-            if index == 16 { bits = more; more = 0 }
+            if index == 16 {
+                bits = more
+                more = 0
+            }
             out.append(hex[Int(bits & 0xF)])
             bits >>= 4
             if index == 7 || index == 11 || index == 15 || index == 19 { out.append("-") }

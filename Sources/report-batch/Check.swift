@@ -27,12 +27,15 @@ struct Check: ParsableCommand {
         try runMapped {
             let database = try OpenDatabase(db, scope: .everything)
             defer { database.close() }
-            let source = database.source, name = database.display
+            let source = database.source
+            let name = database.display
             if let note = source.optionalColumnsNote { Console.note(note) }
             let issues = try source.check()
             for issue in issues { try Console.output(Display.oneLine("\(name): \(issue)") + "\n") }
             // Contact values that break the Add Coach rules: warnings, which leave the exit code alone.
-            for warning in try source.contactWarnings() { try Console.output(Display.oneLine("\(name): warning: \(warning)") + "\n") }
+            for warning in try source.contactWarnings() {
+                try Console.output(Display.oneLine("\(name): warning: \(warning)") + "\n")
+            }
             if issues.isEmpty {
                 Console.note("\(name): no problems found")
             } else {

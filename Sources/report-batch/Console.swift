@@ -1,7 +1,7 @@
 import Batch
+import Core
 import Delivery
 import Foundation
-import Core
 
 /// Where messages go: results to stdout, everything else to stderr. Every write is checked:
 /// a full or closed stdout is an error a command reports (exit 73), never a crash; a failed
@@ -30,8 +30,10 @@ enum Console {
     /// The one warning of a run whose mail server was taken as down (docs/delivery.md), also with `--quiet`.
     static func mailServerDown(_ summary: BatchSummary) {
         guard summary.mailServerDown else { return }
-        warning("the mail server did not answer \(MailSender.downAfter) recipients in a row (a timeout or a refused connection): "
-                + "the run's remaining messages were not sent (manifests say 'not sent: server unreachable'); run again once it is back")
+        warning(
+            "the mail server did not answer \(MailSender.downAfter) recipients in a row (a timeout or a refused connection): "
+                + "the run's remaining messages were not sent (manifests say 'not sent: server unreachable'); run again once it is back"
+        )
     }
 
     /// A run's summary on stdout; with `--quiet` nothing when every family is ok or skipped,
@@ -42,7 +44,10 @@ enum Console {
         for outcome in summary.outcomes {
             guard case .failed(let reason) = outcome.status else { continue }
             let family = outcome.family
-            _ = write(Display.oneLine("report-batch: family \(family.displayName) (\(family.id)) failed: \(reason)") + "\n", to: STDERR_FILENO)
+            _ = write(
+                Display.oneLine("report-batch: family \(family.displayName) (\(family.id)) failed: \(reason)") + "\n",
+                to: STDERR_FILENO
+            )
         }
     }
 
@@ -70,7 +75,8 @@ enum Console {
     /// /dev/null, so that the next file the process opens (a database, a pipe of the signal
     /// handling) cannot take its number and receive what was meant for stdout. Call first, once.
     static func holdStandardStreams() {
-        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
+        where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
             if descriptor == STDOUT_FILENO { stdoutWasClosed = true }
             let null = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
             if null >= 0, null != descriptor {
@@ -83,7 +89,9 @@ enum Console {
     /// Where `--out` sends files; `-` (stdout) fails at once when stdout was closed.
     static func target(_ option: String) throws -> OutputTarget {
         let target = OutputTarget(option: option)
-        if case .standardOutput = target, stdoutWasClosed { throw OutputError.standardOutput(String(cString: strerror(EBADF))) }
+        if case .standardOutput = target, stdoutWasClosed {
+            throw OutputError.standardOutput(String(cString: strerror(EBADF)))
+        }
         return target
     }
 
@@ -100,7 +108,9 @@ enum Console {
         var bytes = Array(text.utf8)
         var done = 0
         while done < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { Foundation.write(descriptor, $0.baseAddress! + done, $0.count - done) }
+            let written = bytes.withUnsafeMutableBytes {
+                Foundation.write(descriptor, $0.baseAddress! + done, $0.count - done)
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 return errno

@@ -1,9 +1,9 @@
 import Aggregation
 import AppStore
 import ArgumentParser
+import Core
 import DemoData
 import Foundation
-import Core
 
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,7 +18,12 @@ struct Demo: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The database file to write, replaced only once complete; or a postgresql:// URI to write the demo into PostgreSQL with the app's types and row-level security on (the schema must not have the app's tables yet).", valueName: "file-or-uri"))
+    @Option(
+        help: ArgumentHelp(
+            "The database file to write, replaced only once complete; or a postgresql:// URI to write the demo into PostgreSQL with the app's types and row-level security on (the schema must not have the app's tables yet).",
+            valueName: "file-or-uri"
+        )
+    )
     var out = "demo.db"
 
     @Option(help: "How many families to write (at least 1).")
@@ -36,10 +41,16 @@ struct Demo: ParsableCommand {
     @Option(help: "Multiply the large family's schools and coaches by K, for benchmarks (25: 1,000 schools).")
     var scale = 1
 
-    @Option(help: "Multiply the large family's interactions per school by M (default: the --scale factor, so --scale 25 gives about 330,000 interactions).")
+    @Option(
+        help:
+            "Multiply the large family's interactions per school by M (default: the --scale factor, so --scale 25 gives about 330,000 interactions)."
+    )
     var interactionScale: Int?
 
-    @Flag(help: "Leave out the optional columns (fit_score, priority_tier, ranking, responsiveness_score), like the app's current schema.")
+    @Flag(
+        help:
+            "Leave out the optional columns (fit_score, priority_tier, ranking, responsiveness_score), like the app's current schema."
+    )
     var withoutOptionalColumns = false
 
     @OptionGroup var global: GlobalOptions

@@ -1,8 +1,8 @@
 import Aggregation
 import ArgumentParser
+import Core
 import Exporters
 import ReportGen
-import Core
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,7 +22,11 @@ struct Export: ParsableCommand {
 struct ExportOptions: ParsableArguments {
     @OptionGroup var source: SourceOptions
 
-    @Option(name: .customLong("as"), help: "View the list as this member (a user id): a player sees only the interactions they logged. Default: the family as a whole, as a parent sees it.")
+    @Option(
+        name: .customLong("as"),
+        help:
+            "View the list as this member (a user id): a player sees only the interactions they logged. Default: the family as a whole, as a parent sees it."
+    )
     var viewer: String?
 
     @Option(help: "The formats to write, comma-separated: csv, xlsx, pdf.")
@@ -49,13 +53,22 @@ struct ExportOptions: ParsableArguments {
             defer { opened.close() }
             let database = opened.source
             let data = try database.loadFamily(id: source.family, interactions: false, season: false)
-            let result = try ListExport.run(request, data: data, interactions: .database(database, familyID: data.family.id),
-                                            clock: context.clock, to: try Console.target(output.out), csv: output.csvOptions, templates: templates)
+            let result = try ListExport.run(
+                request,
+                data: data,
+                interactions: .database(database, familyID: data.family.id),
+                clock: context.clock,
+                to: try Console.target(output.out),
+                csv: output.csvOptions,
+                templates: templates
+            )
             try Console.printWritten(result.files)
             for warning in result.warnings { Console.note("warning: \(warning)") }
             if let message = result.emptyMessage { Console.note(message) }
             if let analytics = result.analytics {
-                Console.detail("\(analytics.total) interactions: \(analytics.outbound) outbound, \(analytics.inbound) inbound, \(analytics.thisWeek) \(analytics.week == nil ? "this week" : "in " + analytics.weekLabel)")
+                Console.detail(
+                    "\(analytics.total) interactions: \(analytics.outbound) outbound, \(analytics.inbound) inbound, \(analytics.thisWeek) \(analytics.week == nil ? "this week" : "in " + analytics.weekLabel)"
+                )
             }
         }
     }
@@ -63,11 +76,13 @@ struct ExportOptions: ParsableArguments {
 
 struct ExportCoaches: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "coaches", abstract: "Export the coaches list.",
+        commandName: "coaches",
+        abstract: "Export the coaches list.",
         discussion: """
             Example:
               report-batch export coaches --db app.db --family ID --responsiveness high --sort last-contacted --format xlsx
-            """)
+            """
+    )
 
     @OptionGroup var filterOptions: CoachFilterOptions
     @Option(help: "The order of the rows; ties go by id.")
@@ -87,11 +102,13 @@ struct ExportCoaches: ParsableCommand {
 
 struct ExportSchools: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "schools", abstract: "Export the schools list (the schools comparison).",
+        commandName: "schools",
+        abstract: "Export the schools list (the schools comparison).",
         discussion: """
             Example:
               report-batch export schools --db app.db --family ID --status interested --max-distance 500 --sort distance --format pdf
-            """)
+            """
+    )
 
     @OptionGroup var filterOptions: SchoolFilterOptions
     @Option(help: "The order of the rows; ties go by id.")
@@ -129,6 +146,8 @@ struct ExportInteractions: ParsableCommand {
     }
 
     func filters() throws -> ListRequest.Filters {
-        return try filterOptions.values.interactions(range: filterOptions.range.isGiven ? try filterOptions.range.selection() : nil)
+        try filterOptions.values.interactions(
+            range: filterOptions.range.isGiven ? try filterOptions.range.selection() : nil
+        )
     }
 }

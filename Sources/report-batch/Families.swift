@@ -15,7 +15,10 @@ struct Families: ParsableCommand {
     @Option(help: .database)
     var db: String
 
-    @Flag(help: "List each family's members instead: user id, role, name and e-mail (the ids `--as` and `--logged-by` take).")
+    @Flag(
+        help:
+            "List each family's members instead: user id, role, name and e-mail (the ids `--as` and `--logged-by` take)."
+    )
     var members = false
 
     @OptionGroup var global: GlobalOptions
@@ -33,18 +36,24 @@ struct Families: ParsableCommand {
                 let header = ["FAMILY", "USER ID", "ROLE", "NAME", "EMAIL"]
                 let table = families.flatMap { family in
                     (byFamily[family.id] ?? []).map { member in
-                        [family.displayName, member.userID, member.role ?? "", member.name ?? "", member.email ?? ""].map(Display.oneLine)
+                        [family.displayName, member.userID, member.role ?? "", member.name ?? "", member.email ?? ""]
+                            .map(Display.oneLine)
                     }
                 }
                 try Console.output(TextTable.render(header: header, rows: table))
-                Console.note("\(table.count) \(table.count == 1 ? "member" : "members") of \(families.count) \(families.count == 1 ? "family" : "families") in \(database.display)")
+                Console.note(
+                    "\(table.count) \(table.count == 1 ? "member" : "members") of \(families.count) \(families.count == 1 ? "family" : "families") in \(database.display)"
+                )
                 return
             }
             let rows = try source.familyCounts()
             let header = ["ID", "NAME", "MEMBERS", "SCHOOLS", "COACHES", "INTERACTIONS", "METRICS", "OFFERS"]
             let table = rows.map { row in
-                [Display.oneLine(row.family.id), Display.oneLine(row.family.displayName), "\(row.members)", "\(row.schools)", "\(row.coaches)",
-                 "\(row.interactions)", "\(row.metrics)", "\(row.offers)"]
+                [
+                    Display.oneLine(row.family.id), Display.oneLine(row.family.displayName), "\(row.members)",
+                    "\(row.schools)", "\(row.coaches)",
+                    "\(row.interactions)", "\(row.metrics)", "\(row.offers)",
+                ]
             }
             try Console.output(TextTable.render(header: header, rows: table, numericColumns: Set(2..<header.count)))
             Console.note("\(rows.count) \(rows.count == 1 ? "family" : "families") in \(database.display)")

@@ -17,13 +17,21 @@ struct Import: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The database, as postgresql://USER@HOST:PORT/DBNAME (libpq's URI; PG* variables and ~/.pgpass apply).", valueName: "uri"))
+    @Argument(
+        help: ArgumentHelp(
+            "The database, as postgresql://USER@HOST:PORT/DBNAME (libpq's URI; PG* variables and ~/.pgpass apply).",
+            valueName: "uri"
+        )
+    )
     var uri: String
 
     @Option(help: "The SQLite file to write; replaced only once the snapshot is complete.")
     var out: String
 
-    @Option(help: "Copy only this family's rows (and its members'); repeat for several. Default: every family, and the rows that belong to none.")
+    @Option(
+        help:
+            "Copy only this family's rows (and its members'); repeat for several. Default: every family, and the rows that belong to none."
+    )
     var family: [String] = []
 
     @OptionGroup var global: GlobalOptions
@@ -36,16 +44,24 @@ struct Import: ParsableCommand {
             }
             let target = try PostgresTarget(uri)
             let summary = try AtomicFile.write(to: out) { temporary in
-                let summary = try PostgresSnapshot.take(target, scope: family.isEmpty ? .everything : .families(family), to: temporary)
+                let summary = try PostgresSnapshot.take(
+                    target,
+                    scope: family.isEmpty ? .everything : .families(family),
+                    to: temporary
+                )
                 let source = try SQLiteSource(path: temporary, name: target.display)
                 for id in family { _ = try source.family(id: id) }
                 return summary
             }
             try Console.output(Display.oneLine(out) + "\n")
             let rows = summary.rows.values.reduce(0, +)
-            Console.note("copied \(rows) rows of \(family.isEmpty ? "every family" : "\(family.count) \(family.count == 1 ? "family" : "families")") from \(target.display) into \(out)")
+            Console.note(
+                "copied \(rows) rows of \(family.isEmpty ? "every family" : "\(family.count) \(family.count == 1 ? "family" : "families")") from \(target.display) into \(out)"
+            )
             if !summary.absentOptionalColumns.isEmpty {
-                Console.note("note: \(target.display) has no column \(summary.absentOptionalColumns.joined(separator: ", ")); the snapshot leaves them out and they read as empty")
+                Console.note(
+                    "note: \(target.display) has no column \(summary.absentOptionalColumns.joined(separator: ", ")); the snapshot leaves them out and they read as empty"
+                )
             }
         }
     }

@@ -1,8 +1,8 @@
 import Aggregation
 import ArgumentParser
+import Core
 import Exporters
 import ReportGen
-import Core
 
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -38,10 +38,22 @@ struct Report: ParsableCommand {
             let selection = try range.selection()
             let context = try clock.context()
             let data = try source.loadFamily()
-            let report = try ReportRun(data: data, selection: selection, today: context.today, timezone: context.zone, clock: context.clock)
+            let report = try ReportRun(
+                data: data,
+                selection: selection,
+                today: context.today,
+                timezone: context.zone,
+                clock: context.clock
+            )
             for warning in report.warnings { Console.note("warning: \(warning)") }
             guard !report.isEmpty else { throw NoDataError(familyID: data.family.id) }
-            let files = try ReportFiles.write(report, formats: formats, to: try Console.target(output.out), csv: output.csvOptions, templates: templates)
+            let files = try ReportFiles.write(
+                report,
+                formats: formats,
+                to: try Console.target(output.out),
+                csv: output.csvOptions,
+                templates: templates
+            )
             try Console.printWritten(files)
             for file in files { for warning in file.warnings { Console.note("warning: \(warning)") } }
         }

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Batch
+import Core
 import Delivery
 import Exporters
 import Foundation
-import Core
 
 @main
 struct ReportBatch: ParsableCommand {
@@ -20,18 +20,25 @@ struct ReportBatch: ParsableCommand {
               report-batch demo --out demo.db && report-batch run weekly.yaml --db demo.db --out weekly
             """,
         version: ToolVersion.current,
-        subcommands: [Run.self, Summarize.self, Report.self, Export.self, Demo.self, Families.self, Check.self, Import.self]
+        subcommands: [
+            Run.self, Summarize.self, Report.self, Export.self, Demo.self, Families.self, Check.self, Import.self,
+        ]
     )
 
     /// The argument parser's message on one line: its bulleted lists (`- value` lines) become
     /// `a, b, c`, and its other lines are joined by spaces.
     static func oneLine(_ message: String) -> String {
-        var parts: [String] = [], items: [String] = []
-        for line in message.split(whereSeparator: \.isNewline).map({ $0.trimmingCharacters(in: .whitespaces) }) where !line.isEmpty {
+        var parts: [String] = []
+        var items: [String] = []
+        for line in message.split(whereSeparator: \.isNewline).map({ $0.trimmingCharacters(in: .whitespaces) })
+        where !line.isEmpty {
             if line.hasPrefix("- ") {
                 items.append(String(line.dropFirst(2)))
             } else {
-                if !items.isEmpty { parts.append(items.joined(separator: ", ")); items = [] }
+                if !items.isEmpty {
+                    parts.append(items.joined(separator: ", "))
+                    items = []
+                }
                 parts.append(line)
             }
         }
@@ -54,8 +61,11 @@ struct ReportBatch: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         if let warning = temporaryFolderWarning { Console.warning(warning) }
         ProcessSetup.fatalLibraryError = { message in
-            TemporaryFiles.abandon("a C library stopped the process (\(message)); temporary files removed. "
-                                   + "If a memory limit (ulimit -v) is set, raise it or use --workers 1", status: ExitStatus.failure.rawValue)
+            TemporaryFiles.abandon(
+                "a C library stopped the process (\(message)); temporary files removed. "
+                    + "If a memory limit (ulimit -v) is set, raise it or use --workers 1",
+                status: ExitStatus.failure.rawValue
+            )
         }
         do {
             try ProcessSetup.prepare(fonts: false)

@@ -1,8 +1,8 @@
 import Aggregation
 import ArgumentParser
 import Batch
-import Foundation
 import Core
+import Foundation
 import Synchronization
 
 struct Run: ParsableCommand {
@@ -29,7 +29,12 @@ struct Run: ParsableCommand {
     @Argument(help: "The job file (YAML), e.g. weekly.yaml.")
     var job: String
 
-    @Option(help: ArgumentHelp("The database (a SQLite file or a postgresql:// URI); overrides the job file's 'database'.", valueName: "file-or-uri"))
+    @Option(
+        help: ArgumentHelp(
+            "The database (a SQLite file or a postgresql:// URI); overrides the job file's 'database'.",
+            valueName: "file-or-uri"
+        )
+    )
     var db: String?
 
     @Option(help: "The output root; overrides the job file's 'output.root'.")
@@ -38,7 +43,9 @@ struct Run: ParsableCommand {
     @Option(help: "The run's clock, ISO 8601 with an offset. Default: SOURCE_DATE_EPOCH, else the system time.")
     var now: String?
 
-    @Option(help: "The day presets end on (YYYY-MM-DD), for back-fills. Default: the clock's date in each family's zone.")
+    @Option(
+        help: "The day presets end on (YYYY-MM-DD), for back-fills. Default: the clock's date in each family's zone."
+    )
     var today: String?
 
     @OptionGroup var templates: TemplateOptions
@@ -46,16 +53,32 @@ struct Run: ParsableCommand {
     @Flag(help: "Print the files the run would write, and write nothing.")
     var dryRun = false
 
-    @Flag(help: "Send the recap e-mails again to recipients an earlier run of the same days already reached (they are skipped otherwise).")
+    @Flag(
+        help:
+            "Send the recap e-mails again to recipients an earlier run of the same days already reached (they are skipped otherwise)."
+    )
     var resend = false
 
-    @Option(help: ArgumentHelp("Split the run into N shards (1 to 1024), this process running one of them (--shard, or the JOB_COMPLETION_INDEX variable of a Kubernetes Indexed Job). Needs --now. --shards 1 is the whole run.", valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "Split the run into N shards (1 to 1024), this process running one of them (--shard, or the JOB_COMPLETION_INDEX variable of a Kubernetes Indexed Job). Needs --now. --shards 1 is the whole run.",
+            valueName: "N"
+        )
+    )
     var shards: Int?
 
-    @Option(help: ArgumentHelp("This process's shard, from 0 to N − 1. Default: the JOB_COMPLETION_INDEX variable.", valueName: "K"))
+    @Option(
+        help: ArgumentHelp(
+            "This process's shard, from 0 to N − 1. Default: the JOB_COMPLETION_INDEX variable.",
+            valueName: "K"
+        )
+    )
     var shard: Int?
 
-    @Option(help: "How many families to run at once (1 to 256), each on its own thread with its own database connection. Default: one per core. More than the cores helps only when writing waits on a slow disk; each worker adds about 25 MB.")
+    @Option(
+        help:
+            "How many families to run at once (1 to 256), each on its own thread with its own database connection. Default: one per core. More than the cores helps only when writing waits on a slow disk; each worker adds about 25 MB."
+    )
     var workers: Int?
 
     @OptionGroup var global: GlobalOptions
@@ -73,7 +96,9 @@ struct Run: ParsableCommand {
             options.dryRun = dryRun
             options.resend = resend
             if let workers {
-                guard (1...256).contains(workers) else { throw UsageError("--workers must be from 1 to 256 (got \(workers))") }
+                guard (1...256).contains(workers) else {
+                    throw UsageError("--workers must be from 1 to 256 (got \(workers))")
+                }
                 options.workers = workers
             }
             options.shard = try shardOption(clock: options.clock)
@@ -82,14 +107,18 @@ struct Run: ParsableCommand {
             progress.end()
             if dryRun {
                 if let failure = progress.outputFailure { throw failure }
-                try Console.output((options.shard.map { "shard \($0.name): " } ?? "") + summary.line + " (dry run: nothing written)\n")
+                try Console.output(
+                    (options.shard.map { "shard \($0.name): " } ?? "") + summary.line + " (dry run: nothing written)\n"
+                )
             } else if let shard = options.shard, let file = summary.outcomeFile {
                 status = summary.exitStatus
                 Console.mailServerDown(summary)
                 // --quiet: the outcome file says it all; summarize speaks for the run.
                 if !global.quiet {
-                    try Console.output("shard \(shard.name): \(summary.line); outcomes in \(file) "
-                                       + "(`report-batch summarize \(summary.root)` writes the run's summary once every shard is done)\n")
+                    try Console.output(
+                        "shard \(shard.name): \(summary.line); outcomes in \(file) "
+                            + "(`report-batch summarize \(summary.root)` writes the run's summary once every shard is done)\n"
+                    )
                 }
             } else {
                 status = summary.exitStatus
@@ -98,8 +127,10 @@ struct Run: ParsableCommand {
                     try Console.summary(summary, quiet: global.quiet)
                 } catch {
                     // The files and summary.txt are written: the run's own status stands, with one line to say stdout failed.
-                    Console.error("\(ExitStatus.message(for: error)); the run finished and wrote its summary to "
-                                  + Quote.path((summary.root as NSString).appendingPathComponent("summary.txt")))
+                    Console.error(
+                        "\(ExitStatus.message(for: error)); the run finished and wrote its summary to "
+                            + Quote.path((summary.root as NSString).appendingPathComponent("summary.txt"))
+                    )
                 }
             }
         }
@@ -112,12 +143,16 @@ struct Run: ParsableCommand {
             if shard != nil { throw UsageError("--shard needs --shards N, the number of shards of the run") }
             return nil
         }
-        let index = shards == 1 ? (shard ?? 0) : try Shard.index(option: shard, environment: ProcessInfo.processInfo.environment)
+        let index =
+            shards == 1
+            ? (shard ?? 0) : try Shard.index(option: shard, environment: ProcessInfo.processInfo.environment)
         let shard = try Shard(index: index, count: shards)
         guard shards > 1 else { return nil }
         guard clock.source != RunClock.system else {
-            throw UsageError("--shards needs --now (or SOURCE_DATE_EPOCH): every shard of a run must have the same clock, "
-                             + "e.g. --now \"$(date -u +%Y-%m-%dT09:00:00Z)\" in each")
+            throw UsageError(
+                "--shards needs --now (or SOURCE_DATE_EPOCH): every shard of a run must have the same clock, "
+                    + "e.g. --now \"$(date -u +%Y-%m-%dT09:00:00Z)\" in each"
+            )
         }
         return shard
     }

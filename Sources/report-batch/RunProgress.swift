@@ -1,7 +1,7 @@
 import Aggregation
 import Batch
-import Foundation
 import Core
+import Foundation
 import Synchronization
 
 /// Shows a run's progress: a bar with families done, total, elapsed and time left when
@@ -33,8 +33,18 @@ final class RunProgress: Sendable {
         case .finished(let outcome, let done, let total):
             if dryRun {
                 do {
-                    for file in outcome.files { try Console.output(Display.oneLine("would write \((outcome.folder as NSString).appendingPathComponent(file.name))") + "\n") }
-                    if outcome.status != .ok { try Console.output(Display.oneLine("would record \(outcome.family.displayName): \(outcome.status.text)") + "\n") }
+                    for file in outcome.files {
+                        try Console.output(
+                            Display.oneLine(
+                                "would write \((outcome.folder as NSString).appendingPathComponent(file.name))"
+                            ) + "\n"
+                        )
+                    }
+                    if outcome.status != .ok {
+                        try Console.output(
+                            Display.oneLine("would record \(outcome.family.displayName): \(outcome.status.text)") + "\n"
+                        )
+                    }
                 } catch {
                     state.withLock { if $0.outputFailure == nil { $0.outputFailure = error } }
                 }
@@ -42,11 +52,17 @@ final class RunProgress: Sendable {
             if terminal, !Console.quiet {
                 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
                 let left = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
-                let width = 30, filled = total > 0 ? width * done / total : width
+                let width = 30
+                let filled = total > 0 ? width * done / total : width
                 let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-                Console.terminal("\r\(bar) \(done)/\(total) families  \(Self.clock(elapsed)) elapsed  \(Self.clock(left)) left ")
+                Console.terminal(
+                    "\r\(bar) \(done)/\(total) families  \(Self.clock(elapsed)) elapsed  \(Self.clock(left)) left "
+                )
             } else if !dryRun {
-                Console.note("\(outcome.family.displayName) (\(outcome.family.id)): \(outcome.status.text)" + (outcome.status == .ok ? ", \(outcome.files.count) files" : ""))
+                Console.note(
+                    "\(outcome.family.displayName) (\(outcome.family.id)): \(outcome.status.text)"
+                        + (outcome.status == .ok ? ", \(outcome.files.count) files" : "")
+                )
             }
         }
     }

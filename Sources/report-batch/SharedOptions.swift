@@ -2,9 +2,9 @@ import Aggregation
 import AppStore
 import ArgumentParser
 import Batch
+import Core
 import Exporters
 import ReportGen
-import Core
 
 /// The database and family a command reads.
 struct SourceOptions: ParsableArguments {
@@ -33,18 +33,27 @@ extension ArgumentHelp {
     /// The help of every `--db`.
     static let database = ArgumentHelp(
         "The database: a SQLite file, or the app's PostgreSQL database as postgresql://USER@HOST:PORT/DBNAME (libpq's URI; PG* variables and ~/.pgpass apply; docs/postgres.md).",
-        valueName: "file-or-uri")
+        valueName: "file-or-uri"
+    )
 }
 
 /// The clock, today and the zone of a command that computes dates (docs/report.md §1).
 struct ClockOptions: ParsableArguments {
-    @Option(help: "The day that counts as today (YYYY-MM-DD), for back-fills: presets and \"last N days\" end on it, and a deadline before it is past. Default: the clock's date in the family's zone.")
+    @Option(
+        help:
+            "The day that counts as today (YYYY-MM-DD), for back-fills: presets and \"last N days\" end on it, and a deadline before it is past. Default: the clock's date in the family's zone."
+    )
     var today: String?
 
-    @Option(help: "The IANA time zone in which days start and dates are shown. Default: the family player's zone, else UTC.")
+    @Option(
+        help: "The IANA time zone in which days start and dates are shown. Default: the family player's zone, else UTC."
+    )
     var timezone: String?
 
-    @Option(help: "The run's clock, ISO 8601 with an offset (e.g. 2026-11-23T06:00:00Z). Default: SOURCE_DATE_EPOCH, else the system time.")
+    @Option(
+        help:
+            "The run's clock, ISO 8601 with an offset (e.g. 2026-11-23T06:00:00Z). Default: SOURCE_DATE_EPOCH, else the system time."
+    )
     var now: String?
 
     struct Context {
@@ -70,7 +79,10 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Leave out the UTF-8 byte order mark at the start of csv files, for programs that do not want it.")
     var noBom = false
 
-    @Flag(help: "Write csv text exactly as stored, without the ' that stops spreadsheets from running text starting with = + - @ as a formula. For machine readers only: never open such a file in a spreadsheet.")
+    @Flag(
+        help:
+            "Write csv text exactly as stored, without the ' that stops spreadsheets from running text starting with = + - @ as a formula. For machine readers only: never open such a file in a spreadsheet."
+    )
     var rawCsv = false
 
     var csvOptions: CSVWriter.Options { CSVWriter.Options(byteOrderMark: !noBom, formulaGuard: !rawCsv) }
@@ -86,7 +98,10 @@ extension Console {
 
 /// `--templates DIR`: the user's copy of `Templates/`.
 struct TemplateOptions: ParsableArguments {
-    @Option(help: "A folder with your own copies of the files in Templates/ (list columns and labels, report title and sections, colours, run summary); a file it lacks keeps the built-in one.")
+    @Option(
+        help:
+            "A folder with your own copies of the files in Templates/ (list columns and labels, report title and sections, colours, run summary); a file it lacks keeps the built-in one."
+    )
     var templates: String?
 
     func load() throws -> RunTemplates {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Batch
-import Foundation
 import Core
+import Foundation
 
 struct Summarize: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -26,11 +26,17 @@ struct CardChangesTests {
     @Test func theListWhenTheRangeBeganAndThePreviousPeriodsMetricRows() {
         let family = FamilyUnit(id: "F", familyName: "F", createdAt: at("2025-01-01T00:00:00Z"))
         // Nov 16 00:00 in New York is 05:00 UTC: a school created at 04:59 UTC was on the list before the range.
-        let data = FamilyData(family: family,
-                              schools: [school("old", created: "2026-11-16T04:59:00Z"), school("new", created: "2026-11-16T05:00:00Z"),
-                                        school("undated", created: nil)],
-                              metrics: [metric("m1", "2026-11-09"), metric("m2", "2026-11-15T23:00:00Z"), metric("m3", "2026-11-16"),
-                                        metric("m4", "2026-11-08")])
+        let data = FamilyData(
+            family: family,
+            schools: [
+                school("old", created: "2026-11-16T04:59:00Z"), school("new", created: "2026-11-16T05:00:00Z"),
+                school("undated", created: nil),
+            ],
+            metrics: [
+                metric("m1", "2026-11-09"), metric("m2", "2026-11-15T23:00:00Z"), metric("m3", "2026-11-16"),
+                metric("m4", "2026-11-08"),
+            ]
+        )
         let cards = changes(data)
         #expect(!cards.isFirstReport && cards.schools == 2 && cards.coaches == 0)
         // Nov 15 23:00 UTC is Nov 15 in New York; Nov 8 and Nov 16 are outside Nov 9 – Nov 15.
@@ -44,7 +50,14 @@ struct CardChangesTests {
         let during = FamilyUnit(id: "F", familyName: "F", createdAt: at("2026-11-15T12:00:00Z"))
         #expect(!changes(FamilyData(family: during, schools: old)).isFirstReport)
         #expect(changes(FamilyData(family: during)).isFirstReport, "nothing before the range")
-        #expect(changes(FamilyData(family: FamilyUnit(id: "F", familyName: nil, createdAt: nil), schools: [school("u", created: nil)])).isFirstReport,
-                "an undated school says nothing of before")
+        #expect(
+            changes(
+                FamilyData(
+                    family: FamilyUnit(id: "F", familyName: nil, createdAt: nil),
+                    schools: [school("u", created: nil)]
+                )
+            ).isFirstReport,
+            "an undated school says nothing of before"
+        )
     }
 }

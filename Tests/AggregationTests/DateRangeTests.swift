@@ -70,7 +70,10 @@ struct DateRangeTests {
 
     @Test(arguments: [("2016-02-08", false), ("2016-02-07", true), ("2015-01-01", true), ("2020-01-01", false)])
     func aRangeOverTenYearsWarns(from: String, large: Bool) throws {
-        let range = try DateRange(from: try #require(CivilDate(iso: from)), to: try #require(CivilDate(iso: "2026-02-08")))
+        let range = try DateRange(
+            from: try #require(CivilDate(iso: from)),
+            to: try #require(CivilDate(iso: "2026-02-08"))
+        )
         #expect(range.isLarge == large)
     }
 

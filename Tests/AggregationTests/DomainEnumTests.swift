@@ -6,7 +6,8 @@ struct DomainEnumTests {
     static let schoolStatuses: [(String, String)] = [
         ("researching", "Researching"), ("contacted", "Contacted"), ("interested", "Interested"),
         ("offer_received", "Offer Received"), ("committed", "Committed"), ("declined", "Declined"),
-        ("camp_invite", "Camp Invite"), ("recruited", "Recruited"), ("official_visit_invited", "Official Visit Invited"),
+        ("camp_invite", "Camp Invite"), ("recruited", "Recruited"),
+        ("official_visit_invited", "Official Visit Invited"),
         ("official_visit_scheduled", "Official Visit Scheduled"), ("not_pursuing", "Not Pursuing"),
         ("visiting", "Visiting"),
     ]
@@ -46,8 +47,16 @@ struct DomainEnumTests {
         #expect(Direction.allCases.map(\.displayName) == ["Outbound", "Inbound"])
         #expect(CoachRole.allCases.map(\.rawValue) == ["head", "assistant", "recruiting"])
         #expect(CoachRole.allCases.map(\.displayName) == ["Head Coach", "Assistant Coach", "Recruiting Coordinator"])
-        #expect(OfferType.allCases.map(\.rawValue) == ["full_ride", "partial", "scholarship", "recruited_walk_on", "preferred_walk_on", "walk_on"])
-        #expect(OfferType.allCases.map(\.displayName) == ["Full Ride", "Partial", "Scholarship", "Recruited Walk-On", "Preferred Walk-On", "Walk-On"])
+        #expect(
+            OfferType.allCases.map(\.rawValue) == [
+                "full_ride", "partial", "scholarship", "recruited_walk_on", "preferred_walk_on", "walk_on",
+            ]
+        )
+        #expect(
+            OfferType.allCases.map(\.displayName) == [
+                "Full Ride", "Partial", "Scholarship", "Recruited Walk-On", "Preferred Walk-On", "Walk-On",
+            ]
+        )
         #expect(OfferStatus.allCases.map(\.displayName) == ["Pending", "Accepted", "Declined", "Expired"])
         #expect(FitTier.allCases.map(\.rawValue) == ["reach", "match", "safety", "unlikely"])
         #expect(PriorityTier.allCases.map(\.displayName) == ["A", "B", "C"])
@@ -82,7 +91,12 @@ struct DomainEnumTests {
         #expect(SchoolStatus.decode(raw) == nil)
     }
 
-    @Test(arguments: [(nil, ResponsivenessLevel.low), (0, .low), (49.99, .low), (50, .medium), (74.99, .medium), (75, .high), (100, .high)] as [(Double?, ResponsivenessLevel)])
+    @Test(
+        arguments: [
+            (nil, ResponsivenessLevel.low), (0, .low), (49.99, .low), (50, .medium), (74.99, .medium), (75, .high),
+            (100, .high),
+        ] as [(Double?, ResponsivenessLevel)]
+    )
     func responsivenessLevels(score: Double?, level: ResponsivenessLevel) {
         #expect(ResponsivenessLevel(score: score) == level)
     }

@@ -12,13 +12,31 @@ struct FollowUpsTests {
         School(id: id, familyUnitID: family, name: name, status: status)
     }
     func offer(_ id: String, school: String, deadline: String?, status: OfferStatus?, family: String = "F") -> Offer {
-        var offer = Offer(id: id, familyUnitID: family, offerType: .known(.fullRide), status: status.map { .known($0) } ?? .known(.pending))
+        var offer = Offer(
+            id: id,
+            familyUnitID: family,
+            offerType: .known(.fullRide),
+            status: status.map { .known($0) } ?? .known(.pending)
+        )
         offer.schoolID = school
         offer.deadlineDate = deadline.map { try! Timestamp.parse($0) }
         return offer
     }
-    func interaction(_ id: String, coach: String?, school: String, at stamp: String, _ direction: Direction, family: String = "F") -> Interaction {
-        var interaction = Interaction(id: id, familyUnitID: family, type: .email, direction: direction, date: try! Timestamp.parse(stamp))
+    func interaction(
+        _ id: String,
+        coach: String?,
+        school: String,
+        at stamp: String,
+        _ direction: Direction,
+        family: String = "F"
+    ) -> Interaction {
+        var interaction = Interaction(
+            id: id,
+            familyUnitID: family,
+            type: .email,
+            direction: direction,
+            date: try! Timestamp.parse(stamp)
+        )
         interaction.coachID = coach
         interaction.schoolID = school
         return interaction
@@ -33,7 +51,7 @@ struct FollowUpsTests {
         let schools = [school("s1", "Amherst College"), school("s2", "Bates College")]
         let offers = [
             offer("o-today", school: "s1", deadline: day(0), status: .pending),
-            offer("o-14", school: "s2", deadline: day(14), status: nil),          // a null status is pending
+            offer("o-14", school: "s2", deadline: day(14), status: nil),  // a null status is pending
             offer("o-15", school: "s1", deadline: day(15), status: .pending),
             offer("o-yesterday", school: "s1", deadline: day(-1), status: .pending),
             offer("o-accepted", school: "s1", deadline: day(3), status: .accepted),
@@ -41,15 +59,21 @@ struct FollowUpsTests {
             offer("o-tie-b", school: "s2", deadline: day(5), status: .pending),
             offer("o-tie-a", school: "s1", deadline: day(5), status: .pending),
         ]
-        let result = FollowUps.compute(FamilyData(family: family, schools: schools, offers: offers), today: today, zone: zone)
+        let result = FollowUps.compute(
+            FamilyData(family: family, schools: schools, offers: offers),
+            today: today,
+            zone: zone
+        )
         #expect(result.deadlines.map(\.offerID) == ["o-today", "o-tie-a", "o-tie-b", "o-14"])
         #expect(result.deadlines.map(\.daysLeft) == [0, 5, 5, 14])
         #expect(result.deadlines.first?.school == "Amherst College")
     }
 
     @Test func coachesWhoseLatestInteractionIsAnOutboundOneAWeekOldOrMore() {
-        let coaches = [coach("c7", "Ann", "Seven"), coach("c6", "Bo", "Six"), coach("cAnswered", "Cy", "Answered"),
-                       coach("cFuture", "Di", "Future"), coach("cTie", "Ed", "Tie"), coach("cTie2", "Al", "Tie")]
+        let coaches = [
+            coach("c7", "Ann", "Seven"), coach("c6", "Bo", "Six"), coach("cAnswered", "Cy", "Answered"),
+            coach("cFuture", "Di", "Future"), coach("cTie", "Ed", "Tie"), coach("cTie2", "Al", "Tie"),
+        ]
         let interactions = [
             interaction("i1", coach: "c7", school: "s1", at: day(-7) + "T12:00:00Z", .outbound),
             interaction("i2", coach: "c6", school: "s1", at: day(-6) + "T12:00:00Z", .outbound),
@@ -66,7 +90,12 @@ struct FollowUpsTests {
             // Another family's rows never count.
             interaction("x1", coach: "c6", school: "s1", at: day(-30) + "T12:00:00Z", .outbound, family: "G"),
         ].filter { $0.familyUnitID == "F" }
-        let data = FamilyData(family: family, schools: [school("s1", "Amherst College")], coaches: coaches, interactions: interactions)
+        let data = FamilyData(
+            family: family,
+            schools: [school("s1", "Amherst College")],
+            coaches: coaches,
+            interactions: interactions
+        )
         let result = FollowUps.compute(data, today: today, zone: zone)
         // Fewest days first: the ones still worth a follow-up lead.
         #expect(result.awaitingReply.map(\.coachID) == ["c7", "cTie"])
@@ -86,8 +115,12 @@ struct FollowUpsTests {
             interaction("i3", coach: "c307", school: "s1", at: day(-307) + "T12:00:00Z", .outbound),
             interaction("i4", coach: "cCalled", school: "s1", at: day(-20) + "T12:00:00Z", .outbound),
         ]
-        let data = FamilyData(family: family, schools: [school("s1", "Amherst College")], coaches: Array(coaches.prefix(3)) + [called],
-                              interactions: interactions)
+        let data = FamilyData(
+            family: family,
+            schools: [school("s1", "Amherst College")],
+            coaches: Array(coaches.prefix(3)) + [called],
+            interactions: interactions
+        )
         let result = FollowUps.compute(data, today: today, zone: zone)
         #expect(result.awaitingReply.map(\.coachID) == ["c60"])
         #expect(result.awaitingReplyOlder == 2)
@@ -95,36 +128,61 @@ struct FollowUpsTests {
 
     @Test func anInteractionAt2330InLosAngelesIsThatDay() {
         // 2026-11-16 23:30 in Los Angeles is 2026-11-17 07:30 UTC: seven days before the 23rd there.
-        let data = FamilyData(family: family, schools: [school("s1", "Amherst College")], coaches: [coach("c", "Ann", "Lee")],
-                              interactions: [interaction("i", coach: "c", school: "s1", at: "2026-11-17T07:30:00Z", .outbound)])
+        let data = FamilyData(
+            family: family,
+            schools: [school("s1", "Amherst College")],
+            coaches: [coach("c", "Ann", "Lee")],
+            interactions: [interaction("i", coach: "c", school: "s1", at: "2026-11-17T07:30:00Z", .outbound)]
+        )
         #expect(FollowUps.compute(data, today: today, zone: zone).awaitingReply.map(\.daysWaiting) == [7])
         #expect(FollowUps.compute(data, today: today, zone: .utc).awaitingReply.isEmpty)
     }
 
     @Test func activeSchoolsWithNoInteractionInThirtyDays() {
         var schools = SchoolStatus.allCases.map { school("st-\($0.rawValue)", "School \($0.rawValue)", $0) }
-        schools += [school("s29", "Twenty-nine", .interested), school("s30", "Thirty", .interested), school("sNever", "Zeta Never", .recruited)]
-        var interactions = SchoolStatus.allCases.map { interaction("i-\($0.rawValue)", coach: nil, school: "st-\($0.rawValue)", at: day(-40), .outbound) }
-        interactions += [interaction("i29", coach: nil, school: "s29", at: day(-29), .outbound),
-                         interaction("i30", coach: nil, school: "s30", at: day(-30), .inbound)]
-        let result = FollowUps.compute(FamilyData(family: family, schools: schools, interactions: interactions), today: today, zone: zone)
-        let active: Set<SchoolStatus> = [.interested, .offerReceived, .campInvite, .recruited, .officialVisitInvited, .officialVisitScheduled]
+        schools += [
+            school("s29", "Twenty-nine", .interested), school("s30", "Thirty", .interested),
+            school("sNever", "Zeta Never", .recruited),
+        ]
+        var interactions = SchoolStatus.allCases.map {
+            interaction("i-\($0.rawValue)", coach: nil, school: "st-\($0.rawValue)", at: day(-40), .outbound)
+        }
+        interactions += [
+            interaction("i29", coach: nil, school: "s29", at: day(-29), .outbound),
+            interaction("i30", coach: nil, school: "s30", at: day(-30), .inbound),
+        ]
+        let result = FollowUps.compute(
+            FamilyData(family: family, schools: schools, interactions: interactions),
+            today: today,
+            zone: zone
+        )
+        let active: Set<SchoolStatus> = [
+            .interested, .offerReceived, .campInvite, .recruited, .officialVisitInvited, .officialVisitScheduled,
+        ]
         #expect(result.goneQuiet.first?.schoolID == "sNever" && result.goneQuiet.first?.daysSince == nil)
         #expect(Set(result.goneQuiet.map(\.schoolID)) == Set(active.map { "st-\($0.rawValue)" } + ["s30", "sNever"]))
         #expect(result.goneQuiet.first { $0.schoolID == "s30" }?.daysSince == 30)
         // Most days first after the never-contacted, ties by name.
-        #expect(result.goneQuiet.dropFirst().map(\.daysSince) == result.goneQuiet.dropFirst().map(\.daysSince).sorted { ($0 ?? 0) > ($1 ?? 0) })
+        #expect(
+            result.goneQuiet.dropFirst().map(\.daysSince)
+                == result.goneQuiet.dropFirst().map(\.daysSince).sorted { ($0 ?? 0) > ($1 ?? 0) }
+        )
     }
 
     @Test(arguments: [
-        (ContactField.email, "notanemail", false), (.email, "a@b.co", true), (.email, "coach@athletics.example.edu", true),
+        (ContactField.email, "notanemail", false), (.email, "a@b.co", true),
+        (.email, "coach@athletics.example.edu", true),
         (.email, "a@b", false), (.email, "two@@example.com", false), (.email, "x@y.z", false),
-        (.phone, "123", false), (.phone, "call me", false), (.phone, "(123) 456-7890", true), (.phone, "123-456-7890", true),
-        (.phone, "123.456.7890", true), (.phone, "1234567890", true), (.phone, "+1 555-950-1304", true), (.phone, "1-555-950-1304", true),
+        (.phone, "123", false), (.phone, "call me", false), (.phone, "(123) 456-7890", true),
+        (.phone, "123-456-7890", true),
+        (.phone, "123.456.7890", true), (.phone, "1234567890", true), (.phone, "+1 555-950-1304", true),
+        (.phone, "1-555-950-1304", true),
         (.phone, "+1 (555) 950-1304", true), (.phone, "555-9501-304", false),
-        (.twitter, "this_is_way_too_long_for_twitter", false), (.twitter, "coach_lee", true), (.twitter, "@coach_lee", true),
+        (.twitter, "this_is_way_too_long_for_twitter", false), (.twitter, "coach_lee", true),
+        (.twitter, "@coach_lee", true),
         (.twitter, "", false), (.twitter, "a.b", false),
-        (.instagram, "invalid handle with spaces", false), (.instagram, "coach.lee_1", true), (.instagram, String(repeating: "a", count: 31), false),
+        (.instagram, "invalid handle with spaces", false), (.instagram, "coach.lee_1", true),
+        (.instagram, String(repeating: "a", count: 31), false),
     ])
     func theAddCoachRules(field: ContactField, value: String, accepted: Bool) {
         #expect(field.accepts(value) == accepted)
@@ -138,8 +196,15 @@ struct FollowUpsTests {
         var adams = coach("c1", "Zoë", "Adams")
         adams.instagramHandle = "invalid handle with spaces"
         adams.twitterHandle = "fine_handle"
-        let result = FollowUps.compute(FamilyData(family: family, schools: [school("s1", "Amherst College")], coaches: [lee, adams]),
-                                       today: today, zone: zone)
-        #expect(result.contactsToFix.map { "\($0.coachID) \($0.field.rawValue)" } == ["c1 instagram", "c2 email", "c2 phone"])
+        let result = FollowUps.compute(
+            FamilyData(family: family, schools: [school("s1", "Amherst College")], coaches: [lee, adams]),
+            today: today,
+            zone: zone
+        )
+        #expect(
+            result.contactsToFix.map { "\($0.coachID) \($0.field.rawValue)" } == [
+                "c1 instagram", "c2 email", "c2 phone",
+            ]
+        )
     }
 }

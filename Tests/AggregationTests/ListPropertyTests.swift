@@ -14,15 +14,24 @@ struct ListPropertyTests {
         let family = FamilyUnit(id: "F", familyName: nil, createdAt: nil)
         let schools = (0..<4).map { School(id: "s\($0)", familyUnitID: "F", name: names[$0], status: .contacted) }
         let coaches = (0..<random.int(0...40)).map { index -> Coach in
-            var coach = Coach(id: "c\(random.int(0...999))-\(index)", familyUnitID: "F", role: random.pick(CoachRole.allCases),
-                              firstName: random.pick(names), lastName: random.pick(names))
+            var coach = Coach(
+                id: "c\(random.int(0...999))-\(index)",
+                familyUnitID: "F",
+                role: random.pick(CoachRole.allCases),
+                firstName: random.pick(names),
+                lastName: random.pick(names)
+            )
             coach.schoolID = random.chance(0.2) ? nil : "s\(random.int(0...5))"
             coach.responsivenessScore = random.chance(0.2) ? nil : Double(random.int(0...20)) * 5
             coach.lastContactDate = random.chance(0.2) ? nil : .day(today.adding(days: -random.int(0...30)))
             coach.email = random.chance(0.5) ? "x@y.z" : nil
             return coach
         }
-        return CoachListRow.rows(FamilyData(family: family, schools: schools, coaches: coaches), tally: InteractionTally(zone: zone), zone: zone)
+        return CoachListRow.rows(
+            FamilyData(family: family, schools: schools, coaches: coaches),
+            tally: InteractionTally(zone: zone),
+            zone: zone
+        )
     }
 
     func randomFilters(_ random: inout SplitMix64) -> CoachFilters {
@@ -78,8 +87,13 @@ struct ListPropertyTests {
         var random = SplitMix64(seed: UInt64(seed) &+ 5000)
         let users = ["player", "parent", "other-player"]
         let interactions = (0..<random.int(0...50)).map { index -> Interaction in
-            var interaction = Interaction(id: "i\(index)", familyUnitID: "F", type: random.pick(InteractionType.allCases),
-                                          direction: random.pick(Direction.allCases), date: .day(today.adding(days: -random.int(0...40))))
+            var interaction = Interaction(
+                id: "i\(index)",
+                familyUnitID: "F",
+                type: random.pick(InteractionType.allCases),
+                direction: random.pick(Direction.allCases),
+                date: .day(today.adding(days: -random.int(0...40)))
+            )
             interaction.loggedBy = random.chance(0.1) ? nil : random.pick(users)
             return interaction
         }
@@ -93,6 +107,11 @@ struct ListPropertyTests {
         let parent = filters.filters(viewer: .member(userID: "parent", role: .parent), today: today, zone: zone)
         let parentSees = interactions.filter { interaction in parent.allSatisfy { $0.matches(interaction) } }
         #expect(Set(seen.map(\.id)).isSubset(of: Set(parentSees.map(\.id))))
-        #expect(parentSees.count == filters.filters(viewer: .family, today: today, zone: zone).reduce(interactions) { $0.filter($1.matches) }.count)
+        #expect(
+            parentSees.count
+                == filters.filters(viewer: .family, today: today, zone: zone).reduce(interactions) {
+                    $0.filter($1.matches)
+                }.count
+        )
     }
 }

@@ -9,8 +9,14 @@ struct ReportCalculatorTests {
 
     func at(_ text: String) -> Timestamp { try! Timestamp.parse(text) }
 
-    func interaction(_ id: String, coach: String?, _ direction: Direction, _ date: String = "2026-11-18T12:00:00Z",
-                     type: InteractionType = .email, sentiment: Sentiment? = nil) -> Interaction {
+    func interaction(
+        _ id: String,
+        coach: String?,
+        _ direction: Direction,
+        _ date: String = "2026-11-18T12:00:00Z",
+        type: InteractionType = .email,
+        sentiment: Sentiment? = nil
+    ) -> Interaction {
         var row = Interaction(id: id, familyUnitID: "F", type: type, direction: direction, date: at(date))
         row.coachID = coach
         row.sentiment = sentiment
@@ -28,22 +34,26 @@ struct ReportCalculatorTests {
         ReportCalculator.figures(for: data, range: range ?? week, zone: zone)
     }
 
-    @Test(arguments: [
-        // (directions per coach, contacted, responding, rate)
-        ([["outbound"]], 1, 0, 0.0),
-        ([["inbound"]], 0, 0, nil),
-        ([["outbound", "inbound"]], 1, 1, 100.0),
-        ([["outbound", "inbound"], ["outbound"], ["outbound"]], 3, 1, 100.0 / 3),
-        ([["inbound"], ["inbound", "inbound"]], 0, 0, nil),
-        ([[], []], 0, 0, nil),
-        ([["outbound", "outbound", "inbound", "inbound", "inbound"]], 1, 1, 100.0),
-    ] as [([[String]], Int, Int, Double?)])
+    @Test(
+        arguments: [
+            // (directions per coach, contacted, responding, rate)
+            ([["outbound"]], 1, 0, 0.0),
+            ([["inbound"]], 0, 0, nil),
+            ([["outbound", "inbound"]], 1, 1, 100.0),
+            ([["outbound", "inbound"], ["outbound"], ["outbound"]], 3, 1, 100.0 / 3),
+            ([["inbound"], ["inbound", "inbound"]], 0, 0, nil),
+            ([[], []], 0, 0, nil),
+            ([["outbound", "outbound", "inbound", "inbound", "inbound"]], 1, 1, 100.0),
+        ] as [([[String]], Int, Int, Double?)]
+    )
     func responseRate(perCoach: [[String]], contacted: Int, responding: Int, rate: Double?) {
         var data = FamilyData(family: family)
         for (index, directions) in perCoach.enumerated() {
             data.coaches.append(coach("c\(index)"))
             for (number, direction) in directions.enumerated() {
-                data.interactions.append(interaction("i\(index)-\(number)", coach: "c\(index)", Direction(rawValue: direction)!))
+                data.interactions.append(
+                    interaction("i\(index)-\(number)", coach: "c\(index)", Direction(rawValue: direction)!)
+                )
             }
         }
         let result = figures(data).coaches
@@ -58,7 +68,7 @@ struct ReportCalculatorTests {
         data.interactions = [
             interaction("a", coach: "c1", .outbound),
             interaction("b", coach: "c1", .inbound, "2026-11-10T12:00:00Z"),  // before the range
-            interaction("c", coach: "ghost", .outbound),                    // no such coach
+            interaction("c", coach: "ghost", .outbound),  // no such coach
             interaction("d", coach: nil, .outbound),
             interaction("e", coach: "c2", .outbound, "2026-11-12T12:00:00Z"),
             interaction("f", coach: "c2", .inbound, "2026-11-13T12:00:00Z"),
@@ -75,7 +85,10 @@ struct ReportCalculatorTests {
     }
 
     @Test func averageResponsivenessLeavesOutNulls() {
-        let data = FamilyData(family: family, coaches: [coach("a", score: 80), coach("b", score: nil), coach("c", score: 50)])
+        let data = FamilyData(
+            family: family,
+            coaches: [coach("a", score: 80), coach("b", score: nil), coach("c", score: 50)]
+        )
         #expect(figures(data).coaches.avgResponsiveness == 65)
         let none = FamilyData(family: family, coaches: [coach("a"), coach("b")])
         #expect(figures(none).coaches.avgResponsiveness == nil)
@@ -84,8 +97,10 @@ struct ReportCalculatorTests {
     @Test func schoolsWithCoachesCountsDistinctSchoolsOfTheFamily() {
         let schools = ["s1", "s2", "s3"].map { School(id: $0, familyUnitID: "F", name: $0, status: .contacted) }
         // "elsewhere" is another family's school (or none at all): it is not one of this family's.
-        let coaches = [coach("a", school: "s1"), coach("b", school: "s1"), coach("c", school: "s2"), coach("d", school: nil),
-                       coach("e", school: "elsewhere")]
+        let coaches = [
+            coach("a", school: "s1"), coach("b", school: "s1"), coach("c", school: "s2"), coach("d", school: nil),
+            coach("e", school: "elsewhere"),
+        ]
         let data = FamilyData(family: family, schools: schools, coaches: coaches)
         #expect(figures(data).coaches.schoolsWithCoaches == 2)
         #expect(figures(data).coaches.total == 5)
@@ -108,11 +123,14 @@ struct ReportCalculatorTests {
     }
 
     @Test func aNullSentimentCountsAsNeutral() {
-        let data = FamilyData(family: family, interactions: [
-            interaction("a", coach: nil, .outbound, sentiment: nil),
-            interaction("b", coach: nil, .outbound, sentiment: .neutral),
-            interaction("c", coach: nil, .inbound, type: .dm, sentiment: .veryPositive),
-        ])
+        let data = FamilyData(
+            family: family,
+            interactions: [
+                interaction("a", coach: nil, .outbound, sentiment: nil),
+                interaction("b", coach: nil, .outbound, sentiment: .neutral),
+                interaction("c", coach: nil, .inbound, type: .dm, sentiment: .veryPositive),
+            ]
+        )
         let result = figures(data).interactions
         #expect(result.bySentiment.map(\.key) == Sentiment.allCases)
         #expect(result.bySentiment.count(of: Sentiment.neutral) == 2)
@@ -122,7 +140,13 @@ struct ReportCalculatorTests {
         #expect(result.byDirection.count(of: Direction.outbound) == 2)
     }
 
-    func metric(_ id: String, _ type: String, _ value: Double?, unit: String?, date: String = "2026-11-20") -> PerformanceMetric {
+    func metric(
+        _ id: String,
+        _ type: String,
+        _ value: Double?,
+        unit: String?,
+        date: String = "2026-11-20"
+    ) -> PerformanceMetric {
         var row = PerformanceMetric(id: id, familyUnitID: "F", metricType: type, date: at(date))
         row.value = value
         row.unit = unit
@@ -130,17 +154,20 @@ struct ReportCalculatorTests {
     }
 
     @Test func metricSummaries() throws {
-        let data = FamilyData(family: family, metrics: [
-            metric("1", "sixty_yard_dash", 7.0, unit: "s"),
-            metric("2", "sixty_yard_dash", 6.5, unit: "s"),
-            metric("3", "sixty_yard_dash", nil, unit: "sec"),
-            metric("4", "sixty_yard_dash", 9.9, unit: "s", date: "2026-11-01"),  // outside the range
-            metric("5", "broad_jump", nil, unit: "in"),
-            metric("6", "broad_jump", nil, unit: nil),
-            metric("7", "Élan", 3, unit: "b"),
-            metric("8", "Élan", 4, unit: "a"),
-            metric("9", "exit_velocity", 88, unit: nil),
-        ])
+        let data = FamilyData(
+            family: family,
+            metrics: [
+                metric("1", "sixty_yard_dash", 7.0, unit: "s"),
+                metric("2", "sixty_yard_dash", 6.5, unit: "s"),
+                metric("3", "sixty_yard_dash", nil, unit: "sec"),
+                metric("4", "sixty_yard_dash", 9.9, unit: "s", date: "2026-11-01"),  // outside the range
+                metric("5", "broad_jump", nil, unit: "in"),
+                metric("6", "broad_jump", nil, unit: nil),
+                metric("7", "Élan", 3, unit: "b"),
+                metric("8", "Élan", 4, unit: "a"),
+                metric("9", "exit_velocity", 88, unit: nil),
+            ]
+        )
         let result = figures(data).metrics
         #expect(result.total == 8)
         // Plain code-point order: "É" (U+00C9) sorts after every ASCII letter.
@@ -159,7 +186,10 @@ struct ReportCalculatorTests {
     }
 
     @Test func noDataMeansNoSchoolsNoCoachesAndNothingInTheRange() {
-        var data = FamilyData(family: family, interactions: [interaction("old", coach: nil, .outbound, "2025-01-01T00:00:00Z")])
+        var data = FamilyData(
+            family: family,
+            interactions: [interaction("old", coach: nil, .outbound, "2025-01-01T00:00:00Z")]
+        )
         data.metrics = [metric("m", "gpa", 3.9, unit: nil, date: "2025-01-01")]
         #expect(figures(data).isEmpty)
         data.schools = [School(id: "s", familyUnitID: "F", name: "A", status: .researching)]

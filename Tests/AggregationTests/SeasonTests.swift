@@ -28,8 +28,21 @@ struct SeasonTests {
         interaction.coachID = coach
         return interaction
     }
-    func history(_ id: String, _ school: String, _ from: SchoolStatus?, _ to: SchoolStatus, at text: String, by: String? = nil) -> StatusHistoryEntry {
-        var entry = StatusHistoryEntry(id: id, schoolID: school, previousStatus: from, newStatus: to, changedAt: stamp(text))
+    func history(
+        _ id: String,
+        _ school: String,
+        _ from: SchoolStatus?,
+        _ to: SchoolStatus,
+        at text: String,
+        by: String? = nil
+    ) -> StatusHistoryEntry {
+        var entry = StatusHistoryEntry(
+            id: id,
+            schoolID: school,
+            previousStatus: from,
+            newStatus: to,
+            changedAt: stamp(text)
+        )
         entry.changedBy = by
         return entry
     }
@@ -45,10 +58,15 @@ struct SeasonTests {
     }
 
     @Test func statusChangesOfTheFamilysSchoolsInTheRangeNamingOnlyMembers() {
-        var data = FamilyData(family: family, members: [FamilyMember(familyUnitID: "F", userID: "u1", role: .parent)],
-                              users: ["u1": User(id: "u1", email: "mom@example.com", fullName: "Ana Rivera", role: .parent, timezone: nil),
-                                      "x": User(id: "x", email: "coach@example.com", fullName: "Outsider", role: .parent, timezone: nil)],
-                              schools: [school("s1", "Amherst"), school("s2", "Bates")])
+        var data = FamilyData(
+            family: family,
+            members: [FamilyMember(familyUnitID: "F", userID: "u1", role: .parent)],
+            users: [
+                "u1": User(id: "u1", email: "mom@example.com", fullName: "Ana Rivera", role: .parent, timezone: nil),
+                "x": User(id: "x", email: "coach@example.com", fullName: "Outsider", role: .parent, timezone: nil),
+            ],
+            schools: [school("s1", "Amherst"), school("s2", "Bates")]
+        )
         data.season.statusHistory = [
             history("h3", "s2", .interested, .offerReceived, at: "2026-11-20T18:00:00Z", by: "x"),
             history("h2", "s1", .contacted, .interested, at: "2026-11-20T18:00:00Z", by: "u1"),
@@ -70,13 +88,21 @@ struct SeasonTests {
     }
 
     @Test func coachesWhoWroteWithFirstRepliesAndOtherInbound() {
-        var data = FamilyData(family: family, schools: [school("s1", "Amherst")],
-                              coaches: [coach("c1", "Ann", "Zed"), coach("c2", "Bo", "Young"), coach("c3", "Cy", "Young", school: "gone")])
+        var data = FamilyData(
+            family: family,
+            schools: [school("s1", "Amherst")],
+            coaches: [
+                coach("c1", "Ann", "Zed"), coach("c2", "Bo", "Young"), coach("c3", "Cy", "Young", school: "gone"),
+            ]
+        )
         data.interactions = [
-            inbound("i1", coach: "c1", at: "2026-11-17T12:00:00Z"), inbound("i2", coach: "c1", at: "2026-11-19T12:00:00Z"),
+            inbound("i1", coach: "c1", at: "2026-11-17T12:00:00Z"),
+            inbound("i2", coach: "c1", at: "2026-11-19T12:00:00Z"),
             inbound("i0", coach: "c1", at: "2026-03-01T12:00:00Z"),  // wrote before, long ago: not a first reply
-            inbound("i3", coach: "c2", at: "2026-11-19T20:00:00Z"), inbound("i4", coach: "c3", at: "2026-11-19T13:00:00Z"),
-            inbound("i5", coach: nil, at: "2026-11-18T12:00:00Z"), inbound("i6", coach: "not-ours", at: "2026-11-18T12:00:00Z"),
+            inbound("i3", coach: "c2", at: "2026-11-19T20:00:00Z"),
+            inbound("i4", coach: "c3", at: "2026-11-19T13:00:00Z"),
+            inbound("i5", coach: nil, at: "2026-11-18T12:00:00Z"),
+            inbound("i6", coach: "not-ours", at: "2026-11-18T12:00:00Z"),
             inbound("i7", coach: "c2", at: "2026-11-18T12:00:00Z", .outbound),
         ]
         let changes = SeasonChanges.compute(data, range: week, zone: zone)
@@ -89,10 +115,17 @@ struct SeasonTests {
     }
 
     @Test func profileViewsByCoachAndTheRestOfTheFamilysProfileOnly() {
-        var data = FamilyData(family: family, schools: [school("s1", "Amherst")], coaches: [coach("c1", "Ann", "Zed"), coach("c2", "Bo", "Young")])
+        var data = FamilyData(
+            family: family,
+            schools: [school("s1", "Amherst")],
+            coaches: [coach("c1", "Ann", "Zed"), coach("c2", "Bo", "Young")]
+        )
         data.season.profiles = [PlayerProfile(id: "p1", familyUnitID: "F")]
-        data.season.trackingLinks = [ProfileTrackingLink(id: "l1", profileID: "p1", coachID: "c1"), ProfileTrackingLink(id: "l2", profileID: "p1", coachID: "c2"),
-                                     ProfileTrackingLink(id: "l3", profileID: "p1", coachID: "someone-else")]
+        data.season.trackingLinks = [
+            ProfileTrackingLink(id: "l1", profileID: "p1", coachID: "c1"),
+            ProfileTrackingLink(id: "l2", profileID: "p1", coachID: "c2"),
+            ProfileTrackingLink(id: "l3", profileID: "p1", coachID: "someone-else"),
+        ]
         data.season.profileViews = [
             ProfileView(id: "v1", profileID: "p1", trackingLinkID: "l1", viewedAt: stamp("2026-11-17T12:00:00Z")),
             ProfileView(id: "v2", profileID: "p1", trackingLinkID: "l2", viewedAt: stamp("2026-11-18T12:00:00Z")),
@@ -100,7 +133,12 @@ struct SeasonTests {
             ProfileView(id: "v4", profileID: "p1", trackingLinkID: nil, viewedAt: stamp("2026-11-19T12:00:00Z")),
             ProfileView(id: "v5", profileID: "p1", trackingLinkID: "l3", viewedAt: stamp("2026-11-19T12:00:00Z")),
             ProfileView(id: "v6", profileID: "p1", trackingLinkID: "l1", viewedAt: stamp("2026-11-10T12:00:00Z")),
-            ProfileView(id: "vX", profileID: "other-profile", trackingLinkID: "l1", viewedAt: stamp("2026-11-19T12:00:00Z")),
+            ProfileView(
+                id: "vX",
+                profileID: "other-profile",
+                trackingLinkID: "l1",
+                viewedAt: stamp("2026-11-19T12:00:00Z")
+            ),
         ]
         let views = SeasonChanges.compute(data, range: week, zone: zone).profileViews
         #expect(views?.total == 5 && views?.other == 2)
@@ -113,20 +151,33 @@ struct SeasonTests {
     @Test func twelveWeeksEndingOnTheRangesLastDay() {
         var data = FamilyData(family: family, coaches: [coach("c1", "Ann", "Zed")])
         data.interactions = [
-            inbound("a", coach: "c1", at: "2026-11-22T12:00:00Z", .outbound), inbound("b", coach: "c1", at: "2026-11-21T12:00:00Z"),
+            inbound("a", coach: "c1", at: "2026-11-22T12:00:00Z", .outbound),
+            inbound("b", coach: "c1", at: "2026-11-21T12:00:00Z"),
             inbound("c", coach: "c1", at: "2026-08-31T12:00:00Z", .outbound),  // week 1 starts Monday, Aug 31
             inbound("d", coach: "c1", at: "2026-08-30T12:00:00Z", .outbound),  // before the twelve
         ]
-        var metric = PerformanceMetric(id: "m1", familyUnitID: "F", metricType: "sixty", date: stamp("2026-11-20T12:00:00Z"))
+        var metric = PerformanceMetric(
+            id: "m1",
+            familyUnitID: "F",
+            metricType: "sixty",
+            date: stamp("2026-11-20T12:00:00Z")
+        )
         metric.value = 7.1
-        var empty = PerformanceMetric(id: "m2", familyUnitID: "F", metricType: "gpa", date: stamp("2026-11-20T12:00:00Z"))
+        var empty = PerformanceMetric(
+            id: "m2",
+            familyUnitID: "F",
+            metricType: "gpa",
+            date: stamp("2026-11-20T12:00:00Z")
+        )
         empty.value = nil
         data.metrics = [metric, empty]
         let trend = SeasonTrend.compute(data, range: week, zone: zone)
         #expect(trend.weeks.count == 12)
         #expect(trend.weeks.first?.start == day("2026-08-31") && trend.weeks.last?.end == day("2026-11-22"))
         #expect(trend.weeks.first?.outbound == 1 && trend.weeks.first?.responseRate == 0)
-        #expect(trend.weeks.last?.outbound == 1 && trend.weeks.last?.inbound == 1 && trend.weeks.last?.responseRate == 100)
+        #expect(
+            trend.weeks.last?.outbound == 1 && trend.weeks.last?.inbound == 1 && trend.weeks.last?.responseRate == 100
+        )
         #expect(trend.weeks[5].responseRate == nil, "a week with no coach contacted has no rate, not 0")
         #expect(trend.weeks.last?.metrics.map(\.type) == ["sixty"], "a type with no value in any week has no key")
         #expect(trend.weeks.last?.metrics.first?.average == 7.1 && trend.weeks[0].metrics.first?.average == nil)
@@ -136,11 +187,14 @@ struct SeasonTests {
     /// The pipeline at each week's end (the next day's 00:00 in Los Angeles): a school created
     /// mid-trend, a change at 23:59 and one at 00:00, an out-and-back, ties by id.
     @Test func thePipelineIsRebuiltFromHistoryAtEachWeeksEnd() {
-        var data = FamilyData(family: family, schools: [
-            school("s1", "Amherst", .interested, created: "2026-08-01T00:00:00Z"),
-            school("s2", "Bates", .committed, created: "2026-11-16T08:00:00Z"),  // Nov 16, 00:00 in LA: in the last week only
-            school("s3", "Colby", .contacted),  // no history, no created_at: its status every week
-        ])
+        var data = FamilyData(
+            family: family,
+            schools: [
+                school("s1", "Amherst", .interested, created: "2026-08-01T00:00:00Z"),
+                school("s2", "Bates", .committed, created: "2026-11-16T08:00:00Z"),  // Nov 16, 00:00 in LA: in the last week only
+                school("s3", "Colby", .contacted),  // no history, no created_at: its status every week
+            ]
+        )
         data.season.statusHistory = [
             // Nov 15 23:59 LA (Nov 16 07:59 UTC): before the end of the week of Nov 9–15.
             history("h1", "s1", .contacted, .declined, at: "2026-11-16T07:59:00Z"),
@@ -165,7 +219,13 @@ struct SeasonTests {
 
     @Test func eventsAndTheCalendarOfTheComingTwoWeeks() {
         var data = FamilyData(family: family, schools: [school("s1", "Amherst")])
-        func event(_ id: String, _ start: String, end: String? = nil, time: String? = nil, name: String = "Camp") -> FamilyEvent {
+        func event(
+            _ id: String,
+            _ start: String,
+            end: String? = nil,
+            time: String? = nil,
+            name: String = "Camp"
+        ) -> FamilyEvent {
             var event = FamilyEvent(id: id, type: .camp, name: name, startDate: day(start))
             event.endDate = end.map(day)
             event.startTime = time
@@ -174,17 +234,23 @@ struct SeasonTests {
             event.state = "MA"
             return event
         }
-        data.season.events = [event("e1", "2026-11-28", time: "09:00"), event("e2", "2026-11-28"), event("e3", "2026-11-20", end: "2026-11-24"),
-                              event("e4", "2026-12-07"), event("e5", "2026-12-08"), event("e6", "2026-11-20", end: "2026-11-22"),
-                              event("e0", "2026-11-28", time: "09:00", name: "Bash")]
+        data.season.events = [
+            event("e1", "2026-11-28", time: "09:00"), event("e2", "2026-11-28"),
+            event("e3", "2026-11-20", end: "2026-11-24"),
+            event("e4", "2026-12-07"), event("e5", "2026-12-08"), event("e6", "2026-11-20", end: "2026-11-22"),
+            event("e0", "2026-11-28", time: "09:00", name: "Bash"),
+        ]
         func entry(_ id: String, _ start: String, division: Division? = nil, sport: String? = nil) -> CalendarEntry {
             var entry = CalendarEntry(id: id, label: "Dead Period", startDate: day(start), category: .deadPeriod)
             entry.division = division
             entry.sport = sport
             return entry
         }
-        data.season.calendar = [entry("k1", "2026-11-26", division: .d1), entry("k2", "2026-11-26", division: .d2), entry("k3", "2026-11-27", sport: " baseball "),
-                                entry("k4", "2026-11-27", sport: "Softball"), entry("k5", "2026-11-27")]
+        data.season.calendar = [
+            entry("k1", "2026-11-26", division: .d1), entry("k2", "2026-11-26", division: .d2),
+            entry("k3", "2026-11-27", sport: " baseball "),
+            entry("k4", "2026-11-27", sport: "Softball"), entry("k5", "2026-11-27"),
+        ]
         data.season.sports = [Sport(id: "sp", name: "Baseball")]
         data.season.playerSportID = "sp"
         let ahead = SeasonAhead.compute(data, today: today, zone: zone)
@@ -193,24 +259,37 @@ struct SeasonTests {
         #expect(ahead.events?.first?.place == "Amherst, MA" && ahead.events?.first?.school == "Amherst")
         #expect(ahead.calendar?.map(\.id) == ["k1", "k3", "k5"])
         data.season.playerSportID = nil
-        #expect(SeasonAhead.compute(data, today: today, zone: zone).calendar?.map(\.id) == ["k1", "k5"], "an unknown sport: entries without one")
+        #expect(
+            SeasonAhead.compute(data, today: today, zone: zone).calendar?.map(\.id) == ["k1", "k5"],
+            "an unknown sport: entries without one"
+        )
     }
 
     @Test func eachUserSeesOnlyTheirOwnRemindersAndDeadlines() {
         var data = FamilyData(family: family, schools: [school("s1", "Amherst")], coaches: [coach("c1", "Ann", "Zed")])
-        func reminder(_ id: String, _ user: String, due: String, _ priority: ReminderPriority = .medium, done: Bool = false) -> Reminder {
+        func reminder(
+            _ id: String,
+            _ user: String,
+            due: String,
+            _ priority: ReminderPriority = .medium,
+            done: Bool = false
+        ) -> Reminder {
             var reminder = Reminder(id: id, userID: user, type: .followUp, title: "Call back", dueDate: stamp(due))
             reminder.priority = priority
             reminder.isCompleted = done
             reminder.coachID = "c1"
             return reminder
         }
-        data.season.reminders = [reminder("r1", "u1", due: "2026-11-30"), reminder("r2", "u1", due: "2026-11-30", .high),
-                                 reminder("r3", "u1", due: "2026-11-10"), reminder("r4", "u1", due: "2026-12-01"),
-                                 reminder("r5", "u1", due: "2026-11-24", done: true), reminder("r6", "u2", due: "2026-11-24")]
-        data.season.deadlines = [UserDeadline(id: "d1", userID: "u1", label: "Application", date: day("2026-12-07"), category: "school"),
-                                 UserDeadline(id: "d2", userID: "u1", label: "Essay", date: day("2026-12-08"), category: "school"),
-                                 UserDeadline(id: "d3", userID: "u2", label: "Transcript", date: day("2026-11-25"), category: "school")]
+        data.season.reminders = [
+            reminder("r1", "u1", due: "2026-11-30"), reminder("r2", "u1", due: "2026-11-30", .high),
+            reminder("r3", "u1", due: "2026-11-10"), reminder("r4", "u1", due: "2026-12-01"),
+            reminder("r5", "u1", due: "2026-11-24", done: true), reminder("r6", "u2", due: "2026-11-24"),
+        ]
+        data.season.deadlines = [
+            UserDeadline(id: "d1", userID: "u1", label: "Application", date: day("2026-12-07"), category: "school"),
+            UserDeadline(id: "d2", userID: "u1", label: "Essay", date: day("2026-12-08"), category: "school"),
+            UserDeadline(id: "d3", userID: "u2", label: "Transcript", date: day("2026-11-25"), category: "school"),
+        ]
         let mine = PersonalItems.compute(data, userID: "u1", today: today, zone: zone)
         #expect(mine.reminders.map(\.id) == ["r3", "r2", "r1"])
         #expect(mine.reminders.map(\.daysLeft) == [-13, 7, 7])

@@ -18,15 +18,28 @@ struct WeekHeadlineTests {
         coach.schoolID = "s1"
         data.coaches = [coach]
         func inbound(_ id: String, _ day: String) -> Interaction {
-            var interaction = Interaction(id: id, familyUnitID: "F", type: .email, direction: .inbound, date: try! Timestamp.parse(day + "T18:00:00Z"))
+            var interaction = Interaction(
+                id: id,
+                familyUnitID: "F",
+                type: .email,
+                direction: .inbound,
+                date: try! Timestamp.parse(day + "T18:00:00Z")
+            )
             interaction.coachID = "c1"
             return interaction
         }
         if parts.contains("wrote") { data.interactions.append(inbound("i1", "2026-11-18")) }
         if parts.contains("wrote before") { data.interactions.append(inbound("i0", "2026-10-01")) }
         if parts.contains("moved") {
-            data.season.statusHistory = [StatusHistoryEntry(id: "h1", schoolID: "s1", previousStatus: .interested, newStatus: .offerReceived,
-                                                            changedAt: try! Timestamp.parse("2026-11-19T18:00:00Z"))]
+            data.season.statusHistory = [
+                StatusHistoryEntry(
+                    id: "h1",
+                    schoolID: "s1",
+                    previousStatus: .interested,
+                    newStatus: .offerReceived,
+                    changedAt: try! Timestamp.parse("2026-11-19T18:00:00Z")
+                )
+            ]
         }
         var deadlines: [FollowUps.Deadline] = []
         if parts.contains("deadline") {
@@ -36,8 +49,12 @@ struct WeekHeadlineTests {
             data.offers = [offer]
             deadlines = FollowUps.compute(data, today: today, zone: zone).deadlines
         }
-        return WeekHeadline.make(deadlines: deadlines, changes: SeasonChanges.compute(data, range: week, zone: zone),
-                                 interactions: interactions, previousInteractions: before)
+        return WeekHeadline.make(
+            deadlines: deadlines,
+            changes: SeasonChanges.compute(data, range: week, zone: zone),
+            interactions: interactions,
+            previousInteractions: before
+        )
     }
 
     @Test func theMostUrgentTrueSentenceLeads() {
@@ -52,7 +69,8 @@ struct WeekHeadlineTests {
     }
 
     @Test func aLongSubjectIsCutAtAWord() {
-        let long = "Nguyễn-Okafor Family, \"The Hawks\": First reply from Dana Smith (Minnesota State University, Mankato)"
+        let long =
+            "Nguyễn-Okafor Family, \"The Hawks\": First reply from Dana Smith (Minnesota State University, Mankato)"
         let cut = WeekHeadline.fit(long, limit: 78)
         #expect(cut.count <= 78 && cut.hasSuffix("…") && !cut.hasSuffix(" …"))
         #expect(long.hasPrefix(String(cut.dropLast())))

@@ -1,7 +1,7 @@
 import AppStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `check` finds dangling ids and rows of families that do not exist, besides bad values.
 struct CheckTests {
@@ -22,12 +22,30 @@ struct CheckTests {
             try f.member(family: "A", user: "nobody")
         }
         let issues = try SQLiteSource(path: path).check().map(\.description)
-        #expect(issues.contains("schools row 'z-s', column family_unit_id: names no family ('Z'); the row appears in no report"))
-        #expect(issues.contains("coaches row 'a-c', column school_id: names no row of schools in the same family ('b-s')"))
-        #expect(issues.contains("interactions row 'a-i', column coach_id: names no row of coaches in the same family ('gone')"))
-        #expect(issues.contains("offers row 'a-o', column school_id: names no row of schools in the same family ('nowhere')"))
+        #expect(
+            issues.contains(
+                "schools row 'z-s', column family_unit_id: names no family ('Z'); the row appears in no report"
+            )
+        )
+        #expect(
+            issues.contains("coaches row 'a-c', column school_id: names no row of schools in the same family ('b-s')")
+        )
+        #expect(
+            issues.contains(
+                "interactions row 'a-i', column coach_id: names no row of coaches in the same family ('gone')"
+            )
+        )
+        #expect(
+            issues.contains(
+                "offers row 'a-o', column school_id: names no row of schools in the same family ('nowhere')"
+            )
+        )
         #expect(issues.contains("interactions row 'a-i', column logged_by: names no user ('ghost')"))
-        #expect(issues.contains("family_members row (family_unit_id 'A', user_id 'nobody'), column user_id: names no user ('nobody')"))
+        #expect(
+            issues.contains(
+                "family_members row (family_unit_id 'A', user_id 'nobody'), column user_id: names no user ('nobody')"
+            )
+        )
         #expect(issues.count == 6, "\(issues)")
     }
 
@@ -54,6 +72,9 @@ struct CheckTests {
         #expect(schools == ["'10'", "'9'", "'B'", "'a'", "'m'", "'z'", "'é'"])
         let members = issues.filter { $0.table == "family_members" }.map(\.rowID)
         #expect(members == ["(family_unit_id 'F', user_id 'ghost-1')", "(family_unit_id 'F', user_id 'ghost-2')"])
-        #expect(issues.map(\.table) == Array(repeating: "schools", count: 7) + ["family_members", "family_members"], "\(issues)")
+        #expect(
+            issues.map(\.table) == Array(repeating: "schools", count: 7) + ["family_members", "family_members"],
+            "\(issues)"
+        )
     }
 }

@@ -1,8 +1,8 @@
 import Aggregation
 import AppStore
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The access boundary: reading family A returns none of B's or C's rows, even when the
 /// three share names, schools, coaches and users.
@@ -19,8 +19,17 @@ struct FamilyScopeTests {
                 try f.location(user: "player-\(family)", json: #"{"latitude": 40, "longitude": -75}"#)
                 try f.school("\(family)-s1", family: family, name: "State University")
                 try f.school("\(family)-s2", family: family, name: "Tech Institute")
-                try f.coach("\(family)-c1", family: family, school: "\(family)-s1", ["first_name": "Pat", "last_name": "Smith"])
-                try f.interaction("\(family)-i1", family: family, ["school_id": "\(family)-s1", "logged_by": "player-\(family)"])
+                try f.coach(
+                    "\(family)-c1",
+                    family: family,
+                    school: "\(family)-s1",
+                    ["first_name": "Pat", "last_name": "Smith"]
+                )
+                try f.interaction(
+                    "\(family)-i1",
+                    family: family,
+                    ["school_id": "\(family)-s1", "logged_by": "player-\(family)"]
+                )
                 try f.metric("\(family)-m1", family: family)
                 try f.offer("\(family)-o1", family: family, school: "\(family)-s1")
             }
@@ -35,7 +44,9 @@ struct FamilyScopeTests {
         let source = try SQLiteSource(path: path)
         for family in ["A", "B", "C"] {
             let data = try source.loadFamily(id: family)
-            let ids = data.schools.map(\.id) + data.coaches.map(\.id) + data.interactions.map(\.id) + data.metrics.map(\.id) + data.offers.map(\.id)
+            let ids =
+                data.schools.map(\.id) + data.coaches.map(\.id) + data.interactions.map(\.id) + data.metrics.map(\.id)
+                + data.offers.map(\.id)
             #expect(ids.count == 6)
             #expect(ids.allSatisfy { $0.hasPrefix("\(family)-") }, "\(ids)")
             #expect(data.schools.allSatisfy { $0.familyUnitID == family })

@@ -1,10 +1,11 @@
 import Aggregation
-@testable import AppStore
+import Core
 import Foundation
 import GRDB
-import Core
-import Testing
 import TestSupport
+import Testing
+
+@testable import AppStore
 
 /// `SQLiteSource.tallyInteractions`, which counts a family's interactions for the coaches and
 /// schools lists checking each value in place and decoding a row whole only when a value needs
@@ -25,9 +26,19 @@ struct InteractionTallyTests {
             try f.school("s1", family: "fam")
             try f.school("s2", family: "fam")
             try f.coach("c1", family: "fam", school: "s1")
-            try f.interaction("i1", family: "fam", occurredAt: "2026-11-02T12:00:00Z", ["school_id": "s1", "coach_id": "c1", "logged_by": "u1"])
+            try f.interaction(
+                "i1",
+                family: "fam",
+                occurredAt: "2026-11-02T12:00:00Z",
+                ["school_id": "s1", "coach_id": "c1", "logged_by": "u1"]
+            )
             try f.interaction("i2", family: "fam", occurredAt: "2026-11-09", ["school_id": "s1", "logged_by": "u2"])
-            try f.interaction("i3", family: "fam", occurredAt: nil, ["school_id": "s2", "created_at": "2026-10-01T08:00:00-05:00"])
+            try f.interaction(
+                "i3",
+                family: "fam",
+                occurredAt: nil,
+                ["school_id": "s2", "created_at": "2026-10-01T08:00:00-05:00"]
+            )
             try more(f)
         }
         return try SQLiteSource(path: path)
@@ -47,7 +58,9 @@ struct InteractionTallyTests {
         let columns = AppSchema.interactions.columns.map(\.name).joined(separator: ", ")
         var marked: [Bool] = []
         try DatabaseQueue(path: folder.file("app.db")).read { db in
-            try db.eachRow("SELECT \(columns) FROM interactions ORDER BY rowid") { marked.append(InteractionMark(checking: $0, readingLoggedBy: true) != nil) }
+            try db.eachRow("SELECT \(columns) FROM interactions ORDER BY rowid") {
+                marked.append(InteractionMark(checking: $0, readingLoggedBy: true) != nil)
+            }
         }
         return marked
     }
@@ -80,7 +93,10 @@ struct InteractionTallyTests {
         // attachments is left to it).
         #expect(try marked(folder) == [true, true, true] + (sql.map { [!$0.contains("\\u")] } ?? []))
         let all = try source.tallyInteractions(familyID: "fam", loggedBy: nil, zone: zone)
-        #expect(all.schools["s1"]?.interactions == 2 && all.coaches["c1"]?.interactions == (sql?.contains("'c1'") == true ? 2 : 1))
+        #expect(
+            all.schools["s1"]?.interactions == 2
+                && all.coaches["c1"]?.interactions == (sql?.contains("'c1'") == true ? 2 : 1)
+        )
     }
 
     static let badRows: [String] = [
@@ -117,10 +133,16 @@ struct InteractionTallyTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let source = try source(folder) { f in
-            try f.db.execute(sql: "INSERT INTO interactions (id, family_unit_id, type, direction, occurred_at, sentiment, attachments, created_at, updated_at) VALUES \(values)")
+            try f.db.execute(
+                sql:
+                    "INSERT INTO interactions (id, family_unit_id, type, direction, occurred_at, sentiment, attachments, created_at, updated_at) VALUES \(values)"
+            )
         }
         let expected = outcome { try wholeRows(source, loggedBy: nil) }
-        guard case .error = expected else { Issue.record("the whole rows were read despite the bad one"); return }
+        guard case .error = expected else {
+            Issue.record("the whole rows were read despite the bad one")
+            return
+        }
         #expect(try marked(folder) == [true, true, true, false])
         #expect(outcome { try source.tallyInteractions(familyID: "fam", loggedBy: nil, zone: zone) } == expected)
         #expect(outcome { try source.tallyInteractions(familyID: "fam", loggedBy: "u1", zone: zone) } == expected)
@@ -134,7 +156,10 @@ struct InteractionTallyTests {
             try f.db.execute(sql: "UPDATE interactions SET \(column) = X'00FF' WHERE id = 'i2'")
         }
         let expected = outcome { try wholeRows(source, loggedBy: nil) }
-        guard case .error(let message) = expected else { Issue.record("the whole rows were read despite the binary data"); return }
+        guard case .error(let message) = expected else {
+            Issue.record("the whole rows were read despite the binary data")
+            return
+        }
         #expect(message.contains("holds binary data"))
         #expect(outcome { try source.tallyInteractions(familyID: "fam", loggedBy: nil, zone: zone) } == expected)
     }

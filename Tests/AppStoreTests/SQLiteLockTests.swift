@@ -1,8 +1,8 @@
 import AppStore
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// The app's SQLite file written while a run reads it (docs/cli.md, "Reading a SQLite file"):
 /// a writer in another process holds its lock; the run waits up to the busy timeout, tries a
@@ -17,14 +17,17 @@ struct SQLiteLockTests {
         init(_ database: String, seconds: Double, wal: Bool = false) throws {
             let ready = database + ".locked"
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", """
+            process.arguments = [
+                "python3", "-c",
+                """
                 import sqlite3, sys, time, os
                 db = sqlite3.connect(sys.argv[1], isolation_level=None)
                 db.execute('BEGIN EXCLUSIVE')
                 open(sys.argv[2], 'w').close()
                 time.sleep(float(sys.argv[3]))
                 db.execute('COMMIT')
-                """, database, ready, String(seconds)]
+                """, database, ready, String(seconds),
+            ]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -50,7 +53,8 @@ struct SQLiteLockTests {
         }
     }
 
-    static let job = "families: all\nrange: {preset: last-30-days}\noutput: {folder: \"{family_slug}\"}\noutputs:\n  - report:\n    formats: [json]\n"
+    static let job =
+        "families: all\nrange: {preset: last-30-days}\noutput: {folder: \"{family_slug}\"}\noutputs:\n  - report:\n    formats: [json]\n"
 
     @Test func aWriterThatLetsGoWithinTheTimeoutIsWaitedFor() throws {
         let folder = try TemporaryFolder()
@@ -82,7 +86,10 @@ struct SQLiteLockTests {
         #expect(holder.withLock { $0 != nil }, "the writer never took its lock")
         #expect(summary.ok == 2 && summary.failed == 1)
         #expect(summary.exitStatus == .someFamiliesFailed)
-        guard case .failed(let reason) = summary.outcomes[1].status else { Issue.record("family 1 did not fail"); return }
+        guard case .failed(let reason) = summary.outcomes[1].status else {
+            Issue.record("family 1 did not fail")
+            return
+        }
         #expect(reason.contains("stayed locked by another program") && reason.contains("0.5 s"), "\(reason)")
     }
 
@@ -94,16 +101,22 @@ struct SQLiteLockTests {
         // A writer in WAL mode commits a new name and stays open, so that the change is only in the log.
         let writer = Process()
         writer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        writer.arguments = ["python3", "-c", """
+        writer.arguments = [
+            "python3", "-c",
+            """
             import sqlite3, sys, time
             db = sqlite3.connect(sys.argv[1], isolation_level=None)
             db.execute('PRAGMA journal_mode=WAL'); db.execute('PRAGMA wal_autocheckpoint=0')
             db.execute("UPDATE family_units SET family_name = 'Logged Family'")
             open(sys.argv[1] + '.written', 'w').close()
             time.sleep(30)
-            """, database]
+            """, database,
+        ]
         try writer.run()
-        defer { kill(writer.processIdentifier, SIGKILL); writer.waitUntilExit() }
+        defer {
+            kill(writer.processIdentifier, SIGKILL)
+            writer.waitUntilExit()
+        }
         for _ in 0..<400 where !FileManager.default.fileExists(atPath: database + ".written") { usleep(25_000) }
         #expect(FileManager.default.fileExists(atPath: database + "-wal"))
         let source = try SQLiteSource(path: database)

@@ -1,11 +1,12 @@
 import Aggregation
-@testable import AppStore
+import Core
 import Foundation
 import GRDB
 import ReportGen
-import Core
-import Testing
 import TestSupport
+import Testing
+
+@testable import AppStore
 
 /// The season's tables read from a SQLite file (docs/season.md §1): each family gets only its
 /// own rows, each through what makes it the family's; bad values are named by table, row and
@@ -21,24 +22,28 @@ struct SeasonReadingTests {
                 try f.school("s\(family)", family: family, status: "interested", ["division": "D1"])
                 try f.coach("c\(family)", family: family, school: "s\(family)")
             }
-            for statement in AppSchema.tableStatements(AppSchema.seasonTables, leavingOut: [], primaryKeys: true) { try f.db.execute(sql: statement) }
-            try f.db.execute(sql: """
-                INSERT INTO school_status_history VALUES ('hA', 'sA', 'contacted', 'interested', 'uA', '2026-11-18T12:00:00Z', 'Auto-advanced: interaction logged'),
-                                                         ('hB', 'sB', NULL, 'committed', NULL, '2026-11-18T12:00:00Z', NULL);
-                INSERT INTO player_profiles VALUES ('pA', 'uA', 'A', 1), ('pB', 'uB', 'B', 1);
-                INSERT INTO profile_tracking_links VALUES ('lA', 'pA', 'cA'), ('lB', 'pB', 'cB');
-                INSERT INTO profile_views VALUES ('vA', 'pA', 'lA', '2026-11-19T12:00:00Z'), ('vB', 'pB', 'lB', '2026-11-19T12:00:00Z');
-                INSERT INTO events (id, family_unit_id, school_id, user_id, type, name, start_date, end_date, start_time) VALUES
-                    ('e1', 'A', NULL, NULL, 'camp', 'Camp', '2026-11-28', NULL, '09:30:00'),
-                    ('e2', NULL, 'sA', NULL, 'official_visit', 'Visit', '2026-11-29', '2026-11-30', NULL),
-                    ('e3', NULL, NULL, 'uA', 'showcase', 'Showcase', '2026-12-01', NULL, '18:00'),
-                    ('e4', 'B', NULL, NULL, 'game', 'Game', '2026-11-28', NULL, NULL);
-                INSERT INTO follow_up_reminders VALUES ('rA', 'uA', 'sA', 'cA', 'follow_up', 'Call back', '2026-11-24', 'high', 0),
-                                                       ('rB', 'uB', NULL, NULL, 'custom', 'Private note', '2026-11-24', NULL, NULL);
-                INSERT INTO user_deadlines VALUES ('dA', 'uA', 'Application', '2026-12-01', 'school', 'sA'), ('dB', 'uB', 'Essay', '2026-12-01', 'school', NULL);
-                INSERT INTO system_calendar VALUES ('k1', 'Dead Period', '2026-11-26', '2026-11-29', 'dead_period', NULL, 'd1');
-                INSERT INTO sports VALUES ('sp1', 'Baseball');
-                """ + extra.joined(separator: ";\n"))
+            for statement in AppSchema.tableStatements(AppSchema.seasonTables, leavingOut: [], primaryKeys: true) {
+                try f.db.execute(sql: statement)
+            }
+            try f.db.execute(
+                sql: """
+                    INSERT INTO school_status_history VALUES ('hA', 'sA', 'contacted', 'interested', 'uA', '2026-11-18T12:00:00Z', 'Auto-advanced: interaction logged'),
+                                                             ('hB', 'sB', NULL, 'committed', NULL, '2026-11-18T12:00:00Z', NULL);
+                    INSERT INTO player_profiles VALUES ('pA', 'uA', 'A', 1), ('pB', 'uB', 'B', 1);
+                    INSERT INTO profile_tracking_links VALUES ('lA', 'pA', 'cA'), ('lB', 'pB', 'cB');
+                    INSERT INTO profile_views VALUES ('vA', 'pA', 'lA', '2026-11-19T12:00:00Z'), ('vB', 'pB', 'lB', '2026-11-19T12:00:00Z');
+                    INSERT INTO events (id, family_unit_id, school_id, user_id, type, name, start_date, end_date, start_time) VALUES
+                        ('e1', 'A', NULL, NULL, 'camp', 'Camp', '2026-11-28', NULL, '09:30:00'),
+                        ('e2', NULL, 'sA', NULL, 'official_visit', 'Visit', '2026-11-29', '2026-11-30', NULL),
+                        ('e3', NULL, NULL, 'uA', 'showcase', 'Showcase', '2026-12-01', NULL, '18:00'),
+                        ('e4', 'B', NULL, NULL, 'game', 'Game', '2026-11-28', NULL, NULL);
+                    INSERT INTO follow_up_reminders VALUES ('rA', 'uA', 'sA', 'cA', 'follow_up', 'Call back', '2026-11-24', 'high', 0),
+                                                           ('rB', 'uB', NULL, NULL, 'custom', 'Private note', '2026-11-24', NULL, NULL);
+                    INSERT INTO user_deadlines VALUES ('dA', 'uA', 'Application', '2026-12-01', 'school', 'sA'), ('dB', 'uB', 'Essay', '2026-12-01', 'school', NULL);
+                    INSERT INTO system_calendar VALUES ('k1', 'Dead Period', '2026-11-26', '2026-11-29', 'dead_period', NULL, 'd1');
+                    INSERT INTO sports VALUES ('sp1', 'Baseball');
+                    """ + extra.joined(separator: ";\n")
+            )
         }
     }
 
@@ -51,7 +56,10 @@ struct SeasonReadingTests {
         let season = try source.loadFamily(id: "A").season
         #expect(season.statusHistory?.map(\.id) == ["hA"])
         #expect(season.statusHistory?.first?.notes == "Auto-advanced: interaction logged")
-        #expect(season.profiles?.map(\.id) == ["pA"] && season.trackingLinks?.map(\.id) == ["lA"] && season.profileViews?.map(\.id) == ["vA"])
+        #expect(
+            season.profiles?.map(\.id) == ["pA"] && season.trackingLinks?.map(\.id) == ["lA"]
+                && season.profileViews?.map(\.id) == ["vA"]
+        )
         #expect(season.events?.map(\.id) == ["e1", "e2", "e3"])
         #expect(season.events?.first?.startTime == "09:30")
         #expect(season.reminders?.map(\.id) == ["rA"] && season.deadlines?.map(\.id) == ["dA"])
@@ -67,11 +75,15 @@ struct SeasonReadingTests {
     func personalEventsReachTheirMembersFamilyAlone(withoutRowID: Bool) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        var extra = ["INSERT INTO events (id, user_id, type, name, start_date) VALUES ('e5', 'uB', 'camp', 'Camp B', '2026-12-02')"]
+        var extra = [
+            "INSERT INTO events (id, user_id, type, name, start_date) VALUES ('e5', 'uB', 'camp', 'Camp B', '2026-12-02')"
+        ]
         if withoutRowID {
-            extra += ["CREATE TABLE events_copy AS SELECT * FROM events", "DROP TABLE events",
-                      "CREATE TABLE events (id TEXT PRIMARY KEY, family_unit_id TEXT, school_id TEXT, user_id TEXT, type TEXT, name TEXT, location TEXT, city TEXT, state TEXT, start_date TEXT, end_date TEXT, start_time TEXT, registered INTEGER, attended INTEGER) WITHOUT ROWID",
-                      "INSERT INTO events SELECT * FROM events_copy", "DROP TABLE events_copy"]
+            extra += [
+                "CREATE TABLE events_copy AS SELECT * FROM events", "DROP TABLE events",
+                "CREATE TABLE events (id TEXT PRIMARY KEY, family_unit_id TEXT, school_id TEXT, user_id TEXT, type TEXT, name TEXT, location TEXT, city TEXT, state TEXT, start_date TEXT, end_date TEXT, start_time TEXT, registered INTEGER, attended INTEGER) WITHOUT ROWID",
+                "INSERT INTO events SELECT * FROM events_copy", "DROP TABLE events_copy",
+            ]
         }
         try Self.database(at: folder.file("app.db"), extra: extra)
         let source = try SQLiteSource(path: folder.file("app.db"))
@@ -81,7 +93,10 @@ struct SeasonReadingTests {
         // other family's member, then a VACUUM that gives the rows new rowids.
         let writer = try DatabaseQueue(path: folder.file("app.db"))
         try writer.write { db in
-            try db.execute(sql: "INSERT INTO events (id, user_id, type, name, start_date) VALUES ('e0', 'uA', 'camp', 'Camp A', '2026-12-03')")
+            try db.execute(
+                sql:
+                    "INSERT INTO events (id, user_id, type, name, start_date) VALUES ('e0', 'uA', 'camp', 'Camp A', '2026-12-03')"
+            )
             try db.execute(sql: "UPDATE events SET user_id = 'uA' WHERE id = 'e5'")
         }
         try writer.writeWithoutTransaction { try $0.execute(sql: "VACUUM") }
@@ -89,9 +104,19 @@ struct SeasonReadingTests {
         #expect(try source.loadFamily(id: "A").season.events?.map(\.id) == ["e0", "e1", "e2", "e3", "e5"])
         #expect(try source.loadFamily(id: "B").season.events?.map(\.id) == ["e4"])
         guard !withoutRowID else { return }
-        try Self.database(at: folder.file("null-id.db"), extra: ["INSERT INTO events (id, user_id, type, name, start_date) VALUES (NULL, 'uA', 'camp', 'Camp', '2026-12-02')"])
-        let error = #expect(throws: BadDataError.self) { try SQLiteSource(path: folder.file("null-id.db")).loadFamily(id: "A") }
-        #expect(error?.description.contains("events row null, column id: is null but is required") == true, "\(error?.description ?? "")")
+        try Self.database(
+            at: folder.file("null-id.db"),
+            extra: [
+                "INSERT INTO events (id, user_id, type, name, start_date) VALUES (NULL, 'uA', 'camp', 'Camp', '2026-12-02')"
+            ]
+        )
+        let error = #expect(throws: BadDataError.self) {
+            try SQLiteSource(path: folder.file("null-id.db")).loadFamily(id: "A")
+        }
+        #expect(
+            error?.description.contains("events row null, column id: is null but is required") == true,
+            "\(error?.description ?? "")"
+        )
     }
 
     /// A personal row's bad value is named by table, row and column only: its text may reach
@@ -99,8 +124,13 @@ struct SeasonReadingTests {
     @Test func aBadPersonalRowNeverShowsItsText() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try Self.database(at: folder.file("app.db"), extra: ["UPDATE user_deadlines SET deadline_date = 'call mom re tuition' WHERE id = 'dA'",
-                                                           "UPDATE follow_up_reminders SET priority = 'tuition' WHERE id = 'rA'"])
+        try Self.database(
+            at: folder.file("app.db"),
+            extra: [
+                "UPDATE user_deadlines SET deadline_date = 'call mom re tuition' WHERE id = 'dA'",
+                "UPDATE follow_up_reminders SET priority = 'tuition' WHERE id = 'rA'",
+            ]
+        )
         let source = try SQLiteSource(path: folder.file("app.db"))
         let (_, leftOut) = try source.loadFamilyLeavingOutBadRows(id: "A")
         #expect(leftOut.map(\.table).sorted() == ["follow_up_reminders", "user_deadlines"])
@@ -115,7 +145,10 @@ struct SeasonReadingTests {
     @Test func aReadWithoutTheSeasonLeavesItsTablesUnread() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try Self.database(at: folder.file("app.db"), extra: ["UPDATE follow_up_reminders SET priority = 'tuition' WHERE id = 'rA'"])
+        try Self.database(
+            at: folder.file("app.db"),
+            extra: ["UPDATE follow_up_reminders SET priority = 'tuition' WHERE id = 'rA'"]
+        )
         let source = try SQLiteSource(path: folder.file("app.db"))
         #expect(throws: (any Error).self) { try source.loadFamily(id: "A") }
         let data = try source.loadFamily(id: "A", interactions: true, season: false)
@@ -138,7 +171,10 @@ struct SeasonReadingTests {
     }
 
     @Test(arguments: [
-        ("UPDATE school_status_history SET new_status = 'maybe' WHERE id = 'hA'", "school_status_history", "hA", "new_status"),
+        (
+            "UPDATE school_status_history SET new_status = 'maybe' WHERE id = 'hA'", "school_status_history", "hA",
+            "new_status"
+        ),
         ("UPDATE events SET end_date = '2026-11-01' WHERE id = 'e2'", "events", "e2", "end_date"),
         ("UPDATE events SET start_time = '25:00' WHERE id = 'e1'", "events", "e1", "start_time"),
         ("UPDATE events SET type = 'party' WHERE id = 'e3'", "events", "e3", "type"),
@@ -160,7 +196,10 @@ struct SeasonReadingTests {
         let (data, leftOut) = try source.loadFamilyLeavingOutBadRows(id: "A")
         // Row ids are kept as messages quote them.
         #expect(leftOut.map { [$0.table, $0.rowID, $0.column ?? ""] } == [[table, "'\(row)'", column]])
-        #expect(data.season.events?.contains { $0.id == row } != true && data.season.statusHistory?.contains { $0.id == row } != true)
+        #expect(
+            data.season.events?.contains { $0.id == row } != true
+                && data.season.statusHistory?.contains { $0.id == row } != true
+        )
         #expect(try source.check().contains { $0.table == table && $0.rowID == "'\(row)'" && $0.column == column })
     }
 }
@@ -171,36 +210,63 @@ struct SeasonOutputTests {
     @Test func theJsonAndCsvCarryTheFamilysSeason() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try SeasonReadingTests.database(at: folder.file("app.db"), extra: [
-            "INSERT INTO interactions (id, family_unit_id, school_id, coach_id, type, direction, occurred_at) VALUES ('iA', 'A', 'sA', 'cA', 'email', 'inbound', '2026-11-18T15:00:00Z')",
-            "INSERT INTO interactions (id, family_unit_id, school_id, coach_id, type, direction, occurred_at) VALUES ('iB', 'B', 'sB', 'cB', 'email', 'inbound', '2026-11-18T15:00:00Z')",
-        ])
+        try SeasonReadingTests.database(
+            at: folder.file("app.db"),
+            extra: [
+                "INSERT INTO interactions (id, family_unit_id, school_id, coach_id, type, direction, occurred_at) VALUES ('iA', 'A', 'sA', 'cA', 'email', 'inbound', '2026-11-18T15:00:00Z')",
+                "INSERT INTO interactions (id, family_unit_id, school_id, coach_id, type, direction, occurred_at) VALUES ('iB', 'B', 'sB', 'cB', 'email', 'inbound', '2026-11-18T15:00:00Z')",
+            ]
+        )
         let source = try SQLiteSource(path: folder.file("app.db"))
         let clock = RunClock(now: Instant(seconds: 1_795_413_600), source: "test")  // 2026-11-23T06:00:00Z
-        let run = try ReportRun(data: try source.loadFamily(id: "A"), selection: .preset(.previousWeek), today: nil, timezone: Zone.utc, clock: clock)
-        try ReportJSON.document(run).serialized(indent: 0).write(toFile: folder.file("report.json"), atomically: true, encoding: .utf8)
-        let csv = ReportCSV.rows(run).map { row in row.map { cell -> String in if case .text(let t) = cell { return t }; return "\(cell)" }.joined(separator: "\t") }
-        let check = try ReportBatchProcess.tool("python3", ["-c", """
-            import json, sys
-            doc = json.load(open(sys.argv[1]))
-            c, a, t = doc['changes'], doc['ahead'], doc['trend']
-            assert list(c) == ['statusChanges', 'moved', 'coachesWhoWrote', 'otherInbound', 'newSchools', 'newOffers', 'profileViews'], list(c)
-            assert c['statusChanges'] == [{'date': '2026-11-18', 'school': 'School sA', 'from': 'contacted', 'to': 'interested', 'direction': 'forward',
-                                           'by': 'Parent A', 'note': 'Auto-advanced: interaction logged'}], c['statusChanges']
-            assert c['moved'] == {'forward': 1, 'back': 0, 'out': 0}
-            assert [x['firstTime'] for x in c['coachesWhoWrote']] == [True] and c['otherInbound'] == 0
-            assert c['profileViews']['total'] == 1 and c['profileViews']['byCoach'][0]['views'] == 1 and c['profileViews']['other'] == 0
-            assert [e['name'] for e in a['events']] == ['Camp', 'Visit', 'Showcase'], a['events']
-            assert list(a['events'][0]) == ['start', 'end', 'time', 'type', 'name', 'school', 'place', 'registered', 'daysAway']
-            assert a['events'][0]['time'] == '09:30' and a['events'][0]['daysAway'] == 5
-            assert a['calendar'][0]['division'] == 'd1'
-            assert len(t['weeks']) == 12 and t['weeks'][-1]['end'] == '2026-11-22' and t['weeks'][-1]['inbound'] == 1
-            assert t['weeks'][-1]['pipeline']['interested'] == 1 and t['weeks'][-1]['profileViews'] == 1
-            assert 'Private note' not in open(sys.argv[1]).read() and 'Call back' not in open(sys.argv[1]).read(), 'a personal item in a family file'
-            print('ok')
-            """, folder.file("report.json")])
+        let run = try ReportRun(
+            data: try source.loadFamily(id: "A"),
+            selection: .preset(.previousWeek),
+            today: nil,
+            timezone: Zone.utc,
+            clock: clock
+        )
+        try ReportJSON.document(run).serialized(indent: 0).write(
+            toFile: folder.file("report.json"),
+            atomically: true,
+            encoding: .utf8
+        )
+        let csv = ReportCSV.rows(run).map { row in
+            row.map { cell -> String in
+                if case .text(let t) = cell { return t }
+                return "\(cell)"
+            }.joined(separator: "\t")
+        }
+        let check = try ReportBatchProcess.tool(
+            "python3",
+            [
+                "-c",
+                """
+                import json, sys
+                doc = json.load(open(sys.argv[1]))
+                c, a, t = doc['changes'], doc['ahead'], doc['trend']
+                assert list(c) == ['statusChanges', 'moved', 'coachesWhoWrote', 'otherInbound', 'newSchools', 'newOffers', 'profileViews'], list(c)
+                assert c['statusChanges'] == [{'date': '2026-11-18', 'school': 'School sA', 'from': 'contacted', 'to': 'interested', 'direction': 'forward',
+                                               'by': 'Parent A', 'note': 'Auto-advanced: interaction logged'}], c['statusChanges']
+                assert c['moved'] == {'forward': 1, 'back': 0, 'out': 0}
+                assert [x['firstTime'] for x in c['coachesWhoWrote']] == [True] and c['otherInbound'] == 0
+                assert c['profileViews']['total'] == 1 and c['profileViews']['byCoach'][0]['views'] == 1 and c['profileViews']['other'] == 0
+                assert [e['name'] for e in a['events']] == ['Camp', 'Visit', 'Showcase'], a['events']
+                assert list(a['events'][0]) == ['start', 'end', 'time', 'type', 'name', 'school', 'place', 'registered', 'daysAway']
+                assert a['events'][0]['time'] == '09:30' and a['events'][0]['daysAway'] == 5
+                assert a['calendar'][0]['division'] == 'd1'
+                assert len(t['weeks']) == 12 and t['weeks'][-1]['end'] == '2026-11-22' and t['weeks'][-1]['inbound'] == 1
+                assert t['weeks'][-1]['pipeline']['interested'] == 1 and t['weeks'][-1]['profileViews'] == 1
+                assert 'Private note' not in open(sys.argv[1]).read() and 'Call back' not in open(sys.argv[1]).read(), 'a personal item in a family file'
+                print('ok')
+                """, folder.file("report.json"),
+            ]
+        )
         #expect(check.status == 0 && check.stdout == "ok\n", "\(check.stderr)")
-        #expect(csv.contains { $0.hasPrefix("changes\tstatus_change\tSchool sA\tinterested") }, "\(csv.filter { $0.hasPrefix("changes") })")
+        #expect(
+            csv.contains { $0.hasPrefix("changes\tstatus_change\tSchool sA\tinterested") },
+            "\(csv.filter { $0.hasPrefix("changes") })"
+        )
         #expect(csv.filter { $0.hasPrefix("trend\tpipeline_") }.count == 12 * SchoolStatus.allCases.count)
     }
 }

@@ -1,7 +1,7 @@
 import Aggregation
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `--workers N` runs N families at once, whatever the number of cores.
 struct BatchWorkersTests {
@@ -53,7 +53,8 @@ struct BatchWorkersTests {
             }
         }
         let barrier = Barrier(target: workers)
-        let job = "families: all\nrange: {preset: last-30-days}\noutput: {folder: \"{family_slug}\"}\noutputs:\n  - report:\n    formats: [json]\n"
+        let job =
+            "families: all\nrange: {preset: last-30-days}\noutput: {folder: \"{family_slug}\"}\noutputs:\n  - report:\n    formats: [json]\n"
         let summary = try JobRun.run(job, database: database, in: folder, workers: workers) { event in
             switch event {
             case .began: barrier.began()

@@ -1,29 +1,65 @@
 import Aggregation
-@testable import Batch
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import Batch
 
 struct OutcomeSpoolTests {
-    static let families = (0..<4).map { FamilyUnit(id: "family-\($0)", familyName: $0 == 2 ? "田中 Family 🏈" : "Family \($0)", createdAt: nil) }
+    static let families = (0..<4).map {
+        FamilyUnit(id: "family-\($0)", familyName: $0 == 2 ? "田中 Family 🏈" : "Family \($0)", createdAt: nil)
+    }
 
     static func outcomes() -> [FamilyOutcome] {
         let files = [
-            ManifestFile(name: "report_2026-11-16_2026-11-22.pdf", format: "pdf", bytes: 48_213, sha256: String(repeating: "ab", count: 32), rows: nil),
-            ManifestFile(name: "interactions_田中.csv", format: "csv", bytes: 0, sha256: String(repeating: "0", count: 64), rows: 0),
+            ManifestFile(
+                name: "report_2026-11-16_2026-11-22.pdf",
+                format: "pdf",
+                bytes: 48_213,
+                sha256: String(repeating: "ab", count: 32),
+                rows: nil
+            ),
+            ManifestFile(
+                name: "interactions_田中.csv",
+                format: "csv",
+                bytes: 0,
+                sha256: String(repeating: "0", count: 64),
+                rows: 0
+            ),
         ]
         return [
-            FamilyOutcome(family: families[0], folder: "/out/family-0", status: .ok, files: files, warnings: ["a note", "ünïcode note"]),
-            FamilyOutcome(family: families[1], folder: "/out/family-1", status: .skippedNoData, files: [], warnings: []),
-            FamilyOutcome(family: families[2], folder: "/out/田中", status: .failed("interactions row 'i-1', occurred_at: not a date"), files: [], warnings: []),
+            FamilyOutcome(
+                family: families[0],
+                folder: "/out/family-0",
+                status: .ok,
+                files: files,
+                warnings: ["a note", "ünïcode note"]
+            ),
+            FamilyOutcome(
+                family: families[1],
+                folder: "/out/family-1",
+                status: .skippedNoData,
+                files: [],
+                warnings: []
+            ),
+            FamilyOutcome(
+                family: families[2],
+                folder: "/out/田中",
+                status: .failed("interactions row 'i-1', occurred_at: not a date"),
+                files: [],
+                warnings: []
+            ),
             FamilyOutcome(family: families[3], folder: "", status: .ok, files: [files[0]], warnings: []),
         ]
     }
 
     /// Everything the summaries and manifests use of an outcome, as one comparable text.
     static func describe(_ outcome: FamilyOutcome) -> String {
-        let files = outcome.files.map { "\($0.name)|\($0.format)|\($0.bytes)|\($0.sha256)|\($0.rows.map(String.init) ?? "nil")" }
-        return "\(outcome.family.id) \(outcome.family.displayName) [\(outcome.folder)] \(outcome.status.text) \(files) \(outcome.warnings)"
+        let files = outcome.files.map {
+            "\($0.name)|\($0.format)|\($0.bytes)|\($0.sha256)|\($0.rows.map(String.init) ?? "nil")"
+        }
+        return
+            "\(outcome.family.id) \(outcome.family.displayName) [\(outcome.folder)] \(outcome.status.text) \(files) \(outcome.warnings)"
     }
 
     /// Outcomes recorded in any order read back whole, in the families' order.
@@ -32,7 +68,10 @@ struct OutcomeSpoolTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         // A folder that does not exist makes the spool keep the outcomes in memory instead.
-        let spool = OutcomeSpool(families: Self.families, folder: temporaryFolderWorks ? folder.path : folder.file("missing"))
+        let spool = OutcomeSpool(
+            families: Self.families,
+            folder: temporaryFolderWorks ? folder.path : folder.file("missing")
+        )
         let outcomes = Self.outcomes()
         for index in [2, 0, 3, 1] { spool.record(outcomes[index], at: index) }
         let read = FamilyOutcomes(spool: spool)
@@ -57,8 +96,13 @@ struct OutcomeSpoolTests {
     @Test func summaryListsWalkTheOutcomesLikeArrays() throws {
         let spool = OutcomeSpool(families: Self.families)
         for (index, outcome) in Self.outcomes().enumerated() { spool.record(outcome, at: index) }
-        let summary = BatchSummary(outcomes: FamilyOutcomes(spool: spool), database: "app.db", root: "/out",
-                                   generatedAt: Instant(seconds: 0, nanoseconds: 0), dryRun: false)
+        let summary = BatchSummary(
+            outcomes: FamilyOutcomes(spool: spool),
+            database: "app.db",
+            root: "/out",
+            generatedAt: Instant(seconds: 0, nanoseconds: 0),
+            dryRun: false
+        )
         let template = """
             {{% CONTENT_TYPE: TEXT}}
             {{#families}}{{name}}:{{status}}{{#files}} {{name}}{{/files}};{{/families}}
@@ -72,14 +116,16 @@ struct OutcomeSpoolTests {
         defer { folder.remove() }
         try template.write(toFile: folder.file(SummaryTemplates.textName), atomically: true, encoding: .utf8)
         let text = try SummaryTemplates.load(from: folder.path).text(summary)
-        #expect(text == """
-            Family 0:ok report_2026-11-16_2026-11-22.pdf interactions_田中.csv;Family 1:skipped: no data;\
-            田中 Family 🏈:failed: interactions row 'i-1', occurred_at: not a date;Family 3:ok report_2026-11-16_2026-11-22.pdf;
-            family-3 family-2 family-1 family-0 
-            4 1 false
-            first family-0 last family-3
-            田中 Family 🏈: interactions row 'i-1', occurred_at: not a date
+        #expect(
+            text == """
+                Family 0:ok report_2026-11-16_2026-11-22.pdf interactions_田中.csv;Family 1:skipped: no data;\
+                田中 Family 🏈:failed: interactions row 'i-1', occurred_at: not a date;Family 3:ok report_2026-11-16_2026-11-22.pdf;
+                family-3 family-2 family-1 family-0 
+                4 1 false
+                first family-0 last family-3
+                田中 Family 🏈: interactions row 'i-1', occurred_at: not a date
 
-            """)
+                """
+        )
     }
 }

@@ -1,9 +1,10 @@
 import Aggregation
 import AppStore
-@testable import Batch
 import Delivery
-import Testing
 import TestSupport
+import Testing
+
+@testable import Batch
 
 /// A failed family's recipients are the ones its recap would have had (issue 41, defect 2): the
 /// member roles come from `MemberRole` through `DeliveryJob.Recipients.memberRoles`, for the plan
@@ -18,7 +19,9 @@ struct RecapRecipientsTests {
         func database(_ name: String, stranger: Bool) throws -> SQLiteSource {
             try Fixture.database(at: folder.file(name)) { f in
                 try f.family("F")
-                for (user, role) in [("kid", "athlete"), ("mom", "parent"), ("dad", "parent")] + (stranger ? [("aunt", "coach")] : []) {
+                for (user, role) in [("kid", "athlete"), ("mom", "parent"), ("dad", "parent")]
+                    + (stranger ? [("aunt", "coach")] : [])
+                {
                     try f.user(user, role: role == "athlete" ? "player" : "parent")
                     try f.member(family: "F", user: user, role: role)
                 }

@@ -1,12 +1,13 @@
 import Batch
 import Core
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 struct RunTemplatesTests {
     static var folder: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Templates").path
     }
 
@@ -36,8 +37,10 @@ struct RunTemplatesTests {
             """
         func summaries(_ templates: RunTemplates) throws -> (String, String) {
             _ = try JobRun.run(job, database: database, in: folder, templates: templates)
-            return (try String(contentsOfFile: folder.file("out/summary.txt"), encoding: .utf8),
-                    try String(contentsOfFile: folder.file("out/summary.html"), encoding: .utf8))
+            return (
+                try String(contentsOfFile: folder.file("out/summary.txt"), encoding: .utf8),
+                try String(contentsOfFile: folder.file("out/summary.html"), encoding: .utf8)
+            )
         }
         let builtIn = try summaries(try RunTemplates.builtIn())
         let shipped = try summaries(try RunTemplates.load(from: templates))
@@ -49,8 +52,14 @@ struct RunTemplatesTests {
     }
 
     @Test(arguments: [
-        ("lists.yaml", "coaches:\n  - first_name: First\n  - shoe_size: Shoe\n", "lists.yaml:3: unknown key 'shoe_size' in 'coaches'; accepted: first_name"),
-        ("report.yaml", "title: X\nsections:\n  - charts: Charts\n", "report.yaml:3: unknown key 'charts' in 'sections'"),
+        (
+            "lists.yaml", "coaches:\n  - first_name: First\n  - shoe_size: Shoe\n",
+            "lists.yaml:3: unknown key 'shoe_size' in 'coaches'; accepted: first_name"
+        ),
+        (
+            "report.yaml", "title: X\nsections:\n  - charts: Charts\n",
+            "report.yaml:3: unknown key 'charts' in 'sections'"
+        ),
         ("palette.yaml", "cards:\n  schools: blue\n", "palette.yaml:2: 'schools' must be a colour like \"#0066FF\""),
         ("palette.yaml", "cards: [\n", "palette.yaml: not valid YAML"),
         ("summary.txt.mustache", "ok\n{{#families}}\n", "summary.txt.mustache:3: the template does not parse"),

@@ -1,9 +1,10 @@
 import Aggregation
-@testable import Batch
+import Core
 import Exporters
 import Foundation
-import Core
 import Testing
+
+@testable import Batch
 
 /// The saved records of a run (issue 41, "one schema per saved record"): a family's outcome
 /// and a shard's outcome file are written and read through their `Codable` types, and a file
@@ -13,9 +14,20 @@ struct ShardOutcomeFileTests {
         let families = outcomes.enumerated().map { ShardOutcomeFile.Family(position: $0.offset, outcome: $0.element) }
         var counts = ShardOutcomeFile.Counts(families: families.count)
         counts.ok = 2
-        return ShardOutcomeFile(shard: try Shard(index: 1, count: 2), job: .init(file: "weekly.yaml", sha256: String(repeating: "c", count: 64)),
-                                clock: "2026-11-23T12:00:00Z", today: nil, database: "demo.db", order: .job, delivers: true, sends: false,
-                                familiesInRun: outcomes.count, durationSeconds: 1.25, counts: counts, families: families)
+        return ShardOutcomeFile(
+            shard: try Shard(index: 1, count: 2),
+            job: .init(file: "weekly.yaml", sha256: String(repeating: "c", count: 64)),
+            clock: "2026-11-23T12:00:00Z",
+            today: nil,
+            database: "demo.db",
+            order: .job,
+            delivers: true,
+            sends: false,
+            familiesInRun: outcomes.count,
+            durationSeconds: 1.25,
+            counts: counts,
+            families: families
+        )
     }
 
     static func read(_ text: String, name: String = "1-of-2.json") throws -> ShardOutcomeFile {
@@ -33,9 +45,14 @@ struct ShardOutcomeFileTests {
         let text = try JSONValueEncoder().encode(Self.file(outcomes)).serialized()
         // Keys in the order the file has always had them; every key written, null when empty.
         #expect(text.contains("\"today\": null,\n  \"database\": \"demo.db\""))
-        #expect(text.contains("\"notSent\": {\n          \"e-mail off\": 2,\n          \"opted out\": 1\n        }"), "\(text)")
+        #expect(
+            text.contains("\"notSent\": {\n          \"e-mail off\": 2,\n          \"opted out\": 1\n        }"),
+            "\(text)"
+        )
         let read = try Self.read(text)
-        #expect(read.families.map(\.outcome).map(OutcomeSpoolTests.describe) == outcomes.map(OutcomeSpoolTests.describe))
+        #expect(
+            read.families.map(\.outcome).map(OutcomeSpoolTests.describe) == outcomes.map(OutcomeSpoolTests.describe)
+        )
         #expect(read.families.map(\.outcome.mail) == outcomes.map(\.mail))
         #expect(read.families.map(\.outcome.range) == outcomes.map(\.range))
         #expect(try JSONValueEncoder().encode(read).serialized() == text)
@@ -64,7 +81,10 @@ struct ShardOutcomeFileTests {
             ("\"warnings\": [\n        \"a note\"", "\"warnings\": [\n        1", "a family's entry is incomplete"),
         ]
         for (good, bad, reason) in faults {
-            guard let range = text.range(of: good) else { Issue.record("no \(good)"); continue }
+            guard let range = text.range(of: good) else {
+                Issue.record("no \(good)")
+                continue
+            }
             #expect(throws: UnreadableRecord(reason)) { try Self.read(text.replacingCharacters(in: range, with: bad)) }
         }
         #expect(throws: UnreadableRecord("it says it is shard 1-of-2")) { try Self.read(text, name: "0-of-2.json") }

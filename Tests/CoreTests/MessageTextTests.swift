@@ -6,7 +6,8 @@ import Testing
 /// paragraph separators included, and adds only the quotes and the escaped `'`.
 struct MessageTextTests {
     @Test(arguments: [
-        "plain", "two\nlines", "cr\rtab\t", "nul\u{0}esc\u{1B}[2J", "del\u{7F}c1\u{85}", "line\u{2028}para\u{2029}end", "Zoë 田中 🏈",
+        "plain", "two\nlines", "cr\rtab\t", "nul\u{0}esc\u{1B}[2J", "del\u{7F}c1\u{85}", "line\u{2028}para\u{2029}end",
+        "Zoë 田中 🏈",
     ])
     func quotingEscapesWhatOneLineEscapes(text: String) {
         #expect(MessageText.quoted(text) == "'" + Display.oneLine(text) + "'")

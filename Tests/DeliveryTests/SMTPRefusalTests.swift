@@ -1,7 +1,7 @@
 import Delivery
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A recipient the server refuses at RCPT (docs/delivery.md, "Sending"): a 5xx reply is
 /// permanent, tried once, whatever libcurl's code for it (CURLE_SEND_ERROR, the code of a
@@ -12,8 +12,16 @@ struct SMTPRefusalTests {
     static let message = Data("From: reports@example.com\r\nTo: x@example.com\r\nSubject: recap\r\n\r\nHello.\r\n".utf8)
 
     static func sender(_ server: SMTPServer) -> MailSender {
-        MailSender(transport: .smtp(url: "smtp://127.0.0.1:\(server.port)", starttlsRequired: false, username: nil, password: nil),
-                   timeout: 10, retryDelays: [0.1, 0.1])
+        MailSender(
+            transport: .smtp(
+                url: "smtp://127.0.0.1:\(server.port)",
+                starttlsRequired: false,
+                username: nil,
+                password: nil
+            ),
+            timeout: 10,
+            retryDelays: [0.1, 0.1]
+        )
     }
 
     @Test func a550AtRCPTIsTriedOnceAndIsPermanent() throws {

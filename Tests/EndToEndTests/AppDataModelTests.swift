@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Values the app's real database holds that older text called bad input: the `visiting`
 /// status, a null status, and free-text offer types and statuses (docs/data-model.md).
@@ -18,9 +18,27 @@ struct AppDataModelTests {
             try f.school("s2", family: "F", name: "Null Status College", status: nil)
             try f.school("s3", family: "F", name: "Scholarship State", status: "offer_received")
             try f.school("s4", family: "F", name: "Grant Tech", status: "contacted")
-            try f.offer("o1", family: "F", school: "s3", type: "scholarship", ["status": nil, "offer_date": "2026-11-01"])
-            try f.offer("o2", family: "F", school: "s4", type: "academic_grant", ["status": "on hold", "offer_date": "2026-11-02"])
-            try f.offer("o3", family: "F", school: "s1", type: "recruited_walk_on", ["status": "accepted", "offer_date": "2026-11-03"])
+            try f.offer(
+                "o1",
+                family: "F",
+                school: "s3",
+                type: "scholarship",
+                ["status": nil, "offer_date": "2026-11-01"]
+            )
+            try f.offer(
+                "o2",
+                family: "F",
+                school: "s4",
+                type: "academic_grant",
+                ["status": "on hold", "offer_date": "2026-11-02"]
+            )
+            try f.offer(
+                "o3",
+                family: "F",
+                school: "s1",
+                type: "recruited_walk_on",
+                ["status": "accepted", "offer_date": "2026-11-03"]
+            )
             try f.interaction("i1", family: "F", ["school_id": "s1"])
         }
         return path
@@ -38,7 +56,10 @@ struct AppDataModelTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         _ = try database(folder)
-        let result = try ReportBatchProcess.run(["report", "--db", "app.db", "--family", "F", "--now", Self.now, "--format", "json", "--out", "-"], in: folder.path)
+        let result = try ReportBatchProcess.run(
+            ["report", "--db", "app.db", "--family", "F", "--now", Self.now, "--format", "json", "--out", "-"],
+            in: folder.path
+        )
         #expect(result.status == 0, "\(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
         let schools = try #require(json["schools"] as? [String: Any])
@@ -57,7 +78,10 @@ struct AppDataModelTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         _ = try database(folder)
-        let result = try ReportBatchProcess.run(["export", "schools", "--db", "app.db", "--family", "F", "--now", Self.now, "--out", "-", "--no-bom"], in: folder.path)
+        let result = try ReportBatchProcess.run(
+            ["export", "schools", "--db", "app.db", "--family", "F", "--now", Self.now, "--out", "-", "--no-bom"],
+            in: folder.path
+        )
         #expect(result.status == 0, "\(result.stderr)")
         let rows = try CSVRows.parse(result.stdout)
         let byName = Dictionary(uniqueKeysWithValues: rows.dropFirst().map { ($0[0], $0) })
@@ -69,7 +93,13 @@ struct AppDataModelTests {
         #expect(byName["Grant Tech"]?[offer] == "academic_grant (on hold)")
         #expect(byName["Visiting U"]?[offer] == "Recruited Walk-On (Accepted)")
 
-        let filtered = try ReportBatchProcess.run(["export", "schools", "--db", "app.db", "--family", "F", "--now", Self.now, "--status", "visiting", "--out", "-", "--no-bom"], in: folder.path)
+        let filtered = try ReportBatchProcess.run(
+            [
+                "export", "schools", "--db", "app.db", "--family", "F", "--now", Self.now, "--status", "visiting",
+                "--out", "-", "--no-bom",
+            ],
+            in: folder.path
+        )
         #expect(filtered.status == 0, "\(filtered.stderr)")
         #expect(try CSVRows.parse(filtered.stdout).dropFirst().map { $0[0] } == ["Visiting U"])
     }
@@ -78,7 +108,13 @@ struct AppDataModelTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         _ = try database(folder)
-        let result = try ReportBatchProcess.run(["export", "schools", "--db", "app.db", "--family", "F", "--now", Self.now, "--format", "pdf,xlsx", "--out", "out"], in: folder.path)
+        let result = try ReportBatchProcess.run(
+            [
+                "export", "schools", "--db", "app.db", "--family", "F", "--now", Self.now, "--format", "pdf,xlsx",
+                "--out", "out",
+            ],
+            in: folder.path
+        )
         #expect(result.status == 0, "\(result.stderr)")
         let pdf = try #require(result.stdout.split(separator: "\n").first { $0.hasSuffix(".pdf") })
         let text = try ReportBatchProcess.tool("pdftotext", ["-layout", String(pdf), "-"], in: folder.path)
@@ -108,11 +144,19 @@ struct OptionalColumnsNoteTests {
     @Test func everyCommandSaysItOnceAndQuietHidesIt() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let made = try ReportBatchProcess.run(["demo", "--out", "current.db", "--families", "6", "--today", "2026-11-22", "--without-optional-columns"], in: folder.path)
+        let made = try ReportBatchProcess.run(
+            ["demo", "--out", "current.db", "--families", "6", "--today", "2026-11-22", "--without-optional-columns"],
+            in: folder.path
+        )
         #expect(made.status == 0, "\(made.stderr)")
-        let family = try ReportBatchProcess.tool("sqlite3", [folder.file("current.db"), "SELECT id FROM family_units WHERE family_name = 'Rivera Family'"]).stdout
+        let family = try ReportBatchProcess.tool(
+            "sqlite3",
+            [folder.file("current.db"), "SELECT id FROM family_units WHERE family_name = 'Rivera Family'"]
+        ).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        func notes(_ stderr: String) -> [Substring] { stderr.split(separator: "\n").filter { $0.contains("has no column") } }
+        func notes(_ stderr: String) -> [Substring] {
+            stderr.split(separator: "\n").filter { $0.contains("has no column") }
+        }
 
         let commands: [[String]] = [
             ["run", BatchRunTests.weekly, "--db", "current.db", "--out", "weekly", "--now", Self.now],

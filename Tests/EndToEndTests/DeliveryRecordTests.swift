@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The manifest's delivery records (docs/delivery.md, "What the run records"): each names its
 /// recipient by the address as stored, while opt-outs, duplicates and a rerun's sent messages
@@ -16,13 +16,16 @@ struct DeliveryRecordTests {
         try #require(members.count == 3)
         // The player's address in capitals; a parent's is the same address in other case and
         // spacing (a duplicate); the other parent's is opted out under another spelling.
-        _ = try DeliveryFaultTests.sql(setup, """
+        _ = try DeliveryFaultTests.sql(
+            setup,
+            """
             UPDATE users SET email = 'Player.Rivera@Example.COM' WHERE id = '\(members[0])';
             UPDATE users SET email = ' PLAYER.rivera@example.com ' WHERE id = '\(members[1])';
             UPDATE users SET email = 'Parent.Two@Example.com' WHERE id = '\(members[2])';
             CREATE TABLE email_optouts (email TEXT PRIMARY KEY, created_at TEXT);
             INSERT INTO email_optouts VALUES ('parent.two@example.com', '2026-01-01T00:00:00Z');
-            """)
+            """
+        )
         let server = try SMTPServer(folder: setup.demo.folder)
         defer { server.stop() }
         try setup.sendThrough(server)
@@ -41,7 +44,12 @@ struct DeliveryRecordTests {
         let again = try setup.run(server)
         #expect(again.status == 0, "\(again.stderr)\(again.stdout)")
         #expect(server.received.count == 3)
-        #expect(again.stdout.contains("messages: 3 written, 3 sent, 2 not sent (1 opted out, 1 duplicate address), 0 failed"), "\(again.stdout)")
+        #expect(
+            again.stdout.contains(
+                "messages: 3 written, 3 sent, 2 not sent (1 opted out, 1 duplicate address), 0 failed"
+            ),
+            "\(again.stdout)"
+        )
         let rerun = try DeliveryFaultTests.records(setup.demo.folder.file("o"))
         for record in expected { #expect(rerun.contains(record), "\(rerun)") }
     }

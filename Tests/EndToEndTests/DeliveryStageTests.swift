@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A family that fails after some of its messages were sent (docs/delivery.md, "Sending":
 /// once per family and range) keeps the record of each message sent and its `.eml`, so that a
@@ -16,27 +16,27 @@ struct DeliveryStageTests {
     static func fillingSendmail(_ setup: Setup, server: SMTPServer, disk: String) throws -> String {
         let config = setup.demo.folder.file("msmtprc")
         try """
-            account default
-            host 127.0.0.1
-            port \(server.port)
-            from reports@example.com
-            tls on
-            tls_starttls on
-            tls_trust_file \(server.certificate)
-            auth plain
-            user \(server.user)
-            password \(server.password)
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        account default
+        host 127.0.0.1
+        port \(server.port)
+        from reports@example.com
+        tls on
+        tls_starttls on
+        tls_trust_file \(server.certificate)
+        auth plain
+        user \(server.user)
+        password \(server.password)
+        """.write(toFile: config, atomically: true, encoding: .utf8)
         chmod(config, 0o600)
         let marker = setup.demo.folder.file("disk-filled")
         let wrapper = setup.demo.folder.file("sendmail")
         try """
-            #!/bin/sh
-            msmtp -C '\(config)' "$@" || exit $?
-            if [ ! -e '\(marker)' ]; then : > '\(marker)'; cat /dev/zero > '\(disk)/filler' 2>/dev/null; fi
-            exit 0
+        #!/bin/sh
+        msmtp -C '\(config)' "$@" || exit $?
+        if [ ! -e '\(marker)' ]; then : > '\(marker)'; cat /dev/zero > '\(disk)/filler' 2>/dev/null; fi
+        exit 0
 
-            """.write(toFile: wrapper, atomically: true, encoding: .utf8)
+        """.write(toFile: wrapper, atomically: true, encoding: .utf8)
         chmod(wrapper, 0o755)
         return wrapper
     }
@@ -57,9 +57,11 @@ struct DeliveryStageTests {
         defer { _ = try? ReportBatchProcess.tool("umount", [disk]) }
         let sendmail = try Self.fillingSendmail(setup, server: server, disk: disk)
         func run() throws -> CommandResult {
-            try ReportBatchProcess.run(["run", "job.yaml", "--db", "demo.db", "--out", "disk/o", "--now", SendingTests.now, "--workers", "1"],
-                                       in: setup.demo.folder.path,
-                                       environment: ["TEST_SMTP_USER": "x", "TEST_SMTP_PASSWORD": "y", "REPORT_BATCH_SENDMAIL": sendmail])
+            try ReportBatchProcess.run(
+                ["run", "job.yaml", "--db", "demo.db", "--out", "disk/o", "--now", SendingTests.now, "--workers", "1"],
+                in: setup.demo.folder.path,
+                environment: ["TEST_SMTP_USER": "x", "TEST_SMTP_PASSWORD": "y", "REPORT_BATCH_SENDMAIL": sendmail]
+            )
         }
         let members = try DeliveryFaultTests.riveraMembers(setup)
         try #require(members.count == 3)
@@ -73,13 +75,21 @@ struct DeliveryStageTests {
         #expect(records.count == 3 && records.first?.hasPrefix("[\"sent\", \"\(members[0])\", ") == true, "\(records)")
         #expect(records.dropFirst().allSatisfy { $0.hasPrefix("[\"not sent: family failed\"") }, "\(records)")
         // The sent message's .eml stays, listed in the manifest; nothing else of the family does.
-        let kept = (FileManager.default.subpaths(atPath: disk + "/o") ?? []).filter { !$0.hasPrefix(".") && $0.contains(".") }.sorted()
+        let kept = (FileManager.default.subpaths(atPath: disk + "/o") ?? []).filter {
+            !$0.hasPrefix(".") && $0.contains(".")
+        }.sorted()
         #expect(kept.filter { $0.hasSuffix(".eml") }.count == 1 && !kept.contains { $0.hasSuffix(".pdf") }, "\(kept)")
-        let listed = try ReportBatchProcess.tool("python3", ["-c", """
-            import json, glob, sys
-            for p in glob.glob(sys.argv[1] + '/**/manifest.json', recursive=True):
-                for f in json.load(open(p))['files']: print(f['name'])
-            """, disk + "/o"]).stdout.split(separator: "\n").map(String.init)
+        let listed = try ReportBatchProcess.tool(
+            "python3",
+            [
+                "-c",
+                """
+                import json, glob, sys
+                for p in glob.glob(sys.argv[1] + '/**/manifest.json', recursive=True):
+                    for f in json.load(open(p))['files']: print(f['name'])
+                """, disk + "/o",
+            ]
+        ).stdout.split(separator: "\n").map(String.init)
         #expect(listed.count == 1 && kept.contains { $0.hasSuffix("/" + (listed.first ?? "-")) }, "\(listed) \(kept)")
 
         // With room again, a rerun sends the two messages not sent, and not the first again.

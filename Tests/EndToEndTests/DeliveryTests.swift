@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The weekly recap e-mails of a batch run (docs/delivery.md), written as `.eml` files
 /// (`via: none`) and read back with Python's `email` package; `SendingTests` below sends them.
@@ -31,31 +31,48 @@ struct DeliveryTests {
         defer { demo.folder.remove() }
         let db = demo.folder.file("demo.db")
         func sql(_ statement: String) throws -> String {
-            try ReportBatchProcess.tool("sqlite3", [db, statement]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            try ReportBatchProcess.tool("sqlite3", [db, statement]).stdout.trimmingCharacters(
+                in: .whitespacesAndNewlines
+            )
         }
         // Mateo (a Rivera parent) has the weekly digest off; the helper parent opted out under another spelling of the address.
-        let mateo = try sql("SELECT u.id FROM users u JOIN family_members m ON m.user_id = u.id WHERE m.family_unit_id = '\(demo.rivera)' AND u.full_name = 'Mateo Rivera'")
-        _ = try sql("""
+        let mateo = try sql(
+            "SELECT u.id FROM users u JOIN family_members m ON m.user_id = u.id WHERE m.family_unit_id = '\(demo.rivera)' AND u.full_name = 'Mateo Rivera'"
+        )
+        _ = try sql(
+            """
             CREATE TABLE notification_preferences (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, notification_type TEXT NOT NULL, email_enabled INTEGER);
             INSERT INTO notification_preferences VALUES ('p1', '\(mateo)', 'weekly_digest', 0), ('p2', '\(mateo)', 'offer', 1);
             CREATE TABLE email_optouts (email TEXT PRIMARY KEY, created_at TEXT);
             INSERT INTO email_optouts VALUES ('coach.helper@example.com', '2026-01-01T00:00:00Z');
             UPDATE users SET email = '  Coach.Helper@EXAMPLE.com ' WHERE email = 'coach.helper@example.com';
-            """)
-        let job = Self.job(demo, via: "none", [
-            "subject: \"Your Weekly Recruiting Recap – {family_name}\"",
-            "unsubscribe:", "  url: https://myrecruitingcompass.com/api/email/unsubscribe", "  secret_env: TEST_UNSUBSCRIBE_SECRET",
-        ])
+            """
+        )
+        let job = Self.job(
+            demo,
+            via: "none",
+            [
+                "subject: \"Your Weekly Recruiting Recap – {family_name}\"",
+                "unsubscribe:", "  url: https://myrecruitingcompass.com/api/email/unsubscribe",
+                "  secret_env: TEST_UNSUBSCRIBE_SECRET",
+            ]
+        )
         try job.write(toFile: demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
         // A dry run lists the messages it would write, and writes nothing.
-        let dry = try ReportBatchProcess.run(["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", Self.now, "--dry-run"], in: demo.folder.path,
-                                             environment: ["TEST_UNSUBSCRIBE_SECRET": Self.secret])
+        let dry = try ReportBatchProcess.run(
+            ["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", Self.now, "--dry-run"],
+            in: demo.folder.path,
+            environment: ["TEST_UNSUBSCRIBE_SECRET": Self.secret]
+        )
         #expect(dry.status == 0, "\(dry.stderr)")
         #expect(dry.stdout.components(separatedBy: ".eml\n").count == 4, "\(dry.stdout)")
         #expect(dry.stdout.contains("/email-athlete-e55523-example-com.eml"), "\(dry.stdout)")
         #expect(!FileManager.default.fileExists(atPath: demo.folder.file("o")))
-        let result = try ReportBatchProcess.run(["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", Self.now], in: demo.folder.path,
-                                                environment: ["TEST_UNSUBSCRIBE_SECRET": Self.secret])
+        let result = try ReportBatchProcess.run(
+            ["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", Self.now],
+            in: demo.folder.path,
+            environment: ["TEST_UNSUBSCRIBE_SECRET": Self.secret]
+        )
         #expect(result.status == 0, "\(result.stderr)")
         let root = demo.folder.file("o")
         let emls = (FileManager.default.subpaths(atPath: root) ?? []).filter { $0.hasSuffix(".eml") }.sorted()
@@ -111,7 +128,12 @@ struct DeliveryTests {
                 try f.user("\(family.lowercased())p", role: "player", fullName: "\(name) Player")
                 try f.member(family: family, user: "\(family.lowercased())p", role: "player")
                 // An offer whose school was never added: the family has no schools, so no report.
-                try f.offer("\(family)o", family: family, type: "full_ride", ["status": "pending", "deadline_date": deadline])
+                try f.offer(
+                    "\(family)o",
+                    family: family,
+                    type: "full_ride",
+                    ["status": "pending", "deadline_date": deadline]
+                )
             }
             try f.family("A", name: "Active Family")
             try f.user("ap", role: "player")
@@ -119,14 +141,26 @@ struct DeliveryTests {
             try f.school("s1", family: "A", name: "Amherst College")
         }
         try JobFiles.recapWrittenOnly().write(toFile: folder.file("job.yaml"), atomically: true, encoding: .utf8)
-        let result = try ReportBatchProcess.run(["run", "job.yaml", "--db", "f.db", "--out", "o", "--now", Self.now], in: folder.path)
+        let result = try ReportBatchProcess.run(
+            ["run", "job.yaml", "--db", "f.db", "--out", "o", "--now", Self.now],
+            in: folder.path
+        )
         #expect(result.status == 0, "\(result.stderr)")
         let root = folder.file("o")
-        let quiet = try #require((FileManager.default.contentsOfDirectory(atPath: root)).first { $0.hasPrefix("quiet-family") })
+        let quiet = try #require(
+            (FileManager.default.contentsOfDirectory(atPath: root)).first { $0.hasPrefix("quiet-family") }
+        )
         let files = try FileManager.default.subpathsOfDirectory(atPath: root + "/" + quiet).sorted()
         let dated = try FileManager.default.contentsOfDirectory(atPath: root + "/" + quiet)
-        #expect(files == dated + dated.flatMap { day in ["email-qp-example-com.eml", "manifest.json"].map { day + "/" + $0 } }, "only the recap and the manifest: \(files)")
-        #expect(!(try FileManager.default.contentsOfDirectory(atPath: root)).contains { $0.hasPrefix("empty-family") }, "no folder for a family with nothing to say")
+        #expect(
+            files == dated
+                + dated.flatMap { day in ["email-qp-example-com.eml", "manifest.json"].map { day + "/" + $0 } },
+            "only the recap and the manifest: \(files)"
+        )
+        #expect(
+            !(try FileManager.default.contentsOfDirectory(atPath: root)).contains { $0.hasPrefix("empty-family") },
+            "no folder for a family with nothing to say"
+        )
         let eml = try #require(files.first { $0.hasSuffix(".eml") })
         let script = """
             import email, email.policy, sys
@@ -157,48 +191,106 @@ struct DeliveryTests {
                 try f.member(family: family, user: "\(family.lowercased())p", role: "player")
                 try f.school("\(family)s", family: family)
             }
-            try f.db.execute(sql: """
-                CREATE TABLE notification_preferences (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, notification_type TEXT NOT NULL, email_enabled INTEGER, push_enabled INTEGER);
-                INSERT INTO notification_preferences VALUES ('p1', 'ap', 'weekly_digest', 2, 1), ('p2', 'bp', 'weekly_digest', NULL, 0), ('p3', 'bp', 'brand_new_kind', 0, 0);
-                CREATE TABLE email_optouts (email TEXT PRIMARY KEY, created_at TEXT);
-                INSERT INTO email_optouts VALUES ('someone@example.com', NULL);
-                """)
+            try f.db.execute(
+                sql: """
+                    CREATE TABLE notification_preferences (id TEXT PRIMARY KEY, user_id TEXT NOT NULL, notification_type TEXT NOT NULL, email_enabled INTEGER, push_enabled INTEGER);
+                    INSERT INTO notification_preferences VALUES ('p1', 'ap', 'weekly_digest', 2, 1), ('p2', 'bp', 'weekly_digest', NULL, 0), ('p3', 'bp', 'brand_new_kind', 0, 0);
+                    CREATE TABLE email_optouts (email TEXT PRIMARY KEY, created_at TEXT);
+                    INSERT INTO email_optouts VALUES ('someone@example.com', NULL);
+                    """
+            )
         }
         let check = try ReportBatchProcess.run(["check", "--db", "f.db"], in: folder.path)
         #expect(check.status == 65, "\(check.stdout)\(check.stderr)")
-        #expect((check.stdout + check.stderr).contains("notification_preferences row 'p1', column email_enabled: is 2; expected 0, 1 or null"), "\(check.stdout)\(check.stderr)")
-        try JobFiles.recapWrittenOnly(attach: false).write(toFile: folder.file("job.yaml"), atomically: true, encoding: .utf8)
-        let run = try ReportBatchProcess.run(["run", "job.yaml", "--db", "f.db", "--out", "o", "--now", Self.now], in: folder.path)
+        #expect(
+            (check.stdout + check.stderr).contains(
+                "notification_preferences row 'p1', column email_enabled: is 2; expected 0, 1 or null"
+            ),
+            "\(check.stdout)\(check.stderr)"
+        )
+        try JobFiles.recapWrittenOnly(attach: false).write(
+            toFile: folder.file("job.yaml"),
+            atomically: true,
+            encoding: .utf8
+        )
+        let run = try ReportBatchProcess.run(
+            ["run", "job.yaml", "--db", "f.db", "--out", "o", "--now", Self.now],
+            in: folder.path
+        )
         #expect(run.status == 4, "\(run.stderr)")
         let summary = try String(contentsOfFile: folder.file("o/summary.txt"), encoding: .utf8)
         #expect(summary.contains("email_enabled: is 2"), "\(summary)")
         // B's null preference is "on" and its unknown kind is ignored: B gets its recap.
-        #expect((FileManager.default.subpaths(atPath: folder.file("o")) ?? []).contains { $0.hasSuffix("email-bp-example-com.eml") })
+        #expect(
+            (FileManager.default.subpaths(atPath: folder.file("o")) ?? []).contains {
+                $0.hasSuffix("email-bp-example-com.eml")
+            }
+        )
         // An opt-out row without an address is bad input too.
-        _ = try ReportBatchProcess.tool("sqlite3", [folder.file("f.db"), "UPDATE notification_preferences SET email_enabled = 0 WHERE id = 'p1'; INSERT INTO email_optouts VALUES (NULL, NULL)"])
+        _ = try ReportBatchProcess.tool(
+            "sqlite3",
+            [
+                folder.file("f.db"),
+                "UPDATE notification_preferences SET email_enabled = 0 WHERE id = 'p1'; INSERT INTO email_optouts VALUES (NULL, NULL)",
+            ]
+        )
         let again = try ReportBatchProcess.run(["check", "--db", "f.db"], in: folder.path)
-        #expect(again.status == 65 && (again.stdout + again.stderr).contains("email_optouts row null, column email: is null but is required"), "\(again.stdout)\(again.stderr)")
+        #expect(
+            again.status == 65
+                && (again.stdout + again.stderr).contains(
+                    "email_optouts row null, column email: is null but is required"
+                ),
+            "\(again.stdout)\(again.stderr)"
+        )
     }
 
     @Test(arguments: [
         ("deliver:\n  email:\n    to: members\n", "job.yaml:6: 'deliver.email' needs 'from', the sender's address"),
-        ("deliver:\n  email:\n    from: nobody\n", "job.yaml:6: 'from' must be an e-mail address, e.g. \"The Recruiting Compass <reports@example.com>\" (got 'nobody')"),
-        ("deliver:\n  email:\n    from: a@example.com\n    via: smtp//mail\n", "job.yaml:7: 'via' must be smtp://HOST[:PORT], smtps://HOST[:PORT], sendmail or none (got 'smtp//mail')"),
-        ("deliver:\n  email:\n    from: a@example.com\n    attach: [coaches.csv]\n", "job.yaml:5: 'attach' names 'coaches.csv', which this job does not write; it writes report.pdf"),
-        ("deliver:\n  email:\n    from: a@example.com\n    to: [not-an-address]\n", "job.yaml:7: 'to' lists 'not-an-address', which is not an e-mail address"),
-        ("deliver:\n  email:\n    from: a@example.com\n    password_env: hunter2!\n", "job.yaml:7: 'password_env' names an environment variable (letters, digits and _), not a value (got 'hunter2!')"),
-        ("deliver:\n  email:\n    from: a@example.com\n    subject: \"Hi {name}\"\n", "job.yaml:7: 'subject' has an unknown placeholder {name}; use: {family_slug}, {family_id}, {from}, {to}, {preset}, {family_name}, {headline}"),
-        ("deliver:\n  email:\n    from: a@example.com\n    app_url: http://app.example.com\n",
-         "job.yaml:7: 'app_url' must be an https address without a user or password, e.g. https://myrecruitingcompass.com (got 'http://app.example.com')"),
-        ("deliver:\n  email:\n    from: a@example.com\n    app_url: https://admin:hunter2@app.example.com/x\n",
-         "job.yaml:7: 'app_url' must be an https address without a user or password, e.g. https://myrecruitingcompass.com (got 'https://app.example.com/x')"),
-        ("deliver:\n  email:\n    from: a@example.com\n    app_url: 'https://app.example.com/\"><script>'\n",
-         "job.yaml:7: 'app_url' must be an https address without a user or password, e.g. https://myrecruitingcompass.com (got 'https://app.example.com/\"><script>')"),
+        (
+            "deliver:\n  email:\n    from: nobody\n",
+            "job.yaml:6: 'from' must be an e-mail address, e.g. \"The Recruiting Compass <reports@example.com>\" (got 'nobody')"
+        ),
+        (
+            "deliver:\n  email:\n    from: a@example.com\n    via: smtp//mail\n",
+            "job.yaml:7: 'via' must be smtp://HOST[:PORT], smtps://HOST[:PORT], sendmail or none (got 'smtp//mail')"
+        ),
+        (
+            "deliver:\n  email:\n    from: a@example.com\n    attach: [coaches.csv]\n",
+            "job.yaml:5: 'attach' names 'coaches.csv', which this job does not write; it writes report.pdf"
+        ),
+        (
+            "deliver:\n  email:\n    from: a@example.com\n    to: [not-an-address]\n",
+            "job.yaml:7: 'to' lists 'not-an-address', which is not an e-mail address"
+        ),
+        (
+            "deliver:\n  email:\n    from: a@example.com\n    password_env: hunter2!\n",
+            "job.yaml:7: 'password_env' names an environment variable (letters, digits and _), not a value (got 'hunter2!')"
+        ),
+        (
+            "deliver:\n  email:\n    from: a@example.com\n    subject: \"Hi {name}\"\n",
+            "job.yaml:7: 'subject' has an unknown placeholder {name}; use: {family_slug}, {family_id}, {from}, {to}, {preset}, {family_name}, {headline}"
+        ),
+        (
+            "deliver:\n  email:\n    from: a@example.com\n    app_url: http://app.example.com\n",
+            "job.yaml:7: 'app_url' must be an https address without a user or password, e.g. https://myrecruitingcompass.com (got 'http://app.example.com')"
+        ),
+        (
+            "deliver:\n  email:\n    from: a@example.com\n    app_url: https://admin:hunter2@app.example.com/x\n",
+            "job.yaml:7: 'app_url' must be an https address without a user or password, e.g. https://myrecruitingcompass.com (got 'https://app.example.com/x')"
+        ),
+        (
+            "deliver:\n  email:\n    from: a@example.com\n    app_url: 'https://app.example.com/\"><script>'\n",
+            "job.yaml:7: 'app_url' must be an https address without a user or password, e.g. https://myrecruitingcompass.com (got 'https://app.example.com/\"><script>')"
+        ),
     ])
     func aBadDeliverSectionIsAUsageError(yaml: String, message: String) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try ("outputs:\n  - report:\n    formats: [pdf]\n" + yaml).write(toFile: folder.file("job.yaml"), atomically: true, encoding: .utf8)
+        try ("outputs:\n  - report:\n    formats: [pdf]\n" + yaml).write(
+            toFile: folder.file("job.yaml"),
+            atomically: true,
+            encoding: .utf8
+        )
         let result = try ReportBatchProcess.run(["run", "job.yaml", "--db", "x.db", "--dry-run"], in: folder.path)
         #expect(result.status == 64)
         #expect(result.stderr == "report-batch: error: \(message)\n", "\(result.stderr)")
@@ -209,35 +301,61 @@ struct DeliveryTests {
     @Test func theSubjectCarriesTheWeeksHeadline() throws {
         let demo = try ReportCommandTests.Demo()
         defer { demo.folder.remove() }
-        try JobFiles.recapWrittenOnly(attach: false).write(toFile: demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
-        let result = try ReportBatchProcess.run(["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", Self.now], in: demo.folder.path)
+        try JobFiles.recapWrittenOnly(attach: false).write(
+            toFile: demo.folder.file("job.yaml"),
+            atomically: true,
+            encoding: .utf8
+        )
+        let result = try ReportBatchProcess.run(
+            ["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", Self.now],
+            in: demo.folder.path
+        )
         #expect(result.status == 0, "\(result.stderr)")
-        let check = try ReportBatchProcess.tool("python3", ["-c", """
-            import email, email.policy, sys, glob
-            for path in sorted(glob.glob(sys.argv[1] + '/**/*.eml', recursive=True)):
-                m = email.message_from_bytes(open(path, 'rb').read(), policy=email.policy.default)
-                assert not m.defects, m.defects
-                subject = str(m['Subject'])
-                headline = m.get_body(preferencelist=('plain',)).get_content().split('\\n')[0]
-                assert len(subject) <= 78, subject
-                full = subject.split(': ', 1)[0] + ': ' + headline
-                assert subject == full or (subject.endswith('…') and full.startswith(subject[:-1])), (subject, headline)
-                print(subject)
-            """, demo.folder.file("o")])
+        let check = try ReportBatchProcess.tool(
+            "python3",
+            [
+                "-c",
+                """
+                import email, email.policy, sys, glob
+                for path in sorted(glob.glob(sys.argv[1] + '/**/*.eml', recursive=True)):
+                    m = email.message_from_bytes(open(path, 'rb').read(), policy=email.policy.default)
+                    assert not m.defects, m.defects
+                    subject = str(m['Subject'])
+                    headline = m.get_body(preferencelist=('plain',)).get_content().split('\\n')[0]
+                    assert len(subject) <= 78, subject
+                    full = subject.split(': ', 1)[0] + ': ' + headline
+                    assert subject == full or (subject.endswith('…') and full.startswith(subject[:-1])), (subject, headline)
+                    print(subject)
+                """, demo.folder.file("o"),
+            ]
+        )
         #expect(check.status == 0, "\(check.stderr)")
         let subjects = Set(check.stdout.split(separator: "\n").map(String.init))
-        #expect(subjects.contains { $0.hasPrefix("Rivera Family: ") } && subjects.contains { $0.hasPrefix("田中 Tanaka Family 🏈: ") }, "\(subjects)")
+        #expect(
+            subjects.contains { $0.hasPrefix("Rivera Family: ") }
+                && subjects.contains { $0.hasPrefix("田中 Tanaka Family 🏈: ") },
+            "\(subjects)"
+        )
         #expect(!subjects.contains { $0.contains("Weekly Recruiting Recap") }, "\(subjects)")
     }
 
     @Test func aMissingSecretVariableIsAUsageErrorNamingIt() throws {
         let demo = try ReportCommandTests.Demo()
         defer { demo.folder.remove() }
-        try "outputs:\n  - report:\n    formats: [pdf]\ndeliver:\n  email:\n    from: a@example.com\n    unsubscribe: {url: 'https://x.example/u', secret_env: NOT_SET_ANYWHERE}\n"
+        try
+            "outputs:\n  - report:\n    formats: [pdf]\ndeliver:\n  email:\n    from: a@example.com\n    unsubscribe: {url: 'https://x.example/u', secret_env: NOT_SET_ANYWHERE}\n"
             .write(toFile: demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
-        let result = try ReportBatchProcess.run(["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", Self.now], in: demo.folder.path)
+        let result = try ReportBatchProcess.run(
+            ["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", Self.now],
+            in: demo.folder.path
+        )
         #expect(result.status == 64)
-        #expect(result.stderr.contains("the environment variable NOT_SET_ANYWHERE, which 'deliver.email' names, is not set"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "the environment variable NOT_SET_ANYWHERE, which 'deliver.email' names, is not set"
+            ),
+            "\(result.stderr)"
+        )
     }
 }
 
@@ -266,8 +384,14 @@ struct SendingTests {
         }
 
         func run(_ server: SMTPServer, _ extra: [String] = []) throws -> CommandResult {
-            try ReportBatchProcess.run(["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", SendingTests.now] + extra, in: demo.folder.path,
-                                       environment: ["TEST_SMTP_USER": server.user, "TEST_SMTP_PASSWORD": server.password, "CURL_CA_BUNDLE": server.certificate])
+            try ReportBatchProcess.run(
+                ["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", SendingTests.now] + extra,
+                in: demo.folder.path,
+                environment: [
+                    "TEST_SMTP_USER": server.user, "TEST_SMTP_PASSWORD": server.password,
+                    "CURL_CA_BUNDLE": server.certificate,
+                ]
+            )
         }
 
         /// Every .eml the run wrote, by recipient.
@@ -276,7 +400,10 @@ struct SendingTests {
             let root = demo.folder.file("o")
             for path in (FileManager.default.subpaths(atPath: root) ?? []) where path.hasSuffix(".eml") {
                 let data = (try? Data(contentsOf: URL(fileURLWithPath: root + "/" + path))) ?? Data()
-                let to = String(decoding: data, as: UTF8.self).split(separator: "\r\n").first { $0.hasPrefix("To: ") }.map { String($0.split(separator: "<").last?.dropLast() ?? "") } ?? ""
+                let to =
+                    String(decoding: data, as: UTF8.self).split(separator: "\r\n").first { $0.hasPrefix("To: ") }.map {
+                        String($0.split(separator: "<").last?.dropLast() ?? "")
+                    } ?? ""
                 result[to] = data
             }
             return result
@@ -298,16 +425,29 @@ struct SendingTests {
         // What the server received is the .eml written, byte for byte (the server adds nothing here).
         let written = setup.written
         for message in received {
-            let to = message.name.dropFirst(5).replacingOccurrences(of: "_at_", with: "@").replacingOccurrences(of: ".eml", with: "")
+            let to = message.name.dropFirst(5).replacingOccurrences(of: "_at_", with: "@").replacingOccurrences(
+                of: ".eml",
+                with: ""
+            )
             #expect(written[to] == message.data, "\(to)")
         }
         // The manifests record each recipient as sent, with the server's reply.
-        let manifests = try ReportBatchProcess.tool("python3", ["-c", """
-            import json, glob, sys
-            for p in sorted(glob.glob(sys.argv[1] + '/**/manifest.json', recursive=True)):
-                for r in json.load(open(p))['delivery']: print(r['status'], r['reply'], r['recipient'])
-            """, setup.demo.folder.file("o")]).stdout
-        #expect(manifests.split(separator: "\n").count == 5 && manifests.split(separator: "\n").allSatisfy { $0.hasPrefix("sent 250 ") }, "\(manifests)")
+        let manifests = try ReportBatchProcess.tool(
+            "python3",
+            [
+                "-c",
+                """
+                import json, glob, sys
+                for p in sorted(glob.glob(sys.argv[1] + '/**/manifest.json', recursive=True)):
+                    for r in json.load(open(p))['delivery']: print(r['status'], r['reply'], r['recipient'])
+                """, setup.demo.folder.file("o"),
+            ]
+        ).stdout
+        #expect(
+            manifests.split(separator: "\n").count == 5
+                && manifests.split(separator: "\n").allSatisfy { $0.hasPrefix("sent 250 ") },
+            "\(manifests)"
+        )
         // The password is in no file and no output.
         for path in FileManager.default.subpaths(atPath: setup.demo.folder.file("o")) ?? [] {
             let data = (try? Data(contentsOf: URL(fileURLWithPath: setup.demo.folder.file("o/\(path)")))) ?? Data()
@@ -326,11 +466,21 @@ struct SendingTests {
     @Test func aRefusedRecipientFailsOnlyItsFamilyAndATemporaryRefusalIsRetried() throws {
         let setup = try Setup(via: "none")
         defer { setup.demo.folder.remove() }
-        let recipients = try ReportBatchProcess.tool("sqlite3", [setup.demo.folder.file("demo.db"),
-            "SELECT u.email FROM users u JOIN family_members m ON m.user_id = u.id WHERE m.family_unit_id = '\(setup.demo.tanaka)' ORDER BY m.role DESC"]).stdout
+        let recipients = try ReportBatchProcess.tool(
+            "sqlite3",
+            [
+                setup.demo.folder.file("demo.db"),
+                "SELECT u.email FROM users u JOIN family_members m ON m.user_id = u.id WHERE m.family_unit_id = '\(setup.demo.tanaka)' ORDER BY m.role DESC",
+            ]
+        ).stdout
             .split(separator: "\n").map(String.init)
-        let riveraPlayer = try ReportBatchProcess.tool("sqlite3", [setup.demo.folder.file("demo.db"),
-            "SELECT u.email FROM users u JOIN family_members m ON m.user_id = u.id WHERE m.family_unit_id = '\(setup.demo.rivera)' AND m.role = 'player'"]).stdout
+        let riveraPlayer = try ReportBatchProcess.tool(
+            "sqlite3",
+            [
+                setup.demo.folder.file("demo.db"),
+                "SELECT u.email FROM users u JOIN family_members m ON m.user_id = u.id WHERE m.family_unit_id = '\(setup.demo.rivera)' AND m.role = 'player'",
+            ]
+        ).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let server = try SMTPServer(folder: setup.demo.folder, reject: [recipients[0]], tempfail: [riveraPlayer: 1])
         defer { server.stop() }
@@ -342,7 +492,9 @@ struct SendingTests {
         // The 451 was retried: the Rivera player's message arrived.
         #expect(server.received.contains { $0.name.contains(riveraPlayer.replacingOccurrences(of: "@", with: "_at_")) })
         // The failed family's files stay.
-        let pdfs = (FileManager.default.subpaths(atPath: setup.demo.folder.file("o")) ?? []).filter { $0.hasSuffix(".pdf") }
+        let pdfs = (FileManager.default.subpaths(atPath: setup.demo.folder.file("o")) ?? []).filter {
+            $0.hasSuffix(".pdf")
+        }
         #expect(pdfs.count == 2, "\(pdfs)")
     }
 
@@ -365,28 +517,34 @@ struct SendingTests {
         defer { server.stop() }
         let config = setup.demo.folder.file("msmtprc")
         try """
-            account default
-            host 127.0.0.1
-            port \(server.port)
-            from reports@example.com
-            tls on
-            tls_starttls on
-            tls_trust_file \(server.certificate)
-            auth plain
-            user \(server.user)
-            password \(server.password)
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        account default
+        host 127.0.0.1
+        port \(server.port)
+        from reports@example.com
+        tls on
+        tls_starttls on
+        tls_trust_file \(server.certificate)
+        auth plain
+        user \(server.user)
+        password \(server.password)
+        """.write(toFile: config, atomically: true, encoding: .utf8)
         chmod(config, 0o600)
         let wrapper = setup.demo.folder.file("sendmail")
         try "#!/bin/sh\nexec msmtp -C '\(config)' \"$@\"\n".write(toFile: wrapper, atomically: true, encoding: .utf8)
         chmod(wrapper, 0o755)
-        let result = try ReportBatchProcess.run(["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", Self.now], in: setup.demo.folder.path,
-                                                environment: ["TEST_SMTP_USER": "x", "TEST_SMTP_PASSWORD": "y", "REPORT_BATCH_SENDMAIL": wrapper])
+        let result = try ReportBatchProcess.run(
+            ["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", Self.now],
+            in: setup.demo.folder.path,
+            environment: ["TEST_SMTP_USER": "x", "TEST_SMTP_PASSWORD": "y", "REPORT_BATCH_SENDMAIL": wrapper]
+        )
         #expect(result.status == 0, "\(result.stderr)\(result.stdout)")
         #expect(server.received.count == 5)
         let written = setup.written
         for message in server.received {
-            let to = message.name.dropFirst(5).replacingOccurrences(of: "_at_", with: "@").replacingOccurrences(of: ".eml", with: "")
+            let to = message.name.dropFirst(5).replacingOccurrences(of: "_at_", with: "@").replacingOccurrences(
+                of: ".eml",
+                with: ""
+            )
             #expect(written[to] == message.data, "\(to)")
         }
     }

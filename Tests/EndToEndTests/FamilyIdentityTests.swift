@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Every family writes into a folder and files of its own: slugs are unique, outputs never
 /// share a file name, a family listed twice runs once, and one bad family row fails only that family.
@@ -27,11 +27,16 @@ struct FamilyIdentityTests {
                 try f.school("s-\(id)", family: id)
             }
         }
-        try Self.write("families: all\nrange: {preset: last-30-days}\noutput: {root: out, folder: \"{family_slug}\"}\noutputs:\n  - report:\n    formats: [json]\n", in: folder)
+        try Self.write(
+            "families: all\nrange: {preset: last-30-days}\noutput: {root: out, folder: \"{family_slug}\"}\noutputs:\n  - report:\n    formats: [json]\n",
+            in: folder
+        )
         let result = try Self.run(folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("5 families: 5 ok"))
-        let folders = try FileManager.default.contentsOfDirectory(atPath: folder.file("out")).filter { !$0.hasPrefix(".") && !$0.hasPrefix("summary") }.sorted()
+        let folders = try FileManager.default.contentsOfDirectory(atPath: folder.file("out")).filter {
+            !$0.hasPrefix(".") && !$0.hasPrefix("summary")
+        }.sorted()
         #expect(folders.count == 5, "\(folders)")
         // The colliding ones carry a hash of their id; the family with a slug of its own keeps it unchanged.
         #expect(folders.contains("solo-fam"), "\(folders)")
@@ -43,23 +48,44 @@ struct FamilyIdentityTests {
         // `report` names the same family's file the same way, so two families never share a file name.
         var names = Set<String>()
         for id in ids {
-            let report = try ReportBatchProcess.run(["report", "--db", "f.db", "--family", id, "--now", Self.now, "--preset", "last-30-days",
-                                                     "--format", "json", "--out", "reports"], in: folder.path)
+            let report = try ReportBatchProcess.run(
+                [
+                    "report", "--db", "f.db", "--family", id, "--now", Self.now, "--preset", "last-30-days",
+                    "--format", "json", "--out", "reports",
+                ],
+                in: folder.path
+            )
             #expect(report.status == 0, "\(report.stderr)")
             names.insert(report.stdout)
         }
         #expect(names.count == ids.count)
     }
 
-    @Test(arguments: [
-        ("output:\n  folder: \"{to}\"\noutputs:\n  - report:\n", "job.yaml:2: 'folder' must contain {family_slug} or {family_id}"),
-        ("outputs:\n  - export: coaches\n    formats: [csv]\n  - export: coaches\n    formats: [xlsx, csv]\n    filters: {role: head}\n",
-         "job.yaml:4: outputs[2] would write the same file as outputs[1] (csv); give one of them a 'name'"),
-        ("outputs:\n  - report:\n    formats: [pdf]\n  - report:\n    formats: [pdf]\n", "job.yaml:4: outputs[2] would write the same file as outputs[1] (pdf); give them different ranges"),
-        ("outputs:\n  - export: coaches\n    name: Head Coaches\n", "job.yaml:3: 'name' 'Head Coaches' must be lower-case letters, digits and dashes"),
-        ("output:\n  root: ~\noutputs:\n  - report:\n", "job.yaml:2: 'root' is null (YAML reads '~' as no value); give a value, or leave the key out for its default"),
-        ("database: null\noutputs:\n  - report:\n", "job.yaml:1: 'database' is null"),
-    ] as [(String, String)])
+    @Test(
+        arguments: [
+            (
+                "output:\n  folder: \"{to}\"\noutputs:\n  - report:\n",
+                "job.yaml:2: 'folder' must contain {family_slug} or {family_id}"
+            ),
+            (
+                "outputs:\n  - export: coaches\n    formats: [csv]\n  - export: coaches\n    formats: [xlsx, csv]\n    filters: {role: head}\n",
+                "job.yaml:4: outputs[2] would write the same file as outputs[1] (csv); give one of them a 'name'"
+            ),
+            (
+                "outputs:\n  - report:\n    formats: [pdf]\n  - report:\n    formats: [pdf]\n",
+                "job.yaml:4: outputs[2] would write the same file as outputs[1] (pdf); give them different ranges"
+            ),
+            (
+                "outputs:\n  - export: coaches\n    name: Head Coaches\n",
+                "job.yaml:3: 'name' 'Head Coaches' must be lower-case letters, digits and dashes"
+            ),
+            (
+                "output:\n  root: ~\noutputs:\n  - report:\n",
+                "job.yaml:2: 'root' is null (YAML reads '~' as no value); give a value, or leave the key out for its default"
+            ),
+            ("database: null\noutputs:\n  - report:\n", "job.yaml:1: 'database' is null"),
+        ] as [(String, String)]
+    )
     func aJobThatWouldMixFilesIsRefused(yaml: String, message: String) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -82,7 +108,8 @@ struct FamilyIdentityTests {
             try f.coach("c1", family: "F", school: "s", role: "head")
             try f.coach("c2", family: "F", school: "s", role: "assistant")
         }
-        try Self.write("""
+        try Self.write(
+            """
             range: {preset: last-30-days}
             output: {folder: "{family_slug}"}
             outputs:
@@ -90,7 +117,9 @@ struct FamilyIdentityTests {
               - export: coaches
                 name: head-coaches
                 filters: {role: head}
-            """, in: folder)
+            """,
+            in: folder
+        )
         let result = try Self.run(folder)
         #expect(result.status == 0, "\(result.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.file("out/fam-f")).sorted()
@@ -109,7 +138,10 @@ struct FamilyIdentityTests {
         try Fixture.database(at: folder.file("f.db")) { f in
             // Tables made without their primary keys, as a hand-made copy of the app's database might be.
             for table in ["family_units", "schools"] {
-                try f.db.execute(sql: "CREATE TABLE copy AS SELECT * FROM \(table); DROP TABLE \(table); ALTER TABLE copy RENAME TO \(table)")
+                try f.db.execute(
+                    sql:
+                        "CREATE TABLE copy AS SELECT * FROM \(table); DROP TABLE \(table); ALTER TABLE copy RENAME TO \(table)"
+                )
             }
             try f.family("R", name: "Rivera")
             try f.school("s", family: "R")
@@ -118,13 +150,19 @@ struct FamilyIdentityTests {
             try f.school("sd", family: "D")
             try f.school("sd", family: "D")
         }
-        try Self.write("families: [R, R, R, R]\nrange: {preset: last-30-days}\noutput: {folder: \"{family_slug}\"}\noutputs:\n  - report:\n    formats: [json, pdf]\n", in: folder)
+        try Self.write(
+            "families: [R, R, R, R]\nrange: {preset: last-30-days}\noutput: {folder: \"{family_slug}\"}\noutputs:\n  - report:\n    formats: [json, pdf]\n",
+            in: folder
+        )
         let listed = try Self.run(folder)
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout.contains("1 family: 1 ok"), "\(listed.stdout)")
         #expect(!listed.stderr.contains("NSCocoaErrorDomain") && !listed.stdout.contains("NSCocoaErrorDomain"))
 
-        try Self.write("families: all\nrange: {preset: last-30-days}\noutput: {folder: \"{family_slug}\"}\noutputs:\n  - report:\n    formats: [json]\n", in: folder)
+        try Self.write(
+            "families: all\nrange: {preset: last-30-days}\noutput: {folder: \"{family_slug}\"}\noutputs:\n  - report:\n    formats: [json]\n",
+            in: folder
+        )
         let all = try Self.run(folder)
         #expect(all.status == 4, "\(all.stdout)\(all.stderr)")
         #expect(all.stdout.contains("2 families: 1 ok, 0 skipped (no data), 1 failed"), "\(all.stdout)")
@@ -132,7 +170,10 @@ struct FamilyIdentityTests {
 
         let check = try ReportBatchProcess.run(["check", "--db", "f.db"], in: folder.path)
         #expect(check.status == 65)
-        #expect(check.stdout.contains("family_units row 'D', column id: the row's id appears 2 times"), "\(check.stdout)")
+        #expect(
+            check.stdout.contains("family_units row 'D', column id: the row's id appears 2 times"),
+            "\(check.stdout)"
+        )
         #expect(check.stdout.contains("schools row 'sd', column id: the row's id appears 2 times"), "\(check.stdout)")
     }
 
@@ -145,7 +186,10 @@ struct FamilyIdentityTests {
             try f.school("sa", family: "A")
             try f.family("E", name: "Empty", ["created_at": "garbage"])
         }
-        try Self.write("families: all\nrange: {preset: last-30-days}\noutput: {folder: \"{family_slug}\"}\noutputs:\n  - report:\n    formats: [json]\n", in: folder)
+        try Self.write(
+            "families: all\nrange: {preset: last-30-days}\noutput: {folder: \"{family_slug}\"}\noutputs:\n  - report:\n    formats: [json]\n",
+            in: folder
+        )
         let result = try Self.run(folder)
         #expect(result.status == 4, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("2 families: 1 ok, 0 skipped (no data), 1 failed"), "\(result.stdout)")
@@ -163,7 +207,10 @@ struct FamilyIdentityTests {
             try f.school("sa", family: "A")
             try f.coach("ca", family: "A", school: "sa")
         }
-        try Self.write("families: all\nrange: {preset: last-30-days}\noutput: {folder: \"{family_slug}\"}\noutputs:\n  - report:\n    formats: [json, csv]\n  - export: coaches\n    formats: [csv]\n", in: folder)
+        try Self.write(
+            "families: all\nrange: {preset: last-30-days}\noutput: {folder: \"{family_slug}\"}\noutputs:\n  - report:\n    formats: [json, csv]\n  - export: coaches\n    formats: [csv]\n",
+            in: folder
+        )
         #expect(try Self.run(folder).status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("out/alpha-a")).count == 4)
         try "mine".write(toFile: folder.file("out/alpha-a/notes.txt"), atomically: true, encoding: .utf8)
@@ -173,6 +220,11 @@ struct FamilyIdentityTests {
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.file("out/alpha-a")).sorted()
         #expect(left == ["manifest.json", "notes.txt"], "\(left)")
         let manifest = try String(contentsOfFile: folder.file("out/alpha-a/manifest.json"), encoding: .utf8)
-        #expect(manifest.contains("removed report_alpha-a_2026-10-25_2026-11-23.json, report_alpha-a_2026-10-25_2026-11-23.csv, coaches_alpha-a.csv, written by an earlier run"), "\(manifest)")
+        #expect(
+            manifest.contains(
+                "removed report_alpha-a_2026-10-25_2026-11-23.json, report_alpha-a_2026-10-25_2026-11-23.csv, coaches_alpha-a.csv, written by an earlier run"
+            ),
+            "\(manifest)"
+        )
     }
 }

@@ -1,15 +1,17 @@
 import Aggregation
 import ArgumentParser
-import report_batch
-import ReportGen
 import Core
+import ReportGen
 import Testing
+import report_batch
 
 /// Every option of the `export` commands' filter groups reaches its typed filter, and a job
 /// file's text for the same filters types to the same values (ListFilterTable.swift).
 struct FilterOptionsTests {
     @Test func everyCoachesOptionSetsItsFilter() throws {
-        let parsed = try CoachFilterOptions.parse(["--search", "ann", "--role", "head", "--last-contact-days", "3", "--responsiveness", "high"])
+        let parsed = try CoachFilterOptions.parse([
+            "--search", "ann", "--role", "head", "--last-contact-days", "3", "--responsiveness", "high",
+        ])
         var fromJob = ListFilterValues()
         fromJob[.search] = .text("ann")
         fromJob[.role] = .text("head")
@@ -24,9 +26,11 @@ struct FilterOptionsTests {
     }
 
     @Test func everySchoolsOptionSetsItsFilter() throws {
-        let parsed = try SchoolFilterOptions.parse(["--search", "state", "--division", "D1", "--status", "interested", "--status", "contacted",
-                                                    "--state", "TX", "--favorites", "--tier", "a", "--fit-min", "10", "--fit-max", "90",
-                                                    "--max-distance", "50", "--home", "30,-97"])
+        let parsed = try SchoolFilterOptions.parse([
+            "--search", "state", "--division", "D1", "--status", "interested", "--status", "contacted",
+            "--state", "TX", "--favorites", "--tier", "a", "--fit-min", "10", "--fit-max", "90",
+            "--max-distance", "50", "--home", "30,-97",
+        ])
         var fromJob = ListFilterValues()
         fromJob[.search] = .text("state")
         fromJob[.division] = .text("D1")
@@ -52,8 +56,10 @@ struct FilterOptionsTests {
     }
 
     @Test func everyInteractionsOptionSetsItsFilter() throws {
-        let parsed = try InteractionFilterOptions.parse(["--search", "visit", "--type", "email", "--direction", "inbound",
-                                                         "--sentiment", "positive", "--days", "7", "--logged-by", "u1"])
+        let parsed = try InteractionFilterOptions.parse([
+            "--search", "visit", "--type", "email", "--direction", "inbound",
+            "--sentiment", "positive", "--days", "7", "--logged-by", "u1",
+        ])
         var fromJob = ListFilterValues()
         fromJob[.search] = .text("visit")
         fromJob[.type] = .text("email")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `demo`, `families` and `check` as a user runs them: stdout, stderr, exit code, files.
 struct FoundationCommandTests {
@@ -8,7 +8,10 @@ struct FoundationCommandTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         for name in ["one.db", "two.db"] {
-            let made = try ReportBatchProcess.run(["demo", "--out", name, "--seed", "7", "--today", "2026-11-22"], in: folder.path)
+            let made = try ReportBatchProcess.run(
+                ["demo", "--out", name, "--seed", "7", "--today", "2026-11-22"],
+                in: folder.path
+            )
             #expect(made.status == 0, "\(made.stderr)")
             #expect(made.stderr.contains("wrote \(name): 4 families"))
         }
@@ -18,7 +21,10 @@ struct FoundationCommandTests {
         #expect(first.stdout == second.stdout)
 
         // Another seed or another day gives other data.
-        _ = try ReportBatchProcess.run(["demo", "--out", "three.db", "--seed", "8", "--today", "2026-11-22"], in: folder.path)
+        _ = try ReportBatchProcess.run(
+            ["demo", "--out", "three.db", "--seed", "8", "--today", "2026-11-22"],
+            in: folder.path
+        )
         #expect(try ReportBatchProcess.tool("sqlite3", [folder.file("three.db"), ".dump"]).stdout != first.stdout)
 
         let check = try ReportBatchProcess.run(["check", "--db", "one.db"], in: folder.path)
@@ -33,23 +39,49 @@ struct FoundationCommandTests {
         defer { folder.remove() }
         _ = try ReportBatchProcess.run(["demo", "--out", "demo.db", "--today", "2026-11-22"], in: folder.path)
         func values(_ sql: String) throws -> Set<String> {
-            Set(try ReportBatchProcess.tool("sqlite3", [folder.file("demo.db"), sql]).stdout.split(separator: "\n").map(String.init))
+            Set(
+                try ReportBatchProcess.tool("sqlite3", [folder.file("demo.db"), sql]).stdout.split(separator: "\n").map(
+                    String.init
+                )
+            )
         }
         #expect(try values("SELECT DISTINCT status FROM schools").count == 12)
         #expect(try values("SELECT DISTINCT type FROM interactions").count == 13)
-        #expect(try values("SELECT DISTINCT coalesce(sentiment, 'null') FROM interactions") == ["very_positive", "positive", "neutral", "negative", "null"])
-        #expect(try values("SELECT DISTINCT coalesce(division, 'null') FROM schools") == ["D1", "D2", "D3", "NAIA", "JUCO", "null"])
+        #expect(
+            try values("SELECT DISTINCT coalesce(sentiment, 'null') FROM interactions") == [
+                "very_positive", "positive", "neutral", "negative", "null",
+            ]
+        )
+        #expect(
+            try values("SELECT DISTINCT coalesce(division, 'null') FROM schools") == [
+                "D1", "D2", "D3", "NAIA", "JUCO", "null",
+            ]
+        )
         #expect(try values("SELECT DISTINCT role FROM coaches") == ["head", "assistant", "recruiting"])
-        #expect(try values("SELECT DISTINCT timezone FROM users WHERE timezone IS NOT NULL").contains("America/Los_Angeles"))
+        #expect(
+            try values("SELECT DISTINCT timezone FROM users WHERE timezone IS NOT NULL").contains("America/Los_Angeles")
+        )
         #expect(try values("SELECT count(*) FROM schools GROUP BY family_unit_id ORDER BY 1 DESC LIMIT 1") == ["40"])
         #expect(try values("SELECT count(*) FROM offers") != ["0"])
         #expect(try values("SELECT count(*) FROM user_preferences WHERE category = 'location'") == ["4"])
-        let notes = try ReportBatchProcess.tool("sqlite3", [folder.file("demo.db"), "SELECT notes FROM schools UNION ALL SELECT content FROM interactions"]).stdout
-        for hostile in ["Núñez", "東京大学", "🏈", "Smith, Jr.", "\"come visit\"", "Line one\nLine two", "=HYPERLINK", "+1 555", "@coach_handle", "-5 degrees"] {
+        let notes = try ReportBatchProcess.tool(
+            "sqlite3",
+            [folder.file("demo.db"), "SELECT notes FROM schools UNION ALL SELECT content FROM interactions"]
+        ).stdout
+        for hostile in [
+            "Núñez", "東京大学", "🏈", "Smith, Jr.", "\"come visit\"", "Line one\nLine two", "=HYPERLINK", "+1 555",
+            "@coach_handle", "-5 degrees",
+        ] {
             #expect(notes.contains(hostile), "the demo lacks \(hostile)")
         }
         // Interactions spread over two years before --today, and some in the last week.
-        let range = try ReportBatchProcess.tool("sqlite3", [folder.file("demo.db"), "SELECT min(substr(created_at,1,10)), max(substr(created_at,1,10)) FROM interactions"]).stdout
+        let range = try ReportBatchProcess.tool(
+            "sqlite3",
+            [
+                folder.file("demo.db"),
+                "SELECT min(substr(created_at,1,10)), max(substr(created_at,1,10)) FROM interactions",
+            ]
+        ).stdout
         #expect(range.hasPrefix("2024-11-2") && range.contains("|2026-11-2"), "\(range)")
     }
 
@@ -62,26 +94,50 @@ struct FoundationCommandTests {
         defer { folder.remove() }
         _ = try ReportBatchProcess.run(["demo", "--out", "demo.db", "--today", "2026-11-22"], in: folder.path)
         func value(_ sql: String) throws -> String {
-            try ReportBatchProcess.tool("sqlite3", [folder.file("demo.db"), sql]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            try ReportBatchProcess.tool("sqlite3", [folder.file("demo.db"), sql]).stdout.trimmingCharacters(
+                in: .whitespacesAndNewlines
+            )
         }
-        for table in ["school_status_history", "player_profiles", "profile_tracking_links", "profile_views", "events", "follow_up_reminders",
-                      "user_deadlines", "system_calendar", "sports"] {
+        for table in [
+            "school_status_history", "player_profiles", "profile_tracking_links", "profile_views", "events",
+            "follow_up_reminders",
+            "user_deadlines", "system_calendar", "sports",
+        ] {
             #expect(try value("SELECT count(*) > 0 FROM \(table)") == "1", "\(table) is empty")
         }
-        #expect(try value("SELECT count(*) FROM users u JOIN family_members m ON m.user_id = u.id WHERE m.role IN ('player', 'athlete') AND u.primary_sport_id = (SELECT id FROM sports WHERE name = 'Baseball')") == "4")
-        #expect(try value("SELECT count(*) > 0 FROM school_status_history WHERE notes = 'Auto-advanced: interaction logged' AND changed_by IS NULL") == "1")
+        #expect(
+            try value(
+                "SELECT count(*) FROM users u JOIN family_members m ON m.user_id = u.id WHERE m.role IN ('player', 'athlete') AND u.primary_sport_id = (SELECT id FROM sports WHERE name = 'Baseball')"
+            ) == "4"
+        )
+        #expect(
+            try value(
+                "SELECT count(*) > 0 FROM school_status_history WHERE notes = 'Auto-advanced: interaction logged' AND changed_by IS NULL"
+            ) == "1"
+        )
         let family = try value("SELECT id FROM family_units WHERE family_name = 'Rivera Family'")
-        let report = try ReportBatchProcess.run(["report", "--db", "demo.db", "--family", family, "--preset", "previous-week", "--now", "2026-11-23T12:00:00Z",
-                                                 "--format", "json", "--out", "-"], in: folder.path)
+        let report = try ReportBatchProcess.run(
+            [
+                "report", "--db", "demo.db", "--family", family, "--preset", "previous-week", "--now",
+                "2026-11-23T12:00:00Z",
+                "--format", "json", "--out", "-",
+            ],
+            in: folder.path
+        )
         #expect(report.status == 0 && !report.stderr.contains("note:"), "\(report.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: report.stdoutData) as? [String: Any])
-        let changes = try #require(json["changes"] as? [String: Any]), ahead = try #require(json["ahead"] as? [String: Any])
+        let changes = try #require(json["changes"] as? [String: Any])
+        let ahead = try #require(json["ahead"] as? [String: Any])
         #expect(((changes["statusChanges"] as? [Any])?.count ?? 0) >= 2)
         #expect(((changes["coachesWhoWrote"] as? [Any])?.count ?? 0) > 0)
         #expect(((changes["profileViews"] as? [String: Any])?["total"] as? Int ?? 0) > 0)
         #expect(((ahead["events"] as? [Any])?.count ?? 0) > 0)
         let labels = (ahead["calendar"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
-        #expect(labels.contains("Thanksgiving dead period") && !labels.contains("Softball dead period") && !labels.contains("ACT test date"), "\(labels)")
+        #expect(
+            labels.contains("Thanksgiving dead period") && !labels.contains("Softball dead period")
+                && !labels.contains("ACT test date"),
+            "\(labels)"
+        )
         let titles = try value("SELECT group_concat(title, '|') FROM follow_up_reminders").split(separator: "|")
         #expect(!titles.isEmpty && titles.allSatisfy { !report.stdout.contains($0) })
         #expect(!report.stdout.contains("Financial aid form"))
@@ -90,19 +146,32 @@ struct FoundationCommandTests {
     @Test func theAppsCurrentSchemaWithoutOptionalColumns() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let made = try ReportBatchProcess.run(["demo", "--out", "current.db", "--without-optional-columns", "--today", "2026-11-22"], in: folder.path)
+        let made = try ReportBatchProcess.run(
+            ["demo", "--out", "current.db", "--without-optional-columns", "--today", "2026-11-22"],
+            in: folder.path
+        )
         #expect(made.status == 0)
-        let columns = try ReportBatchProcess.tool("sqlite3", [folder.file("current.db"), "SELECT name FROM pragma_table_info('schools')"]).stdout
+        let columns = try ReportBatchProcess.tool(
+            "sqlite3",
+            [folder.file("current.db"), "SELECT name FROM pragma_table_info('schools')"]
+        ).stdout
         #expect(!columns.contains("fit_score") && columns.contains("fit_tier"))
         let check = try ReportBatchProcess.run(["check", "--db", "current.db"], in: folder.path)
         #expect(check.status == 0)
-        #expect(check.stderr.contains("note: 'current.db' has no column schools.fit_score, schools.priority_tier, schools.ranking, coaches.responsiveness_score"))
+        #expect(
+            check.stderr.contains(
+                "note: 'current.db' has no column schools.fit_score, schools.priority_tier, schools.ranking, coaches.responsiveness_score"
+            )
+        )
     }
 
     @Test func familiesListsIdsNamesAndCounts() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        _ = try ReportBatchProcess.run(["demo", "--out", "demo.db", "--families", "6", "--today", "2026-11-22"], in: folder.path)
+        _ = try ReportBatchProcess.run(
+            ["demo", "--out", "demo.db", "--families", "6", "--today", "2026-11-22"],
+            in: folder.path
+        )
         let result = try ReportBatchProcess.run(["families", "--db", "demo.db"], in: folder.path)
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
@@ -142,11 +211,18 @@ struct FoundationCommandTests {
         #expect(aligned.status == 0, "\(aligned.stderr)")
         #expect(result.stdout.contains("田中 Tanaka Family 🏈"))
         // An id listed is one `--as` accepts.
-        let rivera = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("Rivera Family") && $0.contains(" player ") })
+        let rivera = try #require(
+            result.stdout.split(separator: "\n").first { $0.hasPrefix("Rivera Family") && $0.contains(" player ") }
+        )
         let user = String(rivera.split(separator: " ", omittingEmptySubsequences: true)[2])
         let families = try ReportBatchProcess.run(["families", "--db", "demo.db"], in: folder.path).stdout
-        let family = String(try #require(families.split(separator: "\n").first { $0.contains("Rivera Family") }).prefix { $0 != " " })
-        let viewed = try ReportBatchProcess.run(["export", "interactions", "--db", "demo.db", "--family", family, "--as", user, "--out", "-"], in: folder.path)
+        let family = String(
+            try #require(families.split(separator: "\n").first { $0.contains("Rivera Family") }).prefix { $0 != " " }
+        )
+        let viewed = try ReportBatchProcess.run(
+            ["export", "interactions", "--db", "demo.db", "--family", family, "--as", user, "--out", "-"],
+            in: folder.path
+        )
         #expect(viewed.status == 0, "\(viewed.stderr)")
     }
 
@@ -163,27 +239,49 @@ struct FoundationCommandTests {
         }
         let result = try ReportBatchProcess.run(["check", "--db", "bad.db"], in: folder.path)
         #expect(result.status == 65)
-        #expect(result.stdout == """
-            bad.db: schools row 's1', column status: unknown value 'Interested' (accepted: researching, contacted, interested, offer_received, committed, declined, camp_invite, recruited, official_visit_invited, official_visit_scheduled, not_pursuing, visiting)
-            bad.db: interactions row 'i1', column occurred_at: '2026-02-08T12:00:00' has no UTC offset (add Z or an offset such as +00:00)
-            bad.db: performance_metrics row 'm1', column value: holds text 'NaN' where a number is expected
-            bad.db: schools row 's2', column family_unit_id: is null: the row belongs to no family and appears in no report
+        #expect(
+            result.stdout == """
+                bad.db: schools row 's1', column status: unknown value 'Interested' (accepted: researching, contacted, interested, offer_received, committed, declined, camp_invite, recruited, official_visit_invited, official_visit_scheduled, not_pursuing, visiting)
+                bad.db: interactions row 'i1', column occurred_at: '2026-02-08T12:00:00' has no UTC offset (add Z or an offset such as +00:00)
+                bad.db: performance_metrics row 'm1', column value: holds text 'NaN' where a number is expected
+                bad.db: schools row 's2', column family_unit_id: is null: the row belongs to no family and appears in no report
 
-            """)
+                """
+        )
         #expect(result.messages == "report-batch: error: bad.db: 4 problems found\n")
     }
 
-    @Test(arguments: [
-        (["families", "--db", "missing.db"], Int32(66), "report-batch: error: database 'missing.db' does not exist (check the path; `report-batch demo --out demo.db` makes a demo database to try)\n"),
-        (["check", "--db", "empty.db"], 66, "report-batch: error: 'empty.db' is not a SQLite database: the file is empty\n"),
-        (["check", "--db", "text.db"], 66, "report-batch: error: 'text.db' is not a SQLite database: it does not start with the SQLite header\n"),
-        (["families", "--db", "."], 66, "report-batch: error: database '.' is a folder, not a file\n"),
-        (["demo", "--families", "0"], 64, "report-batch: error: --families must be at least 1 (got 0)\n"),
-        (["demo", "--today", "2026-02-30"], 64, "report-batch: error: --today '2026-02-30' is not a date in the form YYYY-MM-DD\n"),
-        (["demo", "--now", "yesterday"], 64, "report-batch: error: --now 'yesterday' is not a timestamp with an offset (e.g. 2026-11-23T06:00:00Z)\n"),
-        (["demo", "--out", "/proc/report-batch-test.db", "--today", "2026-11-22"], 73, nil),
-        (["demo", "--out", "blocker/x.db", "--today", "2026-11-22"], 73, "report-batch: error: cannot write 'blocker': it is a file, not a folder\n"),
-    ] as [([String], Int32, String?)])
+    @Test(
+        arguments: [
+            (
+                ["families", "--db", "missing.db"], Int32(66),
+                "report-batch: error: database 'missing.db' does not exist (check the path; `report-batch demo --out demo.db` makes a demo database to try)\n"
+            ),
+            (
+                ["check", "--db", "empty.db"], 66,
+                "report-batch: error: 'empty.db' is not a SQLite database: the file is empty\n"
+            ),
+            (
+                ["check", "--db", "text.db"], 66,
+                "report-batch: error: 'text.db' is not a SQLite database: it does not start with the SQLite header\n"
+            ),
+            (["families", "--db", "."], 66, "report-batch: error: database '.' is a folder, not a file\n"),
+            (["demo", "--families", "0"], 64, "report-batch: error: --families must be at least 1 (got 0)\n"),
+            (
+                ["demo", "--today", "2026-02-30"], 64,
+                "report-batch: error: --today '2026-02-30' is not a date in the form YYYY-MM-DD\n"
+            ),
+            (
+                ["demo", "--now", "yesterday"], 64,
+                "report-batch: error: --now 'yesterday' is not a timestamp with an offset (e.g. 2026-11-23T06:00:00Z)\n"
+            ),
+            (["demo", "--out", "/proc/report-batch-test.db", "--today", "2026-11-22"], 73, nil),
+            (
+                ["demo", "--out", "blocker/x.db", "--today", "2026-11-22"], 73,
+                "report-batch: error: cannot write 'blocker': it is a file, not a folder\n"
+            ),
+        ] as [([String], Int32, String?)]
+    )
     func errorsExitWithTheirCodeAndOneLine(arguments: [String], status: Int32, message: String?) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -201,7 +299,11 @@ struct FoundationCommandTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         // 1_795_000_000 is 2026-11-18T11:06:40Z: the demo is relative to that day when --today is not given.
-        let result = try ReportBatchProcess.run(["demo", "--out", "d.db"], in: folder.path, environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+        let result = try ReportBatchProcess.run(
+            ["demo", "--out", "d.db"],
+            in: folder.path,
+            environment: ["SOURCE_DATE_EPOCH": "1795000000"]
+        )
         #expect(result.status == 0)
         #expect(result.stderr.contains("today 2026-11-18"), "\(result.stderr)")
     }
@@ -216,10 +318,16 @@ struct FoundationCommandTests {
         for shell in ["bash", "zsh", "fish"] {
             let script = try ReportBatchProcess.run(["--generate-completion-script", shell], in: folder.path)
             #expect(script.status == 0)
-            #expect(script.stdout.contains("official_visit_scheduled") && script.stdout.contains("last-contacted"), "\(shell)")
+            #expect(
+                script.stdout.contains("official_visit_scheduled") && script.stdout.contains("last-contacted"),
+                "\(shell)"
+            )
         }
         // A lower-case tier is a tier.
-        let tier = try ReportBatchProcess.run(["export", "schools", "--db", "none.db", "--family", "F", "--tier", "b"], in: folder.path)
+        let tier = try ReportBatchProcess.run(
+            ["export", "schools", "--db", "none.db", "--family", "F", "--tier", "b"],
+            in: folder.path
+        )
         #expect(tier.status == 66, "\(tier.stderr)")  // past option parsing: the database is what is missing
     }
 }

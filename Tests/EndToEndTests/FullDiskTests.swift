@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A full disk: every format ends in exit 73 naming the file, or writes a whole file;
 /// never a truncated file under a final name, and never some of a report's formats.
@@ -26,14 +26,25 @@ struct FullDiskTests {
         guard try Self.mountNearlyFullDisk(disk) else { return }
         defer { _ = try? ReportBatchProcess.tool("umount", [disk]) }
         var refused = 0
-        for arguments in [["report", "--format", "pdf"], ["report", "--format", "xlsx"], ["report", "--format", "csv"],
-                          ["export", "interactions", "--format", "csv"], ["export", "interactions", "--format", "xlsx"]] {
-            let result = try ReportBatchProcess.run(arguments + ["--db", "demo.db", "--family", demo.rivera, "--now", ReportCommandTests.now,
-                                                                 "--out", "disk/out"], in: demo.folder.path)
+        for arguments in [
+            ["report", "--format", "pdf"], ["report", "--format", "xlsx"], ["report", "--format", "csv"],
+            ["export", "interactions", "--format", "csv"], ["export", "interactions", "--format", "xlsx"],
+        ] {
+            let result = try ReportBatchProcess.run(
+                arguments + [
+                    "--db", "demo.db", "--family", demo.rivera, "--now", ReportCommandTests.now,
+                    "--out", "disk/out",
+                ],
+                in: demo.folder.path
+            )
             if result.status == 73 {
                 refused += 1
                 let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("report-batch:") }
-                #expect(lines.count == 1 && lines[0].contains("cannot write 'disk/out/") && lines[0].hasSuffix("No space left on device"), "\(result.stderr)")
+                #expect(
+                    lines.count == 1 && lines[0].contains("cannot write 'disk/out/")
+                        && lines[0].hasSuffix("No space left on device"),
+                    "\(result.stderr)"
+                )
                 #expect(!lines[0].contains(".report-batch-tmp-"))
             } else {
                 #expect(result.status == 0, "\(arguments): \(result.stderr)")
@@ -45,8 +56,17 @@ struct FullDiskTests {
             let path = disk + "/out/" + name
             #expect(!name.hasPrefix("."), "a temporary file was left: \(name)")
             if name.hasSuffix(".pdf") { #expect(try ReportBatchProcess.tool("qpdf", ["--check", path]).status == 0) }
-            if name.hasSuffix(".csv") { #expect(try Data(contentsOf: URL(fileURLWithPath: path)).suffix(2) == Data([0x0D, 0x0A])) }
-            if name.hasSuffix(".xlsx") { #expect(try ReportBatchProcess.tool("python3", ["-c", "import openpyxl,sys; openpyxl.load_workbook(sys.argv[1])", path]).status == 0) }
+            if name.hasSuffix(".csv") {
+                #expect(try Data(contentsOf: URL(fileURLWithPath: path)).suffix(2) == Data([0x0D, 0x0A]))
+            }
+            if name.hasSuffix(".xlsx") {
+                #expect(
+                    try ReportBatchProcess.tool(
+                        "python3",
+                        ["-c", "import openpyxl,sys; openpyxl.load_workbook(sys.argv[1])", path]
+                    ).status == 0
+                )
+            }
         }
     }
 
@@ -59,8 +79,13 @@ struct FullDiskTests {
         guard try Self.mountNearlyFullDisk(disk) else { return }
         defer { _ = try? ReportBatchProcess.tool("umount", [disk]) }
 
-        let report = try ReportBatchProcess.run(["report", "--db", "demo.db", "--family", demo.rivera, "--now", ReportCommandTests.now,
-                                                 "--format", "csv,json,pdf", "--out", "disk/report"], in: demo.folder.path)
+        let report = try ReportBatchProcess.run(
+            [
+                "report", "--db", "demo.db", "--family", demo.rivera, "--now", ReportCommandTests.now,
+                "--format", "csv,json,pdf", "--out", "disk/report",
+            ],
+            in: demo.folder.path
+        )
         #expect(report.status == 73, "\(report.stderr)")
         // A later format (the json with its twelve weeks, or the pdf) meets the full disk after the csv was written.
         #expect(report.stderr.contains(".pdf'") || report.stderr.contains(".json'"), "\(report.stderr)")
@@ -76,9 +101,14 @@ struct FullDiskTests {
                 formats: [csv, pdf]
             """
         try job.write(toFile: demo.folder.file("job.yaml"), atomically: true, encoding: .utf8)
-        let run = try ReportBatchProcess.run(["run", "job.yaml", "--now", ReportCommandTests.now], in: demo.folder.path)
+        let run = try ReportBatchProcess.run(
+            ["run", "job.yaml", "--now", ReportCommandTests.now],
+            in: demo.folder.path
+        )
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-        let folders = try FileManager.default.contentsOfDirectory(atPath: disk + "/weekly").filter { !$0.hasPrefix(".") && !$0.hasPrefix("summary") }
+        let folders = try FileManager.default.contentsOfDirectory(atPath: disk + "/weekly").filter {
+            !$0.hasPrefix(".") && !$0.hasPrefix("summary")
+        }
         #expect(folders.count == 1)
         let names = try FileManager.default.contentsOfDirectory(atPath: disk + "/weekly/" + (folders.first ?? ""))
         #expect(names == ["manifest.json"], "\(names)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The list pdfs as a family reads them (issue 30): names never cut, legends that say what
 /// the figures mean, the order said under the title; read back with poppler.
@@ -10,11 +10,21 @@ struct ListPDFTests {
     typealias Node = PDFAccessibilityTests.Node
 
     /// Exports one list of the Rivera family of `db` as pdf into `out`, and returns its path.
-    static func export(_ list: String, db: String, family: String, in folder: TemporaryFolder, out: String = "out") throws -> String {
-        let result = try ReportBatchProcess.run(["export", list, "--db", db, "--family", family, "--now", now, "--format", "pdf", "--out", out],
-                                                in: folder.path)
+    static func export(
+        _ list: String,
+        db: String,
+        family: String,
+        in folder: TemporaryFolder,
+        out: String = "out"
+    ) throws -> String {
+        let result = try ReportBatchProcess.run(
+            ["export", list, "--db", db, "--family", family, "--now", now, "--format", "pdf", "--out", out],
+            in: folder.path
+        )
         #expect(result.status == 0, "\(result.stderr)")
-        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.file(out)).first { $0.hasPrefix(list + "_") })
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder.file(out)).first { $0.hasPrefix(list + "_") }
+        )
         return folder.file("\(out)/\(name)")
     }
 
@@ -33,7 +43,10 @@ struct ListPDFTests {
     }
 
     static func rivera(_ db: String, in folder: TemporaryFolder) throws -> String {
-        try ReportBatchProcess.tool("sqlite3", [folder.file(db), "SELECT id FROM family_units WHERE family_name = 'Rivera Family'"]).stdout
+        try ReportBatchProcess.tool(
+            "sqlite3",
+            [folder.file(db), "SELECT id FROM family_units WHERE family_name = 'Rivera Family'"]
+        ).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -43,22 +56,36 @@ struct ListPDFTests {
     @Test func theComparisonOfTwoHundredSchoolsCutsNoName() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        _ = try ReportBatchProcess.run(["demo", "--out", "big.db", "--scale", "5", "--today", "2026-11-22"], in: folder.path)
+        _ = try ReportBatchProcess.run(
+            ["demo", "--out", "big.db", "--scale", "5", "--today", "2026-11-22"],
+            in: folder.path
+        )
         let family = try Self.rivera("big.db", in: folder)
         let path = try Self.export("schools", db: "big.db", family: family, in: folder)
         let nodes = try PDFAccessibilityTests.structure(of: path)
         // The text in drawing order, a wrapped cell's lines one after another, without spaces.
         let drawn = Self.squeezed(try ReportBatchProcess.tool("pdftotext", ["-raw", path, "-"]).stdout)
-        let names = try ReportBatchProcess.tool("sqlite3", [folder.file("big.db"), "SELECT name FROM schools WHERE family_unit_id = '\(family)'"]).stdout
+        let names = try ReportBatchProcess.tool(
+            "sqlite3",
+            [folder.file("big.db"), "SELECT name FROM schools WHERE family_unit_id = '\(family)'"]
+        ).stdout
             .split(separator: "\n").map(String.init)
         #expect(names.count == 200)
         for name in names { #expect(drawn.contains(Self.squeezed(name)), "\(name) is cut") }
         #expect(names.contains { $0.count > 40 }, "no long name to check")
         // An offer shows its status, "(Pending)" included.
-        #expect(drawn.contains("FullRide(Pending)") || drawn.contains("Partial(Pending)") || drawn.contains("Scholarship(Pending)"))
+        #expect(
+            drawn.contains("FullRide(Pending)") || drawn.contains("Partial(Pending)")
+                || drawn.contains("Scholarship(Pending)")
+        )
         #expect(!drawn.contains("…"), "a text is cut")
         let headers = nodes.filter { $0.type == "TH" }.map(\.text)
-        #expect(headers == ["★", "School", "Location", "Division", "Status", "Tier", "Fit", "Size", "Distance", "Coaches", "Contacts", "Offer"])
+        #expect(
+            headers == [
+                "★", "School", "Location", "Division", "Status", "Tier", "Fit", "Size", "Distance", "Coaches",
+                "Contacts", "Offer",
+            ]
+        )
         #expect(drawn.contains(",dueNov"), "an offer's deadline")
         let pages = try Self.pages(path)
         #expect(pages <= 12, "\(pages) pages")
@@ -66,7 +93,12 @@ struct ListPDFTests {
         #expect(first.contains("Fit: fit score, 0–100"), "\(first)")
         #expect(first.contains("Tier: priority tier, A first."))
         #expect(first.contains("Contacts: interactions logged with the school."))
-        #expect(first.contains("Distance: miles in a straight line from the family's home location, Anaïs Rivera's (Home, 00000)."), "\(first)")
+        #expect(
+            first.contains(
+                "Distance: miles in a straight line from the family's home location, Anaïs Rivera's (Home, 00000)."
+            ),
+            "\(first)"
+        )
         #expect(first.contains("Offer: its status and deadline, grey once over."))
         #expect(first.contains("Sorted by name, A–Z"))
         let text = try ReportBatchProcess.tool("pdftotext", ["-layout", path, "-"]).stdout
@@ -88,18 +120,30 @@ struct ListPDFTests {
         #expect(first.contains("Content: the first two lines of what was written or said."))
         let drawn = Self.squeezed(try ReportBatchProcess.tool("pdftotext", ["-raw", path, "-"]).stdout)
         // Every member who logged an interaction, by their whole name, never "Mateo Riv…".
-        let loggers = try ReportBatchProcess.tool("sqlite3", [demo.folder.file("demo.db"), """
-            SELECT DISTINCT u.full_name FROM interactions i JOIN users u ON u.id = i.logged_by
-            WHERE i.family_unit_id = '\(demo.rivera)' AND u.full_name IS NOT NULL
-            """]).stdout.split(separator: "\n").map(String.init)
+        let loggers = try ReportBatchProcess.tool(
+            "sqlite3",
+            [
+                demo.folder.file("demo.db"),
+                """
+                SELECT DISTINCT u.full_name FROM interactions i JOIN users u ON u.id = i.logged_by
+                WHERE i.family_unit_id = '\(demo.rivera)' AND u.full_name IS NOT NULL
+                """,
+            ]
+        ).stdout.split(separator: "\n").map(String.init)
         #expect(!loggers.isEmpty)
         for name in loggers { #expect(drawn.contains(Self.squeezed(name)), "\(name) is not whole") }
         #expect(!drawn.contains("MateoRiv…"))
         // The newest interaction's content, its first words.
-        let content = try ReportBatchProcess.tool("sqlite3", [demo.folder.file("demo.db"), """
-            SELECT content FROM interactions WHERE family_unit_id = '\(demo.rivera)' AND content <> ''
-            ORDER BY coalesce(occurred_at, created_at) DESC, id LIMIT 1
-            """]).stdout
+        let content = try ReportBatchProcess.tool(
+            "sqlite3",
+            [
+                demo.folder.file("demo.db"),
+                """
+                SELECT content FROM interactions WHERE family_unit_id = '\(demo.rivera)' AND content <> ''
+                ORDER BY coalesce(occurred_at, created_at) DESC, id LIMIT 1
+                """,
+            ]
+        ).stdout
         let words = content.split(whereSeparator: \.isWhitespace).prefix(3).joined()
         #expect(!words.isEmpty && drawn.contains(Self.squeezed(words)), "\(words)")
     }
@@ -112,10 +156,16 @@ struct ListPDFTests {
         let demo = try ReportCommandTests.Demo()
         defer { demo.folder.remove() }
         let db = demo.folder.file("demo.db")
-        _ = try ReportBatchProcess.tool("sqlite3", [db, """
-            UPDATE schools SET name = 'The University of North Carolina at Chapel Hill Kenan-Flagler Business School (Main Campus)'
-            WHERE id = (SELECT s.id FROM schools s JOIN coaches c ON c.school_id = s.id WHERE s.family_unit_id = '\(demo.rivera)' ORDER BY c.last_name LIMIT 1)
-            """])
+        _ = try ReportBatchProcess.tool(
+            "sqlite3",
+            [
+                db,
+                """
+                UPDATE schools SET name = 'The University of North Carolina at Chapel Hill Kenan-Flagler Business School (Main Campus)'
+                WHERE id = (SELECT s.id FROM schools s JOIN coaches c ON c.school_id = s.id WHERE s.family_unit_id = '\(demo.rivera)' ORDER BY c.last_name LIMIT 1)
+                """,
+            ]
+        )
         let path = try Self.export("coaches", db: "demo.db", family: demo.rivera, in: demo.folder)
         let script = """
             import sqlite3, sys
@@ -142,7 +192,12 @@ struct ListPDFTests {
         defer { demo.folder.remove() }
         let path = try Self.export("coaches", db: "demo.db", family: demo.rivera, in: demo.folder)
         let first = try Self.page(path, 1).replacingOccurrences(of: "\n", with: " ").replacing(/\ +/, with: " ")
-        #expect(first.contains("Response: the coach's responsiveness score, 0–100% (how reliably they reply); its bar is green at 75% and over (high), amber from 50% to 74% (medium), red under 50% (low)"), "\(first)")
+        #expect(
+            first.contains(
+                "Response: the coach's responsiveness score, 0–100% (how reliably they reply); its bar is green at 75% and over (high), amber from 50% to 74% (medium), red under 50% (low)"
+            ),
+            "\(first)"
+        )
         #expect(first.contains("Sorted by last name, then first name, A–Z"))
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What a screen reader and a reader with weak eyes get from each kind of pdf the tool
 /// writes: the structure tree (poppler's `pdfinfo -struct-text`), the language and title
@@ -61,15 +61,27 @@ struct PDFAccessibilityTests {
 
     func outputs() throws -> (ReportCommandTests.Demo, [String: String]) {
         let demo = try ReportCommandTests.Demo()
-        let report = try ReportBatchProcess.run(["report", "--db", "demo.db", "--family", demo.rivera, "--preset", "last-90-days",
-                                                 "--now", Self.now, "--format", "pdf", "--out", "out"], in: demo.folder.path)
+        let report = try ReportBatchProcess.run(
+            [
+                "report", "--db", "demo.db", "--family", demo.rivera, "--preset", "last-90-days",
+                "--now", Self.now, "--format", "pdf", "--out", "out",
+            ],
+            in: demo.folder.path
+        )
         #expect(report.status == 0, "\(report.stderr)")
         for list in ["coaches", "schools", "interactions"] {
-            let export = try ReportBatchProcess.run(["export", list, "--db", "demo.db", "--family", demo.rivera, "--now", Self.now,
-                                                     "--format", "pdf", "--out", "out"], in: demo.folder.path)
+            let export = try ReportBatchProcess.run(
+                [
+                    "export", list, "--db", "demo.db", "--family", demo.rivera, "--now", Self.now,
+                    "--format", "pdf", "--out", "out",
+                ],
+                in: demo.folder.path
+            )
             #expect(export.status == 0, "\(export.stderr)")
         }
-        let files = try FileManager.default.contentsOfDirectory(atPath: demo.folder.file("out")).filter { $0.hasSuffix(".pdf") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: demo.folder.file("out")).filter {
+            $0.hasSuffix(".pdf")
+        }
         var byKind: [String: String] = [:]
         for kind in ["report", "coaches", "schools", "interactions"] {
             byKind[kind] = files.first { $0.hasPrefix(kind + "_") }.map { demo.folder.file("out/\($0)") }
@@ -101,40 +113,70 @@ struct PDFAccessibilityTests {
             let trailer = try ReportBatchProcess.tool("qpdf", ["--show-object=trailer", path]).stdout
             let root = try #require(trailer.firstMatch(of: /\/Root ([0-9]+) 0 R/)?.output.1)
             let catalog = try ReportBatchProcess.tool("qpdf", ["--show-object=\(root)", path]).stdout
-            #expect(catalog.contains("/Lang (en-US)") && catalog.contains("/DisplayDocTitle true"), "\(kind): \(catalog)")
+            #expect(
+                catalog.contains("/Lang (en-US)") && catalog.contains("/DisplayDocTitle true"),
+                "\(kind): \(catalog)"
+            )
             #expect(try ReportBatchProcess.tool("qpdf", ["--check", path]).status == 0, "\(kind)")
         }
         let report = try Self.structure(of: try #require(files["report"]))
         #expect(report.first { $0.type == "H1" }?.text == "Recruiting Report")
         let sections = report.filter { $0.type == "H2" }.map(\.text)
-        #expect(sections.starts(with: ["Follow-ups", "Schools by Status"]) || sections.contains("Schools by Status"), "\(sections)")
+        #expect(
+            sections.starts(with: ["Follow-ups", "Schools by Status"]) || sections.contains("Schools by Status"),
+            "\(sections)"
+        )
         let captions = report.filter { $0.type == "Caption" }.map(\.text)
         #expect(captions.contains { $0.contains("Email") }, "\(captions)")
         #expect(report.contains { $0.type == "Lbl" && $0.text == "Schools" })
         // A wrapped card, note or cell reads whole: every line of it, not the first alone.
-        #expect(report.contains { $0.type == "LBody" && $0.text.contains("replied") && !$0.text.contains("…") && $0.text.hasSuffix("Aug 25") },
-                "\(report.filter { $0.type == "LBody" }.map(\.text))")
-        #expect(report.contains { $0.type == "P" && $0.text.hasPrefix("Response rate:") && $0.text.hasSuffix("count this period.") })
+        #expect(
+            report.contains {
+                $0.type == "LBody" && $0.text.contains("replied") && !$0.text.contains("…")
+                    && $0.text.hasSuffix("Aug 25")
+            },
+            "\(report.filter { $0.type == "LBody" }.map(\.text))"
+        )
+        #expect(
+            report.contains {
+                $0.type == "P" && $0.text.hasPrefix("Response rate:") && $0.text.hasSuffix("count this period.")
+            }
+        )
         let schools = try Self.structure(of: try #require(files["schools"]))
         // The header cells in the columns' order, each title whole (a title wider than its
         // column wraps, never ends in "…").
         let headers = schools.filter { $0.type == "TH" }.map(\.text)
-        #expect(headers == ["★", "School", "Location", "Division", "Status", "Tier", "Fit", "Size", "Distance", "Coaches", "Contacts", "Offer"])
+        #expect(
+            headers == [
+                "★", "School", "Location", "Division", "Status", "Tier", "Fit", "Size", "Distance", "Coaches",
+                "Contacts", "Offer",
+            ]
+        )
     }
 
     /// No text outside the structure, and as artifacts only the footers and the table headers
     /// drawn again on later pages (read with pdfminer.six, which follows marked content).
     static func expectNoTextOutside(_ nodes: [Node], of path: String, kind: String) throws {
         let marked = try PDFMarkedText.read(path)
-        #expect(marked.unmarked.isEmpty, "\(kind): drawn outside both the structure and the artifacts: \(marked.unmarked.prefix(10))")
+        #expect(
+            marked.unmarked.isEmpty,
+            "\(kind): drawn outside both the structure and the artifacts: \(marked.unmarked.prefix(10))"
+        )
         // A repeated header: pieces of the titles in a row (a title cut with "…" comes in two
         // pieces, one wrapped onto two lines in a piece a line: compared without spaces).
-        let header = nodes.filter { $0.type == "TH" }.map(\.text).joined().replacingOccurrences(of: "…", with: "").filter { $0 != " " }
+        let header = nodes.filter { $0.type == "TH" }.map(\.text).joined().replacingOccurrences(of: "…", with: "")
+            .filter { $0 != " " }
         let footer = /Generated .+ \(.+\) ?Page [0-9]+ of [0-9]+/
         let footers = marked.artifacts.filter { $0.wholeMatch(of: footer) != nil }
-        let other = marked.artifacts.filter { $0.wholeMatch(of: footer) == nil && !header.contains($0.filter { $0 != " " }) }
+        let other = marked.artifacts.filter {
+            $0.wholeMatch(of: footer) == nil && !header.contains($0.filter { $0 != " " })
+        }
         #expect(other.isEmpty, "\(kind): artifacts that are not footers or repeated headers: \(other.prefix(10))")
-        let pages = try #require(Int(try ReportBatchProcess.tool("pdfinfo", [path]).stdout.firstMatch(of: /Pages: +([0-9]+)/)?.output.1 ?? ""))
+        let pages = try #require(
+            Int(
+                try ReportBatchProcess.tool("pdfinfo", [path]).stdout.firstMatch(of: /Pages: +([0-9]+)/)?.output.1 ?? ""
+            )
+        )
         #expect(footers.count == pages, "\(kind): a footer a page, as an artifact")
     }
 

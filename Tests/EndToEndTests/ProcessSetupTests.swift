@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Process-wide state (`setenv` for fontconfig, `setlocale`) is set once on the main thread,
 /// before any worker starts: a preloaded shim reports the thread of every such call.
@@ -33,10 +33,19 @@ struct ProcessSetupTests {
         let demo = try ReportCommandTests.Demo()
         defer { demo.folder.remove() }
         try Self.shim.write(toFile: demo.folder.file("shim.c"), atomically: true, encoding: .utf8)
-        let built = try ReportBatchProcess.tool("cc", ["-shared", "-fPIC", "-o", demo.folder.file("shim.so"), demo.folder.file("shim.c"), "-ldl"])
+        let built = try ReportBatchProcess.tool(
+            "cc",
+            ["-shared", "-fPIC", "-o", demo.folder.file("shim.so"), demo.folder.file("shim.c"), "-ldl"]
+        )
         try #require(built.status == 0, "the C compiler could not build the shim: \(built.stderr)")
-        let result = try ReportBatchProcess.run(["run", BatchRunTests.weekly, "--db", "demo.db", "--out", "weekly", "--now", BatchRunTests.now, "--workers", "4"],
-                                                in: demo.folder.path, environment: ["LD_PRELOAD": demo.folder.file("shim.so"), "FONTCONFIG_FILE": ""])
+        let result = try ReportBatchProcess.run(
+            [
+                "run", BatchRunTests.weekly, "--db", "demo.db", "--out", "weekly", "--now", BatchRunTests.now,
+                "--workers", "4",
+            ],
+            in: demo.folder.path,
+            environment: ["LD_PRELOAD": demo.folder.file("shim.so"), "FONTCONFIG_FILE": ""]
+        )
         #expect(result.status == 0, "\(result.stderr)")
         let calls = result.stderr.split(separator: "\n").filter { $0.hasPrefix("SHIM ") }
         #expect(calls.contains { $0.hasPrefix("SHIM setenv FONTCONFIG_FILE") }, "\(calls)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// How the recap's HTML part looks (docs/delivery.md, "The message"): every text colour
 /// against its background, light and dark, by the WCAG formula; and headless Chromium
@@ -13,19 +13,27 @@ struct RecapRenderingTests {
     /// With `hostile`, the message of RecapMessageTests.runHostileFamily (names of 20,000
     /// characters without a space) instead.
     static func messageHTML(in folder: TemporaryFolder, hostile: Bool = false) throws -> String {
-        let root = hostile ? try RecapMessageTests.runHostileFamily(in: folder) : try RecapMessageTests.runFourFamilies(in: folder)
+        let root =
+            hostile
+            ? try RecapMessageTests.runHostileFamily(in: folder) : try RecapMessageTests.runFourFamilies(in: folder)
         let path = folder.file("message.html")
-        let extract = try ReportBatchProcess.tool("python3", ["-c", """
-            import email, email.policy, sys, glob, base64
-            [eml] = [p for p in glob.glob(sys.argv[1] + '/**/email-' + sys.argv[3] + '-example-com.eml', recursive=True)]
-            m = email.message_from_bytes(open(eml, 'rb').read(), policy=email.policy.default)
-            page = m.get_body(preferencelist=('html',)).get_content()
-            for part in m.walk():
-                if part.get_content_type() == 'image/png':
-                    url = 'data:image/png;base64,' + base64.b64encode(part.get_payload(decode=True)).decode()
-                    page = page.replace('cid:' + part['Content-ID'].strip('<>'), url)
-            open(sys.argv[2], 'w', encoding='utf-8').write(page)
-            """, root, path, hostile ? "hp" : "dm"])
+        let extract = try ReportBatchProcess.tool(
+            "python3",
+            [
+                "-c",
+                """
+                import email, email.policy, sys, glob, base64
+                [eml] = [p for p in glob.glob(sys.argv[1] + '/**/email-' + sys.argv[3] + '-example-com.eml', recursive=True)]
+                m = email.message_from_bytes(open(eml, 'rb').read(), policy=email.policy.default)
+                page = m.get_body(preferencelist=('html',)).get_content()
+                for part in m.walk():
+                    if part.get_content_type() == 'image/png':
+                        url = 'data:image/png;base64,' + base64.b64encode(part.get_payload(decode=True)).decode()
+                        page = page.replace('cid:' + part['Content-ID'].strip('<>'), url)
+                open(sys.argv[2], 'w', encoding='utf-8').write(page)
+                """, root, path, hostile ? "hp" : "dm",
+            ]
+        )
         #expect(extract.status == 0, "\(extract.stderr)")
         return path
     }
@@ -84,10 +92,16 @@ struct RecapRenderingTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let page = try Self.messageHTML(in: folder)
-        let check = try ReportBatchProcess.tool("python3", ["-c", Self.contrast, page, "#1D4ED8", "#B45309", "#111827"])
+        let check = try ReportBatchProcess.tool(
+            "python3",
+            ["-c", Self.contrast, page, "#1D4ED8", "#B45309", "#111827"]
+        )
         #expect(check.status == 0, "\(check.stderr)\n\(check.stdout)")
         // Both ways were computed, with the alert, button and muted colours among the pairs.
-        for pair in ["light #B91C1C on #FFFFFF", "inverted #46E3E3 on #000000", "light #FFFFFF on #1D4ED8", "inverted #000000 on #E2B127", "light #4B5563 on #FFFFFF", "inverted #B4AA9C on #000000"] {
+        for pair in [
+            "light #B91C1C on #FFFFFF", "inverted #46E3E3 on #000000", "light #FFFFFF on #1D4ED8",
+            "inverted #000000 on #E2B127", "light #4B5563 on #FFFFFF", "inverted #B4AA9C on #000000",
+        ] {
             #expect(check.stdout.contains(pair), "\(pair): \(check.stdout)")
         }
     }
@@ -95,45 +109,67 @@ struct RecapRenderingTests {
     /// The message at 390 px (a phone, in an iframe of that width: a headless window is at
     /// least 500 px wide) and 800 px, light and dark: the page is exactly as wide as its frame.
     /// Screenshots go to RECAP_SCREENSHOTS when set (to look at them), else to the test's folder.
-    @Test(.tags(.chromium), arguments: [(390, false, false), (390, true, false), (800, false, false), (800, true, false), (390, false, true)])
+    @Test(
+        .tags(.chromium),
+        arguments: [
+            (390, false, false), (390, true, false), (800, false, false), (800, true, false), (390, false, true),
+        ]
+    )
     func chromiumShowsNoHorizontalScroll(width: Int, dark: Bool, hostile: Bool) throws {
-        let chromium = try ReportBatchProcess.tool("sh", ["-c", "command -v chromium || command -v chromium-browser"]).stdout
+        let chromium = try ReportBatchProcess.tool("sh", ["-c", "command -v chromium || command -v chromium-browser"])
+            .stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
         try #require(!chromium.isEmpty, "Debian's chromium is not installed: run scripts/install-deps.sh")
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let page = try Self.messageHTML(in: folder, hostile: hostile)
         let wrapper = folder.file("frame-\(width).html")
-        let made = try ReportBatchProcess.tool("python3", ["-c", """
-            import html, sys
-            page, width, out = open(sys.argv[1], encoding='utf-8').read(), int(sys.argv[2]), sys.argv[3]
-            open(out, 'w', encoding='utf-8').write(f'''<!DOCTYPE html><html><head><meta charset="utf-8"></head><body style="margin:0">
-            <iframe id="f" width="{width}" height="1800" style="border:0;display:block" srcdoc="{html.escape(page, quote=True)}"></iframe>
-            <pre id="result">pending</pre><script>
-            const f = document.getElementById('f');
-            f.addEventListener('load', () => {{
-              const d = f.contentDocument.documentElement;
-              const doc = f.contentDocument, win = f.contentWindow;
-              const links = Array.from(doc.querySelectorAll('a')).map(a => Math.floor(a.getBoundingClientRect().height));
-              const texts = Array.from(doc.body.querySelectorAll('*')).filter(e => Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim()));
-              const fonts = texts.map(e => Math.floor(parseFloat(win.getComputedStyle(e).fontSize)));
-              document.getElementById('result').textContent = 'width=' + win.innerWidth + ' scrollWidth=' + d.scrollWidth + ' bodyScrollWidth=' + doc.body.scrollWidth
-                + ' links=' + links.length + ' lowestLink=' + Math.min(...links, 999) + ' texts=' + texts.length + ' smallestFont=' + Math.min(...fonts, 999);
-            }});
-            </script></body></html>''')
-            """, page, String(width), wrapper])
+        let made = try ReportBatchProcess.tool(
+            "python3",
+            [
+                "-c",
+                """
+                import html, sys
+                page, width, out = open(sys.argv[1], encoding='utf-8').read(), int(sys.argv[2]), sys.argv[3]
+                open(out, 'w', encoding='utf-8').write(f'''<!DOCTYPE html><html><head><meta charset="utf-8"></head><body style="margin:0">
+                <iframe id="f" width="{width}" height="1800" style="border:0;display:block" srcdoc="{html.escape(page, quote=True)}"></iframe>
+                <pre id="result">pending</pre><script>
+                const f = document.getElementById('f');
+                f.addEventListener('load', () => {{
+                  const d = f.contentDocument.documentElement;
+                  const doc = f.contentDocument, win = f.contentWindow;
+                  const links = Array.from(doc.querySelectorAll('a')).map(a => Math.floor(a.getBoundingClientRect().height));
+                  const texts = Array.from(doc.body.querySelectorAll('*')).filter(e => Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim()));
+                  const fonts = texts.map(e => Math.floor(parseFloat(win.getComputedStyle(e).fontSize)));
+                  document.getElementById('result').textContent = 'width=' + win.innerWidth + ' scrollWidth=' + d.scrollWidth + ' bodyScrollWidth=' + doc.body.scrollWidth
+                    + ' links=' + links.length + ' lowestLink=' + Math.min(...links, 999) + ' texts=' + texts.length + ' smallestFont=' + Math.min(...fonts, 999);
+                }});
+                </script></body></html>''')
+                """, page, String(width), wrapper,
+            ]
+        )
         #expect(made.status == 0, "\(made.stderr)")
         let window = "--window-size=\(max(500, width + 40)),1800"
-        var flags = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--allow-file-access-from-files", window, "--virtual-time-budget=3000"]
+        var flags = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--allow-file-access-from-files",
+            window, "--virtual-time-budget=3000",
+        ]
         if dark { flags.append("--force-dark-mode") }
         let dom = try ReportBatchProcess.tool(chromium, flags + ["--dump-dom", "file://" + wrapper])
-        let result = dom.stdout.components(separatedBy: "<pre id=\"result\">").dropFirst().first?.components(separatedBy: "<").first ?? ""
-        let numbers = Dictionary(uniqueKeysWithValues: result.split(separator: " ").compactMap { pair -> (String, Int)? in
-            let parts = pair.split(separator: "=")
-            return parts.count == 2 ? (String(parts[0]), Int(parts[1]) ?? -1) : nil
-        })
+        let result =
+            dom.stdout.components(separatedBy: "<pre id=\"result\">").dropFirst().first?.components(separatedBy: "<")
+            .first ?? ""
+        let numbers = Dictionary(
+            uniqueKeysWithValues: result.split(separator: " ").compactMap { pair -> (String, Int)? in
+                let parts = pair.split(separator: "=")
+                return parts.count == 2 ? (String(parts[0]), Int(parts[1]) ?? -1) : nil
+            }
+        )
         #expect(numbers["width"] == width, "the frame is \(width) px wide: \(result) \(dom.stderr.suffix(300))")
-        #expect((numbers["scrollWidth"] ?? .max) <= width && (numbers["bodyScrollWidth"] ?? .max) <= width, "no horizontal scroll: \(result)")
+        #expect(
+            (numbers["scrollWidth"] ?? .max) <= width && (numbers["bodyScrollWidth"] ?? .max) <= width,
+            "no horizontal scroll: \(result)"
+        )
         // Tap targets at least 44 px high (the headline, the button, the footer's link), text at least 16 px.
         #expect((numbers["links"] ?? 0) >= (hostile ? 0 : 3) && (numbers["lowestLink"] ?? 0) >= 44, "\(result)")
         #expect((numbers["texts"] ?? 0) > 10 && (numbers["smallestFont"] ?? 0) >= 16, "\(result)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `report-batch report` as a user runs it.
 struct ReportCommandTests {
@@ -14,7 +14,10 @@ struct ReportCommandTests {
         init() throws {
             folder = try TemporaryFolder()
             _ = try ReportBatchProcess.run(["demo", "--out", "demo.db", "--today", "2026-11-22"], in: folder.path)
-            let rows = try ReportBatchProcess.tool("sqlite3", [folder.file("demo.db"), "SELECT id, coalesce(family_name, '') FROM family_units"]).stdout
+            let rows = try ReportBatchProcess.tool(
+                "sqlite3",
+                [folder.file("demo.db"), "SELECT id, coalesce(family_name, '') FROM family_units"]
+            ).stdout
             var ids: [String: String] = [:]
             for line in rows.split(separator: "\n") {
                 let parts = line.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
@@ -31,19 +34,31 @@ struct ReportCommandTests {
         let demo = try Demo()
         defer { demo.folder.remove() }
         for family in [demo.rivera, demo.hawks, demo.tanaka] {
-            let result = try ReportBatchProcess.run(["report", "--db", "demo.db", "--family", family, "--preset", "last-30-days",
-                                                     "--now", Self.now, "--out", "out"], in: demo.folder.path)
+            let result = try ReportBatchProcess.run(
+                [
+                    "report", "--db", "demo.db", "--family", family, "--preset", "last-30-days",
+                    "--now", Self.now, "--out", "out",
+                ],
+                in: demo.folder.path
+            )
             #expect(result.status == 0, "\(result.stderr)")
             let paths = result.stdout.split(separator: "\n").map(String.init)
             // The default formats: json, csv, xlsx and pdf.
             #expect(paths.map { ($0 as NSString).pathExtension } == ["json", "csv", "xlsx", "pdf"])
             #expect(paths.allSatisfy { $0.hasPrefix("out/report_") })
         }
-        let empty = try ReportBatchProcess.run(["report", "--db", "demo.db", "--family", demo.empty, "--now", Self.now, "--out", "empty"], in: demo.folder.path)
+        let empty = try ReportBatchProcess.run(
+            ["report", "--db", "demo.db", "--family", demo.empty, "--now", Self.now, "--out", "empty"],
+            in: demo.folder.path
+        )
         #expect(empty.status == 3)
         #expect(empty.stderr == "report-batch: error: No data found for selected date range\n")
         #expect(empty.stdout.isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: demo.folder.file("empty/report_family-\(demo.empty.prefix(8))_2026-10-24_2026-11-22.json")))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: demo.folder.file("empty/report_family-\(demo.empty.prefix(8))_2026-10-24_2026-11-22.json")
+            )
+        )
         #expect((try? FileManager.default.contentsOfDirectory(atPath: demo.folder.file("empty")))?.isEmpty ?? true)
     }
 
@@ -51,8 +66,13 @@ struct ReportCommandTests {
         let demo = try Demo()
         defer { demo.folder.remove() }
         for family in [demo.rivera, demo.tanaka] {
-            let result = try ReportBatchProcess.run(["report", "--db", "demo.db", "--family", family, "--preset", "last-90-days",
-                                                     "--now", Self.now, "--out", "out"], in: demo.folder.path)
+            let result = try ReportBatchProcess.run(
+                [
+                    "report", "--db", "demo.db", "--family", family, "--preset", "last-90-days",
+                    "--now", Self.now, "--out", "out",
+                ],
+                in: demo.folder.path
+            )
             let paths = result.stdout.split(separator: "\n").map { demo.folder.file(String($0)) }
             let script = """
                 import csv, json, sys
@@ -135,8 +155,11 @@ struct ReportCommandTests {
         let demo = try Demo()
         defer { demo.folder.remove() }
         for out in ["a", "b"] {
-            let result = try ReportBatchProcess.run(["report", "--db", "demo.db", "--family", demo.hawks, "--preset", "year-to-date", "--out", out],
-                                                    in: demo.folder.path, environment: ["SOURCE_DATE_EPOCH": "1795413600"])
+            let result = try ReportBatchProcess.run(
+                ["report", "--db", "demo.db", "--family", demo.hawks, "--preset", "year-to-date", "--out", out],
+                in: demo.folder.path,
+                environment: ["SOURCE_DATE_EPOCH": "1795413600"]
+            )
             #expect(result.status == 0)
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: demo.folder.file("a")).sorted()
@@ -167,7 +190,10 @@ struct ReportCommandTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try hostileDatabase(folder)
-        let base = ["report", "--db", "hostile.db", "--family", "F", "--preset", "last-7-days", "--today", "2026-11-22", "--now", Self.now, "--format", "csv", "--out", "-"]
+        let base = [
+            "report", "--db", "hostile.db", "--family", "F", "--preset", "last-7-days", "--today", "2026-11-22",
+            "--now", Self.now, "--format", "csv", "--out", "-",
+        ]
         let guarded = try ReportBatchProcess.run(base, in: folder.path)
         #expect(guarded.status == 0, "\(guarded.stderr)")
         #expect(guarded.stdoutData.starts(with: [0xEF, 0xBB, 0xBF]))
@@ -183,22 +209,33 @@ struct ReportCommandTests {
         #expect(raw.stdout.hasPrefix("section,measure,category,value,unit\r\n"))
         #expect(raw.stdout.contains("report,family_name,,\"=HYPERLINK(\"\"x\"\"), \"\"Rivera\"\"\nFamily\",\r\n"))
 
-        let json = try ReportBatchProcess.run(["report", "--db", "hostile.db", "--family", "F", "--format", "json", "--out", "-", "--now", Self.now], in: folder.path)
+        let json = try ReportBatchProcess.run(
+            ["report", "--db", "hostile.db", "--family", "F", "--format", "json", "--out", "-", "--now", Self.now],
+            in: folder.path
+        )
         #expect(json.stdout.contains("\"name\": \"=HYPERLINK(\\\"x\\\"), \\\"Rivera\\\"\\nFamily\""))
         #expect(folder.contents() == ["hostile.db"])
     }
 
-    @Test(arguments: [
-        (["--preset", "last-week"], Int32(64), "The value 'last-week' is invalid for '--preset <preset>'. Please provide one of the following: last-7-days, last-30-days,"),
-        (["--from", "2026-02-08", "--to", "2026-02-01"], 64, "End date must be after start date"),
-        (["--from", "2026-02-08"], 64, "--from '2026-02-08' needs --to as well"),
-        (["--timezone", "Mars/Base"], 64, "--timezone 'Mars/Base' is not a known IANA time zone"),
-        (["--format", "json,docx"], 64, "--format 'docx' is not a format; use one or more of: json, csv"),
-        (["--format", "json,csv", "--out", "-"], 64, "--out - writes one text format to standard output"),
-        (["--family", "nobody"], 64, "no family with id 'nobody' in 'hostile.db'; `report-batch families --db hostile.db` lists them"),
-        (["--now", "2026-11-23T06:00:00"], 64, "--now '2026-11-23T06:00:00' is not a timestamp with an offset"),
-        (["--out", "hostile.db"], 73, "cannot write 'hostile.db': it is a file, not a folder"),
-    ] as [([String], Int32, String)])
+    @Test(
+        arguments: [
+            (
+                ["--preset", "last-week"], Int32(64),
+                "The value 'last-week' is invalid for '--preset <preset>'. Please provide one of the following: last-7-days, last-30-days,"
+            ),
+            (["--from", "2026-02-08", "--to", "2026-02-01"], 64, "End date must be after start date"),
+            (["--from", "2026-02-08"], 64, "--from '2026-02-08' needs --to as well"),
+            (["--timezone", "Mars/Base"], 64, "--timezone 'Mars/Base' is not a known IANA time zone"),
+            (["--format", "json,docx"], 64, "--format 'docx' is not a format; use one or more of: json, csv"),
+            (["--format", "json,csv", "--out", "-"], 64, "--out - writes one text format to standard output"),
+            (
+                ["--family", "nobody"], 64,
+                "no family with id 'nobody' in 'hostile.db'; `report-batch families --db hostile.db` lists them"
+            ),
+            (["--now", "2026-11-23T06:00:00"], 64, "--now '2026-11-23T06:00:00' is not a timestamp with an offset"),
+            (["--out", "hostile.db"], 73, "cannot write 'hostile.db': it is a file, not a folder"),
+        ] as [([String], Int32, String)]
+    )
     func usageErrorsWriteNothing(extra: [String], status: Int32, message: String) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -216,8 +253,13 @@ struct ReportCommandTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         try hostileDatabase(folder)
-        let result = try ReportBatchProcess.run(["report", "--db", "hostile.db", "--family", "F", "--from", "2010-01-01", "--to", "2026-11-22",
-                                                 "--format", "json", "--out", "-", "--now", Self.now], in: folder.path)
+        let result = try ReportBatchProcess.run(
+            [
+                "report", "--db", "hostile.db", "--family", "F", "--from", "2010-01-01", "--to", "2026-11-22",
+                "--format", "json", "--out", "-", "--now", Self.now,
+            ],
+            in: folder.path
+        )
         #expect(result.status == 0)
         #expect(result.messages == "warning: Large date range may take longer to generate\n")
         #expect(result.stdout.contains("\"preset\": null"))

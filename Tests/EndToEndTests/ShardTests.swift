@@ -1,11 +1,11 @@
 import Aggregation
 import AppStore
 import Batch
-import Foundation
 import Core
+import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// A run split into shards (docs/cli.md, "Many machines"): N processes on one output root
 /// write what one whole run writes, each family in the shard its id hashes to, and
@@ -14,7 +14,8 @@ struct ShardTests {
     static let now = "2026-11-23T09:00:00Z"
 
     static var weekly: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("weekly.yaml").path
     }
 
@@ -25,7 +26,8 @@ struct ShardTests {
             let full = (folder as NSString).appendingPathComponent(path)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue,
-                  !path.hasPrefix("shards/"), !(path.hasPrefix(".report-batch.") && path.hasSuffix(".lock")) else { continue }
+                !path.hasPrefix("shards/"), !(path.hasPrefix(".report-batch.") && path.hasSuffix(".lock"))
+            else { continue }
             files[path] = try Data(contentsOf: URL(fileURLWithPath: full))
         }
         return files
@@ -34,7 +36,10 @@ struct ShardTests {
     /// A demo of 40 families.
     static func demo() throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
-        let demo = try ReportBatchProcess.run(["demo", "--out", "demo.db", "--families", "40", "--now", now], in: folder.path)
+        let demo = try ReportBatchProcess.run(
+            ["demo", "--out", "demo.db", "--families", "40", "--now", now],
+            in: folder.path
+        )
         try #require(demo.status == 0, "\(demo.stderr)")
         return folder
     }
@@ -43,15 +48,23 @@ struct ShardTests {
         let folder = try Self.demo()
         defer { folder.remove() }
         // The whole run, moved aside so that the shards write into the same root path (the summary names it).
-        let whole = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "o", "--now", Self.now, "--quiet"], in: folder.path)
+        let whole = try ReportBatchProcess.run(
+            ["run", Self.weekly, "--db", "demo.db", "--out", "o", "--now", Self.now, "--quiet"],
+            in: folder.path
+        )
         #expect(whole.status == 0, "\(whole.stderr)")
         try FileManager.default.moveItem(atPath: folder.file("o"), toPath: folder.file("whole"))
 
         // Three processes at once on one root; each prints its own line and writes its outcome file.
         let results = Mutex<[Int: CommandResult]>([:])
         DispatchQueue.concurrentPerform(iterations: 3) { shard in
-            let result = try? ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "o", "--now", Self.now,
-                                                      "--shards", "3", "--shard", "\(shard)", "--workers", "1"], in: folder.path)
+            let result = try? ReportBatchProcess.run(
+                [
+                    "run", Self.weekly, "--db", "demo.db", "--out", "o", "--now", Self.now,
+                    "--shards", "3", "--shard", "\(shard)", "--workers", "1",
+                ],
+                in: folder.path
+            )
             results.withLock { $0[shard] = result }
         }
         var counted = 0
@@ -67,12 +80,20 @@ struct ShardTests {
         let summarize = try ReportBatchProcess.run(["summarize", "o"], in: folder.path)
         #expect(summarize.status == 0, "\(summarize.stderr)")
 
-        let expected = try Self.files(folder.file("whole")), actual = try Self.files(folder.file("o"))
-        #expect(expected.count > 150 && Set(expected.keys) == Set(actual.keys), "\(Set(expected.keys).symmetricDifference(actual.keys))")
-        for (path, data) in expected where actual[path].map({ Summaries.comparable(path, $0) }) != Summaries.comparable(path, data) {
+        let expected = try Self.files(folder.file("whole"))
+        let actual = try Self.files(folder.file("o"))
+        #expect(
+            expected.count > 150 && Set(expected.keys) == Set(actual.keys),
+            "\(Set(expected.keys).symmetricDifference(actual.keys))"
+        )
+        for (path, data) in expected
+        where actual[path].map({ Summaries.comparable(path, $0) }) != Summaries.comparable(path, data) {
             Issue.record("\(path) differs between the whole run and the shards")
         }
-        #expect(Summaries.withoutDuration(summarize.stdout) == Summaries.withoutDuration(String(decoding: expected["summary.txt"] ?? Data(), as: UTF8.self)))
+        #expect(
+            Summaries.withoutDuration(summarize.stdout)
+                == Summaries.withoutDuration(String(decoding: expected["summary.txt"] ?? Data(), as: UTF8.self))
+        )
     }
 
     /// Shards never block one another; two runs of one shard, or a whole run beside shards, do (75).
@@ -84,7 +105,10 @@ struct ShardTests {
         let root = try OutputLock(root: folder.file("o"), shared: true)
         let own = try OutputLock(root: folder.file("o"), name: ".report-batch.1-of-3.lock")
         let run = { (arguments: [String]) in
-            try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "o", "--now", Self.now] + arguments, in: folder.path)
+            try ReportBatchProcess.run(
+                ["run", Self.weekly, "--db", "demo.db", "--out", "o", "--now", Self.now] + arguments,
+                in: folder.path
+            )
         }
         let again = try run(["--shards", "3", "--shard", "1"])
         #expect(again.status == 75 && again.stderr.contains(".report-batch.1-of-3.lock"), "\(again.stderr)")
@@ -103,7 +127,9 @@ struct ShardTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let ids = (0..<24).map { "fam-\($0)-" + String(repeating: "é", count: $0 % 3) + "\($0 * 7919)" }
-        for (name, order) in [("forward.db", ids), ("backward.db", Array(ids.reversed())), ("more.db", ids + ["extra-1", "extra-2"])] {
+        for (name, order) in [
+            ("forward.db", ids), ("backward.db", Array(ids.reversed())), ("more.db", ids + ["extra-1", "extra-2"]),
+        ] {
             try Fixture.database(at: folder.file(name)) { f in
                 for id in order {
                     try f.family(id, name: "Family \(id)")
@@ -121,14 +147,26 @@ struct ShardTests {
             """
         for count in [2, 3, 5] {
             let expected = try ReportBatchProcess.tool("python3", ["-c", script, "\(count)"] + ids).stdout
-                .split(separator: "\n").map { $0.split(separator: " ") }.reduce(into: [String: Int]()) { $0[String($1[0])] = Int($1[1]) }
+                .split(separator: "\n").map { $0.split(separator: " ") }.reduce(into: [String: Int]()) {
+                    $0[String($1[0])] = Int($1[1])
+                }
             for name in ["forward.db", "backward.db", "more.db"] {
                 for shard in 0..<count {
-                    let result = try ReportBatchProcess.run(["run", Self.weekly, "--db", name, "--out", "o", "--now", Self.now, "--dry-run",
-                                                             "--shards", "\(count)", "--shard", "\(shard)"], in: folder.path)
+                    let result = try ReportBatchProcess.run(
+                        [
+                            "run", Self.weekly, "--db", name, "--out", "o", "--now", Self.now, "--dry-run",
+                            "--shards", "\(count)", "--shard", "\(shard)",
+                        ],
+                        in: folder.path
+                    )
                     #expect(result.status == 0, "\(result.stderr)")
-                    let listed = Set(ids.filter { id in result.stdout.contains("/\(Slug.family(name: "Family \(id)", id: id))/") })
-                    #expect(listed == Set(ids.filter { expected[$0] == shard }), "\(name) \(shard) of \(count): \(listed.sorted())")
+                    let listed = Set(
+                        ids.filter { id in result.stdout.contains("/\(Slug.family(name: "Family \(id)", id: id))/") }
+                    )
+                    #expect(
+                        listed == Set(ids.filter { expected[$0] == shard }),
+                        "\(name) \(shard) of \(count): \(listed.sorted())"
+                    )
                 }
             }
         }
@@ -138,8 +176,13 @@ struct ShardTests {
         let folder = try Self.demo()
         defer { folder.remove() }
         func shard(_ k: Int, of n: Int, now: String = Self.now, job: String = Self.weekly) throws {
-            let result = try ReportBatchProcess.run(["run", job, "--db", "demo.db", "--out", "o", "--now", now, "--shards", "\(n)", "--shard", "\(k)",
-                                                     "--quiet"], in: folder.path)
+            let result = try ReportBatchProcess.run(
+                [
+                    "run", job, "--db", "demo.db", "--out", "o", "--now", now, "--shards", "\(n)", "--shard", "\(k)",
+                    "--quiet",
+                ],
+                in: folder.path
+            )
             #expect(result.status == 0, "\(result.stderr)")
         }
         func summarize() throws -> CommandResult { try ReportBatchProcess.run(["summarize", "o"], in: folder.path) }
@@ -150,30 +193,58 @@ struct ShardTests {
         try shard(2, of: 4)
         let missing = try summarize()
         #expect(missing.status == 1, "\(missing.stderr)")
-        #expect(missing.stderr == "report-batch: error: shards 1-of-4, 3-of-4 have no outcome file in 'o/shards' (not run yet, still running, or stopped before the end); run them with the same job, --now and --db, then summarize again\n", "\(missing.stderr)")
+        #expect(
+            missing.stderr
+                == "report-batch: error: shards 1-of-4, 3-of-4 have no outcome file in 'o/shards' (not run yet, still running, or stopped before the end); run them with the same job, --now and --db, then summarize again\n",
+            "\(missing.stderr)"
+        )
         #expect(!FileManager.default.fileExists(atPath: folder.file("o/summary.txt")))
 
         try shard(1, of: 4, now: "2026-11-24T09:00:00Z")
         let clocks = try summarize()
-        #expect(clocks.status == 65 && clocks.stderr.contains("not shards of one run: different clocks (2026-11-24T09:00:00Z and 2026-11-23T09:00:00Z)"), "\(clocks.stderr)")
+        #expect(
+            clocks.status == 65
+                && clocks.stderr.contains(
+                    "not shards of one run: different clocks (2026-11-24T09:00:00Z and 2026-11-23T09:00:00Z)"
+                ),
+            "\(clocks.stderr)"
+        )
 
         let edited = folder.file("edited.yaml")
-        try (String(contentsOfFile: Self.weekly, encoding: .utf8) + "\n# edited\n").write(toFile: edited, atomically: true, encoding: .utf8)
+        try (String(contentsOfFile: Self.weekly, encoding: .utf8) + "\n# edited\n").write(
+            toFile: edited,
+            atomically: true,
+            encoding: .utf8
+        )
         try shard(1, of: 4, job: edited)
         let jobs = try summarize()
-        #expect(jobs.status == 65 && jobs.stderr.contains("not shards of one run: different job files"), "\(jobs.stderr)")
+        #expect(
+            jobs.status == 65 && jobs.stderr.contains("not shards of one run: different job files"),
+            "\(jobs.stderr)"
+        )
 
         try shard(1, of: 4)
         try shard(3, of: 4)
         try shard(0, of: 2)
         let counts = try summarize()
-        #expect(counts.status == 65 && counts.stderr.contains("different shard counts (0-of-2.json, 0-of-4.json"), "\(counts.stderr)")
+        #expect(
+            counts.status == 65 && counts.stderr.contains("different shard counts (0-of-2.json, 0-of-4.json"),
+            "\(counts.stderr)"
+        )
         try FileManager.default.removeItem(atPath: folder.file("o/shards/0-of-2.json"))
         #expect(try summarize().status == 0)
 
-        try "{\"schemaVersion\": 1}".write(toFile: folder.file("o/shards/3-of-4.json"), atomically: true, encoding: .utf8)
+        try "{\"schemaVersion\": 1}".write(
+            toFile: folder.file("o/shards/3-of-4.json"),
+            atomically: true,
+            encoding: .utf8
+        )
         let damaged = try summarize()
-        #expect(damaged.status == 65 && damaged.stderr.contains("3-of-4.json' is not a shard outcome file report-batch can read"), "\(damaged.stderr)")
+        #expect(
+            damaged.status == 65
+                && damaged.stderr.contains("3-of-4.json' is not a shard outcome file report-batch can read"),
+            "\(damaged.stderr)"
+        )
     }
 
     /// An outcome file whose families were edited (one removed, one copied into another
@@ -182,56 +253,90 @@ struct ShardTests {
         let folder = try Self.demo()
         defer { folder.remove() }
         for k in 0..<2 {
-            let result = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "o", "--now", Self.now, "--shards", "2", "--shard", "\(k)",
-                                                     "--quiet"], in: folder.path)
+            let result = try ReportBatchProcess.run(
+                [
+                    "run", Self.weekly, "--db", "demo.db", "--out", "o", "--now", Self.now, "--shards", "2", "--shard",
+                    "\(k)",
+                    "--quiet",
+                ],
+                in: folder.path
+            )
             try #require(result.status == 0, "\(result.stderr)")
         }
         let shards = folder.file("o/shards")
         let original = try Data(contentsOf: URL(fileURLWithPath: shards + "/1-of-2.json"))
         func edit(_ python: String) throws {
-            let edited = try ReportBatchProcess.tool("python3", ["-c", """
-                import json, sys
-                path, other = sys.argv[1] + '/1-of-2.json', sys.argv[1] + '/0-of-2.json'
-                data = json.load(open(path))
-                \(python)
-                json.dump(data, open(path, 'w'))
-                """, shards])
+            let edited = try ReportBatchProcess.tool(
+                "python3",
+                [
+                    "-c",
+                    """
+                    import json, sys
+                    path, other = sys.argv[1] + '/1-of-2.json', sys.argv[1] + '/0-of-2.json'
+                    data = json.load(open(path))
+                    \(python)
+                    json.dump(data, open(path, 'w'))
+                    """, shards,
+                ]
+            )
             try #require(edited.status == 0, "\(edited.stderr)")
         }
         func summarize() throws -> CommandResult { try ReportBatchProcess.run(["summarize", "o"], in: folder.path) }
         // A family taken out, its count with it: a gap in the run's positions.
         try edit("data['families'].pop(0); data['counts']['families'] -= 1")
         let gap = try summarize()
-        #expect(gap.status == 65 && gap.stderr.contains("no outcome file in 'o/shards' holds the family at position"), "\(gap.stderr)")
+        #expect(
+            gap.status == 65 && gap.stderr.contains("no outcome file in 'o/shards' holds the family at position"),
+            "\(gap.stderr)"
+        )
         // A family taken out, its count left: the file is named.
         try original.write(to: URL(fileURLWithPath: shards + "/1-of-2.json"))
         try edit("data['families'].pop(0)")
         let counted = try summarize()
-        #expect(counted.status == 65 && counted.stderr.contains("1-of-2.json' is not a shard outcome file report-batch can read: it counts"), "\(counted.stderr)")
+        #expect(
+            counted.status == 65
+                && counted.stderr.contains("1-of-2.json' is not a shard outcome file report-batch can read: it counts"),
+            "\(counted.stderr)"
+        )
         // Another shard's family copied in: both files are named.
         try original.write(to: URL(fileURLWithPath: shards + "/1-of-2.json"))
         try edit("data['families'].append(json.load(open(other))['families'][0]); data['counts']['families'] += 1")
         let twice = try summarize()
-        #expect(twice.status == 65 && twice.stderr.contains("1-of-2.json and 0-of-2.json both hold the family at position")
-                || twice.stderr.contains("0-of-2.json and 1-of-2.json both hold the family at position"), "\(twice.stderr)")
+        #expect(
+            twice.status == 65 && twice.stderr.contains("1-of-2.json and 0-of-2.json both hold the family at position")
+                || twice.stderr.contains("0-of-2.json and 1-of-2.json both hold the family at position"),
+            "\(twice.stderr)"
+        )
         // A file larger than any outcome file is refused before it is read (a sparse file: no disk used).
         try original.write(to: URL(fileURLWithPath: shards + "/1-of-2.json"))
         #expect(try summarize().status == 0)
         #expect(truncate(shards + "/1-of-2.json", 300 << 20) == 0)
         let large = try summarize()
-        #expect(large.status == 65 && large.stderr.contains("1-of-2.json' is not a shard outcome file report-batch can read: it holds 314572800 bytes"), "\(large.stderr)")
+        #expect(
+            large.status == 65
+                && large.stderr.contains(
+                    "1-of-2.json' is not a shard outcome file report-batch can read: it holds 314572800 bytes"
+                ),
+            "\(large.stderr)"
+        )
     }
 
     @Test(arguments: [
         (["--shard", "1"], "--shard needs --shards N, the number of shards of the run"),
-        (["--shards", "3"], "--shards needs the shard's number: give --shard K (0 to N − 1), or run where JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job)"),
+        (
+            ["--shards", "3"],
+            "--shards needs the shard's number: give --shard K (0 to N − 1), or run where JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job)"
+        ),
         (["--shards", "3", "--shard", "3"], "the shard must be from 0 to 2 for --shards 3 (got 3)"),
         (["--shards", "0", "--shard", "0"], "--shards must be from 1 to 1024 (got 0)"),
     ])
     func aBadShardOptionIsAUsageError(arguments: [String], message: String) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let result = try ReportBatchProcess.run(["run", Self.weekly, "--db", "x.db", "--now", Self.now] + arguments, in: folder.path)
+        let result = try ReportBatchProcess.run(
+            ["run", Self.weekly, "--db", "x.db", "--now", Self.now] + arguments,
+            in: folder.path
+        )
         #expect(result.status == 64)
         #expect(result.stderr == "report-batch: error: \(message)\n", "\(result.stderr)")
     }
@@ -240,18 +345,33 @@ struct ShardTests {
     @Test func theShardComesFromJobCompletionIndexAndNeedsAClock() throws {
         let folder = try Self.demo()
         defer { folder.remove() }
-        let indexed = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "o", "--now", Self.now, "--shards", "2"],
-                                                 in: folder.path, environment: ["JOB_COMPLETION_INDEX": "1"])
+        let indexed = try ReportBatchProcess.run(
+            ["run", Self.weekly, "--db", "demo.db", "--out", "o", "--now", Self.now, "--shards", "2"],
+            in: folder.path,
+            environment: ["JOB_COMPLETION_INDEX": "1"]
+        )
         #expect(indexed.status == 0 && indexed.stdout.hasPrefix("shard 1-of-2: "), "\(indexed.stdout)\(indexed.stderr)")
         // With --quiet a shard that did its part says nothing (summarize speaks for the run).
-        let quiet = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "o", "--now", Self.now, "--shards", "2", "--quiet"],
-                                               in: folder.path, environment: ["JOB_COMPLETION_INDEX": "1"])
+        let quiet = try ReportBatchProcess.run(
+            ["run", Self.weekly, "--db", "demo.db", "--out", "o", "--now", Self.now, "--shards", "2", "--quiet"],
+            in: folder.path,
+            environment: ["JOB_COMPLETION_INDEX": "1"]
+        )
         #expect(quiet.status == 0 && quiet.stdoutData.isEmpty, "\(quiet.stdout)")
-        let noClock = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "o", "--shards", "2", "--shard", "0"], in: folder.path)
+        let noClock = try ReportBatchProcess.run(
+            ["run", Self.weekly, "--db", "demo.db", "--out", "o", "--shards", "2", "--shard", "0"],
+            in: folder.path
+        )
         #expect(noClock.status == 64 && noClock.stderr.contains("--shards needs --now"), "\(noClock.stderr)")
         // --shards 1 is the whole run: a summary, no outcome file.
-        let one = try ReportBatchProcess.run(["run", Self.weekly, "--db", "demo.db", "--out", "one", "--shards", "1", "--quiet"], in: folder.path)
-        #expect(one.status == 0 && FileManager.default.fileExists(atPath: folder.file("one/summary.txt")), "\(one.stderr)")
+        let one = try ReportBatchProcess.run(
+            ["run", Self.weekly, "--db", "demo.db", "--out", "one", "--shards", "1", "--quiet"],
+            in: folder.path
+        )
+        #expect(
+            one.status == 0 && FileManager.default.fileExists(atPath: folder.file("one/summary.txt")),
+            "\(one.stderr)"
+        )
         #expect(!FileManager.default.fileExists(atPath: folder.file("one/shards")))
     }
 
@@ -260,7 +380,10 @@ struct ShardTests {
     @Test func everyFamilyLandsInExactlyOneShard() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let demo = try ReportBatchProcess.run(["demo", "--out", "demo.db", "--families", "1000", "--now", Self.now], in: folder.path)
+        let demo = try ReportBatchProcess.run(
+            ["demo", "--out", "demo.db", "--families", "1000", "--now", Self.now],
+            in: folder.path
+        )
         try #require(demo.status == 0, "\(demo.stderr)")
         let families = try SQLiteSource(path: folder.file("demo.db")).familiesByName()
         #expect(families.count == 1000)
@@ -283,7 +406,8 @@ struct ShardTests {
     /// the shards' job is indexed with completions = parallelism = --shards, and its Python
     /// shard function gives each family the shard report-batch gives it.
     @Test func theReadmesManifestAndHashAgreeWithTheTool() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("README.md").path
         let ids = ["1cc52098-ced2-a019-76ce-e8561ad8beeb", "813ad83c-cb64-15fb-fbff-394c8df1f7dd", "田中-family", ""]
         let script = """

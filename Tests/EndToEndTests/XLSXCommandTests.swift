@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The workbooks a user gets from `report` and `export`, opened with openpyxl.
 struct XLSXCommandTests {
@@ -9,8 +9,13 @@ struct XLSXCommandTests {
     @Test(.tags(.pythonReader)) func theReportWorkbookHasItsSummaryChartsAndData() throws {
         let demo = try ReportCommandTests.Demo()
         defer { demo.folder.remove() }
-        let result = try ReportBatchProcess.run(["report", "--db", "demo.db", "--family", demo.rivera, "--preset", "last-90-days",
-                                                 "--today", "2026-11-22", "--now", Self.now, "--format", "json,xlsx", "--out", "out"], in: demo.folder.path)
+        let result = try ReportBatchProcess.run(
+            [
+                "report", "--db", "demo.db", "--family", demo.rivera, "--preset", "last-90-days",
+                "--today", "2026-11-22", "--now", Self.now, "--format", "json,xlsx", "--out", "out",
+            ],
+            in: demo.folder.path
+        )
         #expect(result.status == 0, "\(result.stderr)")
         let paths = result.stdout.split(separator: "\n").map { demo.folder.file(String($0)) }
         let script = """
@@ -77,8 +82,13 @@ struct XLSXCommandTests {
         let demo = try ReportCommandTests.Demo()
         defer { demo.folder.remove() }
         for list in ["coaches", "schools", "interactions"] {
-            let result = try ReportBatchProcess.run(["export", list, "--db", "demo.db", "--family", demo.tanaka, "--now", Self.now,
-                                                     "--format", "csv,xlsx", "--out", "out"], in: demo.folder.path)
+            let result = try ReportBatchProcess.run(
+                [
+                    "export", list, "--db", "demo.db", "--family", demo.tanaka, "--now", Self.now,
+                    "--format", "csv,xlsx", "--out", "out",
+                ],
+                in: demo.folder.path
+            )
             #expect(result.status == 0, "\(result.stderr)")
         }
         let script = """
@@ -148,11 +158,21 @@ struct XLSXCommandTests {
         defer { demo.folder.remove() }
         for (folder, locale) in [("c", "C"), ("de", "de_DE.UTF-8")] {
             let env = ["LC_ALL": locale, "LANG": locale, "LC_NUMERIC": locale]
-            let report = try ReportBatchProcess.run(["report", "--db", "demo.db", "--family", demo.rivera, "--now", Self.now, "--out", folder], in: demo.folder.path, environment: env)
+            let report = try ReportBatchProcess.run(
+                ["report", "--db", "demo.db", "--family", demo.rivera, "--now", Self.now, "--out", folder],
+                in: demo.folder.path,
+                environment: env
+            )
             #expect(report.status == 0, "\(report.stderr)")
             for list in ["coaches", "schools", "interactions"] {
-                let export = try ReportBatchProcess.run(["export", list, "--db", "demo.db", "--family", demo.rivera, "--now", Self.now,
-                                                         "--format", "csv,xlsx", "--out", folder], in: demo.folder.path, environment: env)
+                let export = try ReportBatchProcess.run(
+                    [
+                        "export", list, "--db", "demo.db", "--family", demo.rivera, "--now", Self.now,
+                        "--format", "csv,xlsx", "--out", folder,
+                    ],
+                    in: demo.folder.path,
+                    environment: env
+                )
                 #expect(export.status == 0)
             }
         }
@@ -164,7 +184,9 @@ struct XLSXCommandTests {
             #expect(c == de, "\(name) differs under de_DE.UTF-8")
         }
         // The workbook really holds fractional numbers, written with a point.
-        let parts = try Golden.parts(ofZip: demo.folder.file("de/\(names.first { $0.hasPrefix("schools") && $0.hasSuffix(".xlsx") }!)"))
+        let parts = try Golden.parts(
+            ofZip: demo.folder.file("de/\(names.first { $0.hasPrefix("schools") && $0.hasSuffix(".xlsx") }!)")
+        )
         let sheet = String(decoding: parts["xl/worksheets/sheet1.xml"] ?? Data(), as: UTF8.self)
         #expect(sheet.range(of: #"<v>\d+\.\d+</v>"#, options: .regularExpression) != nil)
         #expect(sheet.range(of: #"<v>\d+,\d+</v>"#, options: .regularExpression) == nil)

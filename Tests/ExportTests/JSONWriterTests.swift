@@ -1,12 +1,15 @@
-@testable import Exporters
 import Foundation
 import Testing
+
+@testable import Exporters
 
 struct JSONWriterTests {
     /// Strings that need no escape are written whole, the others a character at a time: both
     /// give what Foundation's JSON parser reads back as the same string.
-    @Test(arguments: ["plain", "Zoë Müller 田中 🏈", "quote \" and \\ back", "line\nbreak\ttab\r", "\u{01}\u{1F}",
-                      "separator \u{2028} and \u{2029}", "– en dash (E2 80 93)", ""])
+    @Test(arguments: [
+        "plain", "Zoë Müller 田中 🏈", "quote \" and \\ back", "line\nbreak\ttab\r", "\u{01}\u{1F}",
+        "separator \u{2028} and \u{2029}", "– en dash (E2 80 93)", "",
+    ])
     func stringsReadBackAsWritten(text: String) throws {
         let json = JSONValue.object([("name", .string(text))]).serialized()
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String]

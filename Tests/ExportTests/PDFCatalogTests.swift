@@ -1,8 +1,9 @@
 import Core
-@testable import Exporters
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import Exporters
 
 /// The catalog update of PDFRewrite when cairo's catalog already has /Lang or
 /// /ViewerPreferences: they are replaced, never written a second time.
@@ -33,7 +34,10 @@ struct PDFCatalogTests {
         #expect(catalog.components(separatedBy: "/Lang").count == 2, "one /Lang: \(catalog)")
         #expect(catalog.components(separatedBy: "/ViewerPreferences").count == 2, "one /ViewerPreferences: \(catalog)")
         #expect(catalog.contains(PDFRewrite.entries), "\(catalog)")
-        #expect(catalog.contains("/Pages 1 0 R") && catalog.contains("/MarkInfo << /Marked true >>"), "cairo's other entries are kept: \(catalog)")
+        #expect(
+            catalog.contains("/Pages 1 0 R") && catalog.contains("/MarkInfo << /Marked true >>"),
+            "cairo's other entries are kept: \(catalog)"
+        )
         let check = try ReportBatchProcess.tool("qpdf", ["--check", path])
         #expect(check.status == 0 && !check.stdout.contains("WARNING"), "\(check.stdout)\(check.stderr)")
         let shown = try ReportBatchProcess.tool("qpdf", ["--show-object=2", path]).stdout

@@ -1,7 +1,8 @@
-@testable import Exporters
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import Exporters
 
 /// The pdf's line charts (PDFLineChart.swift), drawn and read back: a missing value is a gap
 /// in the line (the page's pixels where the line would run are white), never a 0; the words,
@@ -12,10 +13,21 @@ struct PDFLineChartTests {
 
     /// A page holding one chart of three weeks, rendered at 72 dpi (a pixel a point).
     func render(_ values: [Double?], in folder: TemporaryFolder) throws -> String {
-        let chart = PDFLineChart(title: "Response rate per week", caption: "Response rate: 2.5 in the first and last weeks.",
-                                 labels: ["Sep 1", "Sep 8", "Sep 15"], series: [.init(name: "Rate", values: values, color: Self.blue)])
-        let document = PDFDocument(title: "Chart", subject: "Chart", creator: "report-batch test", created: Date(timeIntervalSince1970: 0),
-                                   footer: "Generated", orientation: .portrait, blocks: [.lineChart(chart)])
+        let chart = PDFLineChart(
+            title: "Response rate per week",
+            caption: "Response rate: 2.5 in the first and last weeks.",
+            labels: ["Sep 1", "Sep 8", "Sep 15"],
+            series: [.init(name: "Rate", values: values, color: Self.blue)]
+        )
+        let document = PDFDocument(
+            title: "Chart",
+            subject: "Chart",
+            creator: "report-batch test",
+            created: Date(timeIntervalSince1970: 0),
+            footer: "Generated",
+            orientation: .portrait,
+            blocks: [.lineChart(chart)]
+        )
         let path = folder.file("chart-\(values.map { $0.map { "\($0)" } ?? "nil" }.joined(separator: "_")).pdf")
         _ = try PDFRenderer.render(document, to: path)
         return path
@@ -25,8 +37,11 @@ struct PDFLineChartTests {
     func pixel(_ path: String, x: Int, y: Int) throws -> String {
         let png = path + "-page"
         _ = try ReportBatchProcess.tool("pdftoppm", ["-r", "72", "-singlefile", "-png", path, png])
-        let script = "from PIL import Image; import sys; print(','.join(map(str, Image.open(sys.argv[1]).convert('RGB').getpixel((\(x), \(y))))))"
-        return try ReportBatchProcess.tool("python3", ["-c", script, png + ".png"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let script =
+            "from PIL import Image; import sys; print(','.join(map(str, Image.open(sys.argv[1]).convert('RGB').getpixel((\(x), \(y))))))"
+        return try ReportBatchProcess.tool("python3", ["-c", script, png + ".png"]).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines
+        )
     }
 
     @Test func aMissingValueIsAGapNotAZero() throws {
@@ -51,11 +66,16 @@ struct PDFLineChartTests {
         defer { folder.remove() }
         let path = try render([1, nil, 2.5], in: folder)
         let text = try ReportBatchProcess.tool("pdftotext", [path, "-"]).stdout
-        for words in ["Response rate per week", "Response rate: 2.5 in the first and last weeks.", "Rate", "Sep 1", "Sep 15", "0", "4", "2.5"] {
+        for words in [
+            "Response rate per week", "Response rate: 2.5 in the first and last weeks.", "Rate", "Sep 1", "Sep 15", "0",
+            "4", "2.5",
+        ] {
             #expect(text.contains(words), "\(words) in \(text)")
         }
         let tree = try ReportBatchProcess.tool("pdfinfo", ["-struct-text", path]).stdout
-        let types = tree.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }.filter { $0.first?.isUppercase == true }
+        let types = tree.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }.filter {
+            $0.first?.isUppercase == true
+        }
         let figure = try #require(types.firstIndex(of: "Figure"))
         #expect(types[..<figure].contains("H3"))
         #expect(types[figure + 1] == "Caption" && types[(figure + 2)...].prefix(2) == ["P", "P"], "\(types)")
@@ -66,13 +86,29 @@ struct PDFLineChartTests {
     @Test func chartsSideBySideHaveTheirPlotsLevel() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let long = PDFLineChart(title: "Interactions per week", caption: String(repeating: "Outbound: 15 in the first week to 77 in the last. ", count: 4),
-                                labels: ["Aug 31", "Sep 7", "Sep 14"], series: [.init(name: "Outbound", values: [15, 40, 77], color: Self.blue)])
-        let short = PDFLineChart(title: "Response rate per week", caption: "Response rate: 0% to 14.5%.",
-                                 labels: ["Oct 5", "Oct 12", "Oct 19"], series: [.init(name: "Rate", values: [0, 7, 14.5], color: Self.blue)],
-                                 unit: "%", ceiling: 100)
-        let document = PDFDocument(title: "Charts", subject: "Charts", creator: "report-batch test", created: Date(timeIntervalSince1970: 0),
-                                   footer: "Generated", orientation: .portrait, blocks: [.columns([.lineChart(long)], [.lineChart(short)])])
+        let long = PDFLineChart(
+            title: "Interactions per week",
+            caption: String(repeating: "Outbound: 15 in the first week to 77 in the last. ", count: 4),
+            labels: ["Aug 31", "Sep 7", "Sep 14"],
+            series: [.init(name: "Outbound", values: [15, 40, 77], color: Self.blue)]
+        )
+        let short = PDFLineChart(
+            title: "Response rate per week",
+            caption: "Response rate: 0% to 14.5%.",
+            labels: ["Oct 5", "Oct 12", "Oct 19"],
+            series: [.init(name: "Rate", values: [0, 7, 14.5], color: Self.blue)],
+            unit: "%",
+            ceiling: 100
+        )
+        let document = PDFDocument(
+            title: "Charts",
+            subject: "Charts",
+            creator: "report-batch test",
+            created: Date(timeIntervalSince1970: 0),
+            footer: "Generated",
+            orientation: .portrait,
+            blocks: [.columns([.lineChart(long)], [.lineChart(short)])]
+        )
         let path = folder.file("columns.pdf")
         _ = try PDFRenderer.render(document, to: path)
         let boxes = try ReportBatchProcess.tool("pdftotext", ["-bbox", path, "-"]).stdout

@@ -1,15 +1,18 @@
 import Core
-@testable import Exporters
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import Exporters
 
 /// A pdf table's rows in a temporary file come back exactly as they went in, in order, as
 /// often as they are read, and the file leaves nothing in its folder.
 struct PDFRowSpoolTests {
     /// A cell as text, to compare (PDFCell is not Equatable).
     static func describe(_ cell: PDFCell) -> String {
-        func color(_ c: PDFColor?) -> String { c.map { "\($0.red.bitPattern),\($0.green.bitPattern),\($0.blue.bitPattern)" } ?? "nil" }
+        func color(_ c: PDFColor?) -> String {
+            c.map { "\($0.red.bitPattern),\($0.green.bitPattern),\($0.blue.bitPattern)" } ?? "nil"
+        }
         switch cell {
         case .empty: return "empty"
         case .text(let text, let c, let bold): return "text|\(text)|\(color(c))|\(bold)"
@@ -24,9 +27,13 @@ struct PDFRowSpoolTests {
         let long = String(repeating: "田中🏈é", count: index % 997 == 0 ? 40_000 : 1)  // some rows longer than the read buffer
         return [
             .text("row \(index) \(long)"), .text("", color: PDFColor(0x6B7280), bold: true), .empty,
-            .badge("Phone Call", PDFColor(0xA855F7).tint(0.18)), .bar(fraction: Double(index) / 7, color: PDFColor(0x10B981), label: "\(index)%"),
+            .badge("Phone Call", PDFColor(0xA855F7).tint(0.18)),
+            .bar(fraction: Double(index) / 7, color: PDFColor(0x10B981), label: "\(index)%"),
             .link("coach\(index)@example.edu", url: "mailto:coach\(index)@example.edu"), .text("line\nbreak\t\u{0}nul"),
-            .stack(index % 3 == 0 ? [] : [.link("X @c\(index)", url: "https://x.com/c\(index)"), .text("IG bad handle", bold: true)]),
+            .stack(
+                index % 3 == 0
+                    ? [] : [.link("X @c\(index)", url: "https://x.com/c\(index)"), .text("IG bad handle", bold: true)]
+            ),
         ]
     }
 

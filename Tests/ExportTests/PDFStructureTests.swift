@@ -1,7 +1,8 @@
-@testable import Exporters
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import Exporters
 
 /// One element of a pdf's structure tree as `pdfinfo -struct-text` prints it: its type, its
 /// depth, and the text of its own marked content.
@@ -41,31 +42,55 @@ func structure(of path: String) throws -> [StructureNode] {
 
 /// The words a pdf draws (pdftotext), page by page.
 func drawnWords(_ path: String) throws -> [String] {
-    try ReportBatchProcess.tool("pdftotext", ["-raw", path, "-"]).stdout.split(whereSeparator: \.isWhitespace).map(String.init)
+    try ReportBatchProcess.tool("pdftotext", ["-raw", path, "-"]).stdout.split(whereSeparator: \.isWhitespace).map(
+        String.init
+    )
 }
 
 struct PDFStructureTests {
     func document(rows: Int) -> PDFDocument {
         PDFDocument(
-            title: "Schools Comparison", subject: "Schools Comparison – Rivera Family", creator: "report-batch test",
-            created: Date(timeIntervalSince1970: 1_795_413_600), footer: "Generated Nov 23, 2026, 1:00 AM", orientation: .portrait,
+            title: "Schools Comparison",
+            subject: "Schools Comparison – Rivera Family",
+            creator: "report-batch test",
+            created: Date(timeIntervalSince1970: 1_795_413_600),
+            footer: "Generated Nov 23, 2026, 1:00 AM",
+            orientation: .portrait,
             blocks: [
                 .title("Schools Comparison", lines: ["Rivera Family"]),
-                .cards([PDFCard(label: "Schools", value: "40", color: PDFColor(0x0066FF), note: "on your list"),
-                        PDFCard(label: "Favorites", value: "7", color: PDFColor(0xF59E0B))]),
+                .cards([
+                    PDFCard(label: "Schools", value: "40", color: PDFColor(0x0066FF), note: "on your list"),
+                    PDFCard(label: "Favorites", value: "7", color: PDFColor(0xF59E0B)),
+                ]),
                 .note("Response rate explained."),
                 .section("Interactions by Type"),
-                .bars([PDFBar(label: "Email", value: 4, color: PDFColor(0x3B82F6)), PDFBar(label: "Phone Call", value: 1, color: PDFColor(0x22C55E))]),
+                .bars([
+                    PDFBar(label: "Email", value: 4, color: PDFColor(0x3B82F6)),
+                    PDFBar(label: "Phone Call", value: 1, color: PDFColor(0x22C55E)),
+                ]),
                 .section("Schools"),
                 .subheading("Awaiting a reply"),
-                .table(PDFTable(columns: [.init("School", weight: 2), .init("Status", weight: 1), .init("Contact", weight: 2), .init("Count", weight: 0.6, alignRight: true)],
-                                rows: (0..<rows).map { row in
-                                    [.text("School \(row)"), .badge("Offer Received", PDFColor(0x22C55E)),
-                                     .stack([.link("coach\(row)@example.edu", url: "mailto:coach\(row)@example.edu"), .text("555-01\(row % 10)")]),
-                                     .text("\(row)")]
-                                })),
+                .table(
+                    PDFTable(
+                        columns: [
+                            .init("School", weight: 2), .init("Status", weight: 1), .init("Contact", weight: 2),
+                            .init("Count", weight: 0.6, alignRight: true),
+                        ],
+                        rows: (0..<rows).map { row in
+                            [
+                                .text("School \(row)"), .badge("Offer Received", PDFColor(0x22C55E)),
+                                .stack([
+                                    .link("coach\(row)@example.edu", url: "mailto:coach\(row)@example.edu"),
+                                    .text("555-01\(row % 10)"),
+                                ]),
+                                .text("\(row)"),
+                            ]
+                        }
+                    )
+                ),
                 .note("The end."),
-            ])
+            ]
+        )
     }
 
     @Test func theTreeHasHeadingsTablesFiguresAndListsInReadingOrder() throws {
@@ -79,9 +104,12 @@ struct PDFStructureTests {
         #expect(nodes.filter { $0.type == "H1" }.map(\.text) == ["Schools Comparison"])
         #expect(nodes.filter { $0.type == "H2" }.map(\.text) == ["Interactions by Type", "Schools"])
         #expect(nodes.filter { $0.type == "H3" }.map(\.text) == ["Awaiting a reply"])
-        #expect(nodes.filter { $0.type == "P" }.map(\.text) == ["Rivera Family", "Response rate explained.", "The end."])
+        #expect(
+            nodes.filter { $0.type == "P" }.map(\.text) == ["Rivera Family", "Response rate explained.", "The end."]
+        )
         // The cards: a list whose items read label first, then the figure and its note.
-        let labels = nodes.filter { $0.type == "Lbl" }.map(\.text), bodies = nodes.filter { $0.type == "LBody" }.map(\.text)
+        let labels = nodes.filter { $0.type == "Lbl" }.map(\.text)
+        let bodies = nodes.filter { $0.type == "LBody" }.map(\.text)
         #expect(labels == ["Schools", "Favorites"])
         #expect(bodies == ["40on your list", "7"])
         // The chart: a figure with its words.
@@ -96,7 +124,10 @@ struct PDFStructureTests {
         #expect(cells.prefix(4).map(\.text) == ["School 0", "Offer Received", "", "0"])
         // A stack: the link and the phone, each its own element in the cell.
         #expect(nodes.filter { $0.type == "Link" }.count == 80)
-        #expect(nodes.contains { $0.type == "Link" && $0.text.hasPrefix("coach0@") }, "\(nodes.filter { $0.type == "Link" }.prefix(2))")
+        #expect(
+            nodes.contains { $0.type == "Link" && $0.text.hasPrefix("coach0@") },
+            "\(nodes.filter { $0.type == "Link" }.prefix(2))"
+        )
         #expect(nodes.contains { $0.type == "Span" && $0.text == "555-010" })
         // Reading order: the headings come as the page shows them.
         let order = nodes.filter { ["H1", "H2", "H3", "Table", "Figure", "L"].contains($0.type) }.map(\.type)
@@ -137,11 +168,17 @@ struct PDFStructureTests {
         let result = try PDFRenderer.render(document(rows: 80), to: path)
         #expect(result.pages >= 3)
         let marked = try PDFMarkedText.read(path)
-        #expect(marked.unmarked.isEmpty, "drawn outside both the structure and the artifacts: \(marked.unmarked.prefix(5))")
+        #expect(
+            marked.unmarked.isEmpty,
+            "drawn outside both the structure and the artifacts: \(marked.unmarked.prefix(5))"
+        )
         let footers = (1...result.pages).map { "Generated Nov 23, 2026, 1:00 AM" + "Page \($0) of \(result.pages)" }
         let headers = Array(repeating: "SchoolStatusContactCount", count: result.pages - 1)
-        #expect(marked.artifacts.map { $0.replacingOccurrences(of: " ", with: "") }.sorted()
-                == (footers + headers).map { $0.replacingOccurrences(of: " ", with: "") }.sorted(), "\(marked.artifacts)")
+        #expect(
+            marked.artifacts.map { $0.replacingOccurrences(of: " ", with: "") }.sorted()
+                == (footers + headers).map { $0.replacingOccurrences(of: " ", with: "") }.sorted(),
+            "\(marked.artifacts)"
+        )
         let structured = try structure(of: path).map(\.text).joined(separator: " ")
         #expect(!structured.contains("Page 1 of") && !structured.contains("Generated"))
         // Marking changes nothing a person sees: qpdf finds no error and every page still draws.
@@ -159,8 +196,14 @@ struct PDFStructureTests {
         let catalog = try ReportBatchProcess.tool("qpdf", ["--show-object=trailer", path]).stdout
         let root = try #require(catalog.firstMatch(of: /\/Root ([0-9]+) 0 R/)?.output.1)
         let object = try ReportBatchProcess.tool("qpdf", ["--show-object=\(root)", path]).stdout
-        #expect(object.contains("/Lang (en-US)") && object.contains("/ViewerPreferences << /DisplayDocTitle true >>"), "\(object)")
-        #expect(object.contains("/StructTreeRoot") && object.contains("/Marked true"), "cairo's entries are kept: \(object)")
+        #expect(
+            object.contains("/Lang (en-US)") && object.contains("/ViewerPreferences << /DisplayDocTitle true >>"),
+            "\(object)"
+        )
+        #expect(
+            object.contains("/StructTreeRoot") && object.contains("/Marked true"),
+            "cairo's entries are kept: \(object)"
+        )
         let info = try ReportBatchProcess.tool("pdfinfo", [path]).stdout
         #expect(info.contains("Tagged:          yes"))
         #expect(info.contains("Title:           Schools Comparison"))
@@ -180,12 +223,18 @@ struct PDFStructureTests {
         #expect(try PDFMarkedText.read(folder.file("marked.pdf")).artifacts.count > 0)
         #expect(try PDFMarkedText.read(folder.file("cairo.pdf")).artifacts.isEmpty)
         for name in ["marked", "cairo"] {
-            let render = try ReportBatchProcess.tool("pdftoppm", ["-r", "40", "-png", folder.file("\(name).pdf"), folder.file(name)])
+            let render = try ReportBatchProcess.tool(
+                "pdftoppm",
+                ["-r", "40", "-png", folder.file("\(name).pdf"), folder.file(name)]
+            )
             #expect(render.status == 0, "\(render.stderr)")
         }
         for page in 1...result.pages {
             let marked = FileManager.default.contents(atPath: folder.file("marked-\(page).png"))
-            #expect(marked != nil && marked == FileManager.default.contents(atPath: folder.file("cairo-\(page).png")), "page \(page)")
+            #expect(
+                marked != nil && marked == FileManager.default.contents(atPath: folder.file("cairo-\(page).png")),
+                "page \(page)"
+            )
         }
     }
 
@@ -205,14 +254,27 @@ struct PDFStructureTests {
         let trailer = try #require(PDFRewrite.trailer(fromTail: tail))
         #expect(trailer.root == 4 && trailer.xrefOffset == 1234)
         #expect(PDFRewrite.trailer(fromTail: "no trailer here") == nil)
-        let catalog = try #require(PDFRewrite.catalogDictionary(fromObject: "4 0 obj\n<< /Type /Catalog\n   /Pages 1 0 R\n>>\nendobj\n", number: 4))
+        let catalog = try #require(
+            PDFRewrite.catalogDictionary(
+                fromObject: "4 0 obj\n<< /Type /Catalog\n   /Pages 1 0 R\n>>\nendobj\n",
+                number: 4
+            )
+        )
         #expect(PDFRewrite.reference(named: "/Pages", in: catalog) == 1)
         #expect(PDFRewrite.catalogDictionary(fromObject: "4 0 obj\n<< /Type /Pages >>\nendobj", number: 4) == nil)
         // One section from 0; each entry exactly 20 bytes.
-        #expect(PDFRewrite.xref([nil, 15, 2_100, 1_234_567_890])
-                == "xref\n0 4\n0000000000 65535 f\r\n0000000015 00000 n\r\n0000002100 00000 n\r\n1234567890 00000 n\r\n")
-        #expect(PDFRewrite.references(after: "/Kids", in: "<< /Type /Pages /Kids [ 3 0 R\n 7 0 R 12 0 R ] /Count 3 >>") == [3, 7, 12])
-        #expect(PDFRewrite.references(after: "/Contents", in: "<< /Type /Page /Contents 8 0 R /Resources 2 0 R >>") == [8])
+        #expect(
+            PDFRewrite.xref([nil, 15, 2_100, 1_234_567_890])
+                == "xref\n0 4\n0000000000 65535 f\r\n0000000015 00000 n\r\n0000002100 00000 n\r\n1234567890 00000 n\r\n"
+        )
+        #expect(
+            PDFRewrite.references(after: "/Kids", in: "<< /Type /Pages /Kids [ 3 0 R\n 7 0 R 12 0 R ] /Count 3 >>") == [
+                3, 7, 12,
+            ]
+        )
+        #expect(
+            PDFRewrite.references(after: "/Contents", in: "<< /Type /Page /Contents 8 0 R /Resources 2 0 R >>") == [8]
+        )
         #expect(PDFRewrite.integer(named: "/Length", in: "<< /Length 417 /Filter /FlateDecode >>") == 417)
     }
 
@@ -233,37 +295,47 @@ struct PDFStructureTests {
 
             """
         let marked = try #require(PDFArtifactMarks.marked(Array(content.utf8)))
-        #expect(String(decoding: marked, as: UTF8.self) == """
-            1 0 0 -1 0 792 cm
-            q
-            /P << /MCID 0 >> BDC
-            BT (EMC \\) BDC) Tj ET
-            EMC
-            /Artifact BMC
-            0.9 g 10 10 m 20 20 l f
-            BT /f-0-0 1 Tf [<0012>-3(P\\(age\\) 1)]TJ ET
-            EMC
-            /Span << /MCID 1 >> BDC BT (x) Tj ET EMC
-            0 g
-            Q
+        #expect(
+            String(decoding: marked, as: UTF8.self) == """
+                1 0 0 -1 0 792 cm
+                q
+                /P << /MCID 0 >> BDC
+                BT (EMC \\) BDC) Tj ET
+                EMC
+                /Artifact BMC
+                0.9 g 10 10 m 20 20 l f
+                BT /f-0-0 1 Tf [<0012>-3(P\\(age\\) 1)]TJ ET
+                EMC
+                /Span << /MCID 1 >> BDC BT (x) Tj ET EMC
+                0 g
+                Q
 
-            """)
+                """
+        )
         // cairo's ActualText span at a line break, inside a text object drawn outside the
         // structure: part of the artifact, nested in it.
         let header = "q BT [(Logged)]TJ /Span << /ActualText <feff0020> >> BDC EMC [(By)]TJ ET Q"
-        #expect(PDFArtifactMarks.marked(Array(header.utf8)).map { String(decoding: $0, as: UTF8.self) }
-                == "/Artifact BMC\nq BT [(Logged)]TJ /Span << /ActualText <feff0020> >> BDC EMC [(By)]TJ ET\nEMC Q")
+        #expect(
+            PDFArtifactMarks.marked(Array(header.utf8)).map { String(decoding: $0, as: UTF8.self) }
+                == "/Artifact BMC\nq BT [(Logged)]TJ /Span << /ActualText <feff0020> >> BDC EMC [(By)]TJ ET\nEMC Q"
+        )
         // Inside an element's content, the empty span at a line break is taken out (poppler
         // before 23.x ends the element's text at its EMC); one that holds something stays.
-        let wrapped = "/LBody << /MCID 4 >> BDC BT [(you)]TJ /Span << /ActualText <feff0020> >> BDC EMC 0 -1 Td [(contacted)]TJ "
+        let wrapped =
+            "/LBody << /MCID 4 >> BDC BT [(you)]TJ /Span << /ActualText <feff0020> >> BDC EMC 0 -1 Td [(contacted)]TJ "
             + "/Span << /ActualText <feff0066> >> BDC (f) Tj EMC ET EMC"
-        #expect(PDFArtifactMarks.marked(Array(wrapped.utf8)).map { String(decoding: $0, as: UTF8.self) }
-                == "/LBody << /MCID 4 >> BDC BT [(you)]TJ  0 -1 Td [(contacted)]TJ /Span << /ActualText <feff0066> >> BDC (f) Tj EMC ET EMC")
+        #expect(
+            PDFArtifactMarks.marked(Array(wrapped.utf8)).map { String(decoding: $0, as: UTF8.self) }
+                == "/LBody << /MCID 4 >> BDC BT [(you)]TJ  0 -1 Td [(contacted)]TJ /Span << /ActualText <feff0066> >> BDC (f) Tj EMC ET EMC"
+        )
         // Both in one page, in content order.
-        let both = "/P << /MCID 0 >> BDC BT (a) Tj /Span << /ActualText <feff0020> >> BDC EMC (b) Tj ET EMC 0 0 m 1 1 l f "
+        let both =
+            "/P << /MCID 0 >> BDC BT (a) Tj /Span << /ActualText <feff0020> >> BDC EMC (b) Tj ET EMC 0 0 m 1 1 l f "
             + "/P << /MCID 1 >> BDC BT (c) Tj /Span << /ActualText <feff0020> >> BDC EMC (d) Tj ET EMC"
-        #expect(PDFArtifactMarks.marked(Array(both.utf8)).map { String(decoding: $0, as: UTF8.self) }
-                == "/P << /MCID 0 >> BDC BT (a) Tj  (b) Tj ET EMC /Artifact BMC\n0 0 m 1 1 l f\nEMC /P << /MCID 1 >> BDC BT (c) Tj  (d) Tj ET EMC")
+        #expect(
+            PDFArtifactMarks.marked(Array(both.utf8)).map { String(decoding: $0, as: UTF8.self) }
+                == "/P << /MCID 0 >> BDC BT (a) Tj  (b) Tj ET EMC /Artifact BMC\n0 0 m 1 1 l f\nEMC /P << /MCID 1 >> BDC BT (c) Tj  (d) Tj ET EMC"
+        )
         // Nothing to mark: the same bytes.
         #expect(PDFArtifactMarks.marked(Array("q 1 0 0 1 0 0 cm Q".utf8)) == Array("q 1 0 0 1 0 0 cm Q".utf8))
         // Left as cairo wrote it: an inline image, a mark inside a text object, unbalanced marks, a string that does not end.

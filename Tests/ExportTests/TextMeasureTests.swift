@@ -1,5 +1,6 @@
-@testable import Exporters
 import Testing
+
+@testable import Exporters
 
 /// The byte-level helpers that replaced String's character counting on the hot paths.
 struct TextMeasureTests {
@@ -10,8 +11,10 @@ struct TextMeasureTests {
     ])
     func widestLineCountsScalarsPerLine(text: String, width: Int) {
         #expect(XLSXSheet.widestLine(text) == width)
-        #expect(XLSXSheet.widestLine(text) == text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.unicodeScalars.count }.max().map { max($0, 0) } ?? 0)
+        #expect(
+            XLSXSheet.widestLine(text) == text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.unicodeScalars.count }.max().map { max($0, 0) } ?? 0
+        )
     }
 
     /// Cells clean exactly the control characters outputs.md names, whatever bytes surround them.

@@ -1,8 +1,8 @@
 import Core
 import Exporters
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The generic xlsx writer: typed cells, limits, links, determinism, golden parts.
 @Suite(.tags(.pythonReader))
@@ -10,16 +10,34 @@ struct XLSXWorkbookTests {
     let created = Date(timeIntervalSince1970: 1_795_413_600)  // 2026-11-23T06:00:00Z
 
     func sample(at path: String, longText: Int = 10) throws -> [String] {
-        let workbook = try XLSXWorkbook(path: path, properties: .init(title: "Coaches", subject: "Coaches – Rivera Family",
-                                                                      creator: "report-batch test", created: created), constantMemory: true)
+        let workbook = try XLSXWorkbook(
+            path: path,
+            properties: .init(
+                title: "Coaches",
+                subject: "Coaches – Rivera Family",
+                creator: "report-batch test",
+                created: created
+            ),
+            constantMemory: true
+        )
         let sheet = try workbook.addSheet("Coaches: [A/B]*?")
         try sheet.writeHeader(["Name", "Score (%)", "Count", "Day", "When", "Favorite", "Email", "Notes"])
-        try sheet.writeRow([.text("José Núñez"), .percent(74.99), .integer(12), .date(ExportDate(year: 2026, month: 2, day: 3)),
-                            .dateTime(ExportDateTime(date: ExportDate(year: 2026, month: 2, day: 3), hour: 14, minute: 15)),
-                            .bool(true), .link(text: "jose@example.edu", url: "mailto:jose@example.edu"), .text("=1+1")], row: 1)
-        try sheet.writeRow([.text("田中 🏈\u{0007}\u{0085}"), .empty, .number(-3.25), .empty, .empty, .bool(false),
-                            .link(text: "long", url: "https://example.edu/" + String(repeating: "x", count: 300)),
-                            .text(String(repeating: "é", count: longText))], row: 2)
+        try sheet.writeRow(
+            [
+                .text("José Núñez"), .percent(74.99), .integer(12), .date(ExportDate(year: 2026, month: 2, day: 3)),
+                .dateTime(ExportDateTime(date: ExportDate(year: 2026, month: 2, day: 3), hour: 14, minute: 15)),
+                .bool(true), .link(text: "jose@example.edu", url: "mailto:jose@example.edu"), .text("=1+1"),
+            ],
+            row: 1
+        )
+        try sheet.writeRow(
+            [
+                .text("田中 🏈\u{0007}\u{0085}"), .empty, .number(-3.25), .empty, .empty, .bool(false),
+                .link(text: "long", url: "https://example.edu/" + String(repeating: "x", count: 300)),
+                .text(String(repeating: "é", count: longText)),
+            ],
+            row: 2
+        )
         try workbook.close()
         return workbook.warnings
     }
@@ -29,7 +47,11 @@ struct XLSXWorkbookTests {
         defer { folder.remove() }
         let path = folder.file("sample.xlsx")
         let warnings = try sample(at: path)
-        #expect(warnings == ["sheet 'Coaches_ _A_B___': 1 link written as plain text (Excel allows 65,530 links per sheet and 255 characters per link)"])
+        #expect(
+            warnings == [
+                "sheet 'Coaches_ _A_B___': 1 link written as plain text (Excel allows 65,530 links per sheet and 255 characters per link)"
+            ]
+        )
         try Golden.assertXLSXParts(path, matches: Golden.folder("sample.xlsx"))
     }
 
@@ -38,7 +60,10 @@ struct XLSXWorkbookTests {
         defer { folder.remove() }
         _ = try sample(at: folder.file("a.xlsx"))
         _ = try sample(at: folder.file("b.xlsx"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("a.xlsx"))) == Data(contentsOf: URL(fileURLWithPath: folder.file("b.xlsx"))))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: folder.file("a.xlsx")))
+                == Data(contentsOf: URL(fileURLWithPath: folder.file("b.xlsx")))
+        )
     }
 
     @Test func openpyxlReadsTypedCells() throws {
@@ -46,7 +71,11 @@ struct XLSXWorkbookTests {
         defer { folder.remove() }
         let path = folder.file("sample.xlsx")
         let warnings = try sample(at: path, longText: 40_000)
-        #expect(warnings.contains("sheet 'Coaches_ _A_B___': 1 cell longer than Excel's limit of 32,767 characters cut with \"…\""))
+        #expect(
+            warnings.contains(
+                "sheet 'Coaches_ _A_B___': 1 cell longer than Excel's limit of 32,767 characters cut with \"…\""
+            )
+        )
         let script = """
             import openpyxl, sys, datetime
             wb = openpyxl.load_workbook(sys.argv[1])
@@ -81,14 +110,25 @@ struct XLSXWorkbookTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("chart.xlsx")
-        let workbook = try XLSXWorkbook(path: path, properties: .init(title: "t", subject: "s", creator: "c", created: created), constantMemory: false)
+        let workbook = try XLSXWorkbook(
+            path: path,
+            properties: .init(title: "t", subject: "s", creator: "c", created: created),
+            constantMemory: false
+        )
         let sheet = try workbook.addSheet("Summary")
         try sheet.writeRow([.text("A"), .integer(1)], row: 0)
         try sheet.writeRow([.text("B"), .integer(2)], row: 1)
         for (index, title) in ["=SUM(B1:B2)", "Plain & <title>"].enumerated() {
-            try workbook.addChart(.column, title: title, on: sheet, categories: CellRange(sheet: "Summary", firstRow: 0, firstColumn: 0, lastRow: 1, lastColumn: 0),
-                                  values: CellRange(sheet: "Summary", firstRow: 0, firstColumn: 1, lastRow: 1, lastColumn: 1), color: 0x3B82F6,
-                                  at: (row: 3 + index * 16, column: 0), size: (width: 480, height: 288))
+            try workbook.addChart(
+                .column,
+                title: title,
+                on: sheet,
+                categories: CellRange(sheet: "Summary", firstRow: 0, firstColumn: 0, lastRow: 1, lastColumn: 0),
+                values: CellRange(sheet: "Summary", firstRow: 0, firstColumn: 1, lastRow: 1, lastColumn: 1),
+                color: 0x3B82F6,
+                at: (row: 3 + index * 16, column: 0),
+                size: (width: 480, height: 288)
+            )
         }
         try workbook.close()
         let parts = try Golden.parts(ofZip: path)
@@ -104,8 +144,11 @@ struct XLSXWorkbookTests {
     @Test func aSheetAfterItsWorkbookClosedThrows() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        var workbook: XLSXWorkbook? = try XLSXWorkbook(path: folder.file("closed.xlsx"), properties: .init(title: "t", subject: "s", creator: "c", created: created),
-                                                       constantMemory: false)
+        var workbook: XLSXWorkbook? = try XLSXWorkbook(
+            path: folder.file("closed.xlsx"),
+            properties: .init(title: "t", subject: "s", creator: "c", created: created),
+            constantMemory: false
+        )
         let sheet = try #require(try workbook?.addSheet("One"))
         try sheet.writeRow([.text("before")], row: 0)
         try workbook?.close()
@@ -116,8 +159,11 @@ struct XLSXWorkbookTests {
         #expect(throws: ExportError.self) { try sheet.writeHeader(["after the workbook is gone"]) }
 
         // Never closed: freed without a file, and the sheet is unusable after.
-        var unclosed: XLSXWorkbook? = try XLSXWorkbook(path: folder.file("unclosed.xlsx"), properties: .init(title: "t", subject: "s", creator: "c", created: created),
-                                                       constantMemory: true)
+        var unclosed: XLSXWorkbook? = try XLSXWorkbook(
+            path: folder.file("unclosed.xlsx"),
+            properties: .init(title: "t", subject: "s", creator: "c", created: created),
+            constantMemory: true
+        )
         let orphan = try #require(try unclosed?.addSheet("One"))
         unclosed = nil
         #expect(throws: ExportError.self) { try orphan.write(.integer(1), row: 0, column: 0) }
@@ -134,11 +180,18 @@ struct XLSXWorkbookTests {
     @Test func aWorkbookThatCannotBeWrittenSaysWhy() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let workbook = try XLSXWorkbook(path: folder.file("missing/dir/x.xlsx"), properties: .init(title: "t", subject: "s", creator: "c", created: created), constantMemory: false)
+        let workbook = try XLSXWorkbook(
+            path: folder.file("missing/dir/x.xlsx"),
+            properties: .init(title: "t", subject: "s", creator: "c", created: created),
+            constantMemory: false
+        )
         _ = try workbook.addSheet("S")
         let error = #expect(throws: ExportError.self) { try workbook.close() }
         // A folder that is not there is the output's fault: a write error (exit 73), in the system's words.
-        #expect(error?.description == "cannot write '\(folder.file("missing/dir/x.xlsx"))': No such file or directory", "\(error?.description ?? "")")
+        #expect(
+            error?.description == "cannot write '\(folder.file("missing/dir/x.xlsx"))': No such file or directory",
+            "\(error?.description ?? "")"
+        )
         // Closing twice is refused, never a crash.
         #expect(throws: ExportError.self) { try workbook.close() }
     }
@@ -149,19 +202,42 @@ struct XLSXWorkbookTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("lines.xlsx")
-        let workbook = try XLSXWorkbook(path: path, properties: .init(title: "T", subject: "S", creator: "report-batch test", created: created),
-                                        constantMemory: false)
+        let workbook = try XLSXWorkbook(
+            path: path,
+            properties: .init(title: "T", subject: "S", creator: "report-batch test", created: created),
+            constantMemory: false
+        )
         let sheet = try workbook.addSheet("Weeks")
         try sheet.writeTitle("Weeks – Rivera Family")
         try sheet.writeHeader(["Week", "Out", "Rate"], row: 1)
         for week in 0..<3 {
-            try sheet.writeRow([.text("W\(week)"), .integer(week * 2), week == 1 ? .empty : .percent(Double(week) * 10)], row: week + 2)
+            try sheet.writeRow(
+                [.text("W\(week)"), .integer(week * 2), week == 1 ? .empty : .percent(Double(week) * 10)],
+                row: week + 2
+            )
         }
-        try sheet.write(.percent(12.5), row: 6, column: 0, style: .custom(XLSXStyle(bold: true, size: 20, color: 0x1E3A8A, fill: 0xE0E7FF, topBorder: 0x3B82F6)))
-        func range(_ column: Int) -> CellRange { CellRange(sheet: "Weeks", firstRow: 2, firstColumn: column, lastRow: 4, lastColumn: column) }
-        try workbook.addLineChart(title: "=Out per week", on: sheet, categories: range(0),
-                                  series: [.init(name: "Out", values: range(1), color: 0x3B82F6), .init(name: "Rate", values: range(2), color: 0x10B981)],
-                                  at: (8, 0), size: (400, 300), xOffset: 10, description: "Out per week: 0 in the first week, 4 in the last")
+        try sheet.write(
+            .percent(12.5),
+            row: 6,
+            column: 0,
+            style: .custom(XLSXStyle(bold: true, size: 20, color: 0x1E3A8A, fill: 0xE0E7FF, topBorder: 0x3B82F6))
+        )
+        func range(_ column: Int) -> CellRange {
+            CellRange(sheet: "Weeks", firstRow: 2, firstColumn: column, lastRow: 4, lastColumn: column)
+        }
+        try workbook.addLineChart(
+            title: "=Out per week",
+            on: sheet,
+            categories: range(0),
+            series: [
+                .init(name: "Out", values: range(1), color: 0x3B82F6),
+                .init(name: "Rate", values: range(2), color: 0x10B981),
+            ],
+            at: (8, 0),
+            size: (400, 300),
+            xOffset: 10,
+            description: "Out per week: 0 in the first week, 4 in the last"
+        )
         try sheet.setPrint(landscape: false, pagesWide: 1, pagesTall: 2, lastRow: 20, lastColumn: 6)
         let data = try workbook.addSheet("Data")
         try data.writeHeader(["a"])

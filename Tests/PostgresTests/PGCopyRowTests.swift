@@ -1,6 +1,7 @@
-@testable import PostgresClient
 import TestSupport
 import Testing
+
+@testable import PostgresClient
 
 /// COPY's text format as the server writes it, read back field by field.
 struct PGCopyRowTests {
@@ -17,15 +18,17 @@ struct PGCopyRowTests {
         }
     }
 
-    @Test(arguments: [
-        ("a\tb\n", ["a", "b"]),
-        ("\\N\t\t\n", [nil, "", ""]),
-        ("", [""]),
-        ("tab\\there\\nnew\\\\slash\\r\n", ["tab\there\nnew\\slash\r"]),
-        ("\\101\\x42\\b\\f\\v\\q\t東京 🏈\n", ["AB\u{8}\u{C}\u{B}q", "東京 🏈"]),
-        ("\\\\N\t\\N\n", ["\\N", nil]),
-        ("x\\", ["x\\"]),
-    ] as [(String, [String?])])
+    @Test(
+        arguments: [
+            ("a\tb\n", ["a", "b"]),
+            ("\\N\t\t\n", [nil, "", ""]),
+            ("", [""]),
+            ("tab\\there\\nnew\\\\slash\\r\n", ["tab\there\nnew\\slash\r"]),
+            ("\\101\\x42\\b\\f\\v\\q\t東京 🏈\n", ["AB\u{8}\u{C}\u{B}q", "東京 🏈"]),
+            ("\\\\N\t\\N\n", ["\\N", nil]),
+            ("x\\", ["x\\"]),
+        ] as [(String, [String?])]
+    )
     func readsEveryField(line: String, expected: [String?]) {
         #expect(Self.fields(line) == expected)
     }
@@ -33,7 +36,10 @@ struct PGCopyRowTests {
 
 /// A misspelt or foreign URI is a usage error that shows the scheme only, never the password.
 struct MisspeltURITests {
-    @Test(arguments: ["postgresql:/reader:S3cret-pw@db.example.com/app", "postgre://reader:S3cret-pw@db.example.com/app", "mysql://reader:S3cret-pw@h/app"])
+    @Test(arguments: [
+        "postgresql:/reader:S3cret-pw@db.example.com/app", "postgre://reader:S3cret-pw@db.example.com/app",
+        "mysql://reader:S3cret-pw@h/app",
+    ])
     func isAUsageErrorWithoutThePassword(uri: String) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

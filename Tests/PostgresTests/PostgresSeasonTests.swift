@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The season's tables from PostgreSQL (docs/season.md §1): copied by the snapshot with the
 /// app's types, giving the same report as the same rows in a SQLite file, and a one-family
@@ -11,11 +11,23 @@ struct PostgresSeasonTests {
         let demo = try PostgresSourceTests.Demo(["--families", "2"])
         defer { demo.folder.remove() }
         let server = demo.server
-        let family = try server.psql(demo.database, "SELECT family_unit_id FROM schools GROUP BY 1 ORDER BY count(*) DESC LIMIT 1")
+        let family = try server.psql(
+            demo.database,
+            "SELECT family_unit_id FROM schools GROUP BY 1 ORDER BY count(*) DESC LIMIT 1"
+        )
         let other = try server.psql(demo.database, "SELECT id FROM family_units WHERE id <> '\(family)' LIMIT 1")
-        let school = try server.psql(demo.database, "SELECT id FROM schools WHERE family_unit_id = '\(family)' ORDER BY id LIMIT 1")
-        let otherSchool = try server.psql(demo.database, "SELECT id FROM schools WHERE family_unit_id = '\(other)' ORDER BY id LIMIT 1")
-        let member = try server.psql(demo.database, "SELECT user_id FROM family_members WHERE family_unit_id = '\(family)' ORDER BY user_id LIMIT 1")
+        let school = try server.psql(
+            demo.database,
+            "SELECT id FROM schools WHERE family_unit_id = '\(family)' ORDER BY id LIMIT 1"
+        )
+        let otherSchool = try server.psql(
+            demo.database,
+            "SELECT id FROM schools WHERE family_unit_id = '\(other)' ORDER BY id LIMIT 1"
+        )
+        let member = try server.psql(
+            demo.database,
+            "SELECT user_id FROM family_members WHERE family_unit_id = '\(family)' ORDER BY user_id LIMIT 1"
+        )
         let rows = """
             INSERT INTO school_status_history VALUES ('00000000-0000-4000-8000-0000000000a1', '\(school)', 'contacted', 'interested', '\(member)', '2026-11-18T12:00:00Z', 'Auto-advanced: interaction logged'),
                 ('00000000-0000-4000-8000-0000000000a2', '\(otherSchool)', NULL, 'committed', NULL, '2026-11-18T12:00:00Z', NULL);
@@ -26,32 +38,64 @@ struct PostgresSeasonTests {
             """
         // The demo wrote the season's tables into both (docs/season.md, "The demo's season"); these rows come on top.
         try server.psql(demo.database, rows)
-        let added = try ReportBatchProcess.tool("sqlite3", [demo.folder.file("demo.db"),
-                                                            rows.replacingOccurrences(of: "TRUE", with: "1").replacingOccurrences(of: "FALSE", with: "0")])
+        let added = try ReportBatchProcess.tool(
+            "sqlite3",
+            [
+                demo.folder.file("demo.db"),
+                rows.replacingOccurrences(of: "TRUE", with: "1").replacingOccurrences(of: "FALSE", with: "0"),
+            ]
+        )
         #expect(added.status == 0, "\(added.stderr)")
         func report(_ db: String, _ out: String) throws -> String {
-            let result = try demo.run(["report", "--db", db, "--family", family, "--preset", "previous-week", "--now", "2026-11-23T12:00:00Z",
-                                       "--format", "json", "--out", out])
+            let result = try demo.run([
+                "report", "--db", db, "--family", family, "--preset", "previous-week", "--now", "2026-11-23T12:00:00Z",
+                "--format", "json", "--out", out,
+            ])
             try #require(result.status == 0, "\(result.stderr)")
-            return try String(contentsOfFile: demo.folder.file(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), encoding: .utf8)
+            return try String(
+                contentsOfFile: demo.folder.file(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)),
+                encoding: .utf8
+            )
         }
-        let fromSQLite = try report("demo.db", "a"), fromPostgres = try report(demo.uri, "b")
+        let fromSQLite = try report("demo.db", "a")
+        let fromPostgres = try report(demo.uri, "b")
         #expect(fromSQLite == fromPostgres)
-        #expect(fromPostgres.contains("\"direction\": \"forward\"") && fromPostgres.contains("\"name\": \"Visit\"") && fromPostgres.contains("\"time\": \"09:30\""))
+        #expect(
+            fromPostgres.contains("\"direction\": \"forward\"") && fromPostgres.contains("\"name\": \"Visit\"")
+                && fromPostgres.contains("\"time\": \"09:30\"")
+        )
         #expect(!fromPostgres.contains("Their camp") && !fromPostgres.contains("Private note"))
         // A one-family import copies that family's rows of the season's tables, and the calendar whole.
         let imported = try demo.run(["import", demo.uri, "--family", other, "--out", "one.db"])
         #expect(imported.status == 0, "\(imported.stderr)")
         func count(_ sql: String) throws -> String {
-            try ReportBatchProcess.tool("sqlite3", [demo.folder.file("one.db"), sql]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            try ReportBatchProcess.tool("sqlite3", [demo.folder.file("one.db"), sql]).stdout.trimmingCharacters(
+                in: .whitespacesAndNewlines
+            )
         }
         #expect(try count("SELECT count(*) FROM school_status_history WHERE id LIKE '00000000-%'") == "1")
-        #expect(try count("SELECT count(*) FROM school_status_history WHERE id = '00000000-0000-4000-8000-0000000000a2'") == "1")
-        #expect(try count("SELECT count(*) FROM school_status_history WHERE school_id NOT IN (SELECT id FROM schools)") == "0")
-        #expect(try count("SELECT count(*) > 1 FROM school_status_history") == "1", "the demo's history of that family came too")
+        #expect(
+            try count("SELECT count(*) FROM school_status_history WHERE id = '00000000-0000-4000-8000-0000000000a2'")
+                == "1"
+        )
+        #expect(
+            try count("SELECT count(*) FROM school_status_history WHERE school_id NOT IN (SELECT id FROM schools)")
+                == "0"
+        )
+        #expect(
+            try count("SELECT count(*) > 1 FROM school_status_history") == "1",
+            "the demo's history of that family came too"
+        )
         #expect(try count("SELECT count(*) FROM events WHERE name IN ('Their camp', 'Visit')") == "1")
         #expect(try count("SELECT count(*) FROM events WHERE name = 'Their camp'") == "1")
-        #expect(try count("SELECT count(*) FROM follow_up_reminders WHERE user_id NOT IN (SELECT user_id FROM family_members) OR title = 'Private note'") == "0")
-        #expect(try count("SELECT count(*) FROM system_calendar") == (try server.psql(demo.database, "SELECT count(*) FROM system_calendar")))
+        #expect(
+            try count(
+                "SELECT count(*) FROM follow_up_reminders WHERE user_id NOT IN (SELECT user_id FROM family_members) OR title = 'Private note'"
+            ) == "0"
+        )
+        #expect(
+            try count("SELECT count(*) FROM system_calendar")
+                == (try server.psql(demo.database, "SELECT count(*) FROM system_calendar"))
+        )
     }
 }

@@ -16,26 +16,42 @@ struct CardChangeTextTests {
     }
 
     func changes(_ interactions: [Interaction], created: String = "2025-01-01T00:00:00Z") -> [String?] {
-        let data = FamilyData(family: FamilyUnit(id: "F", familyName: "F", createdAt: at(created)),
-                              coaches: [Coach(id: "c1", familyUnitID: "F", role: .head, firstName: "A", lastName: "B")],
-                              interactions: interactions)
+        let data = FamilyData(
+            family: FamilyUnit(id: "F", familyName: "F", createdAt: at(created)),
+            coaches: [Coach(id: "c1", familyUnitID: "F", role: .head, firstName: "A", lastName: "B")],
+            interactions: interactions
+        )
         let figures = ReportCalculator.figures(for: data, range: week, zone: zone)
         return ReportText.cardChangeLines(figures, changes: CardChanges.compute(data, figures: figures, zone: zone))
     }
 
     @Test func eachCardSaysHowItMoved() {
-        let words = changes([interaction("a", .outbound, "2026-11-10"), interaction("b", .outbound, "2026-11-17"),
-                             interaction("c", .inbound, "2026-11-18"), interaction("d", .outbound, "2026-11-19")])
-        #expect(words == ["no change since Nov 15", "no change since Nov 15", "+2 on Nov 9 – Nov 15", "no change on Nov 9 – Nov 15",
-                          "+100.0 pts on Nov 9 – Nov 15"])
+        let words = changes([
+            interaction("a", .outbound, "2026-11-10"), interaction("b", .outbound, "2026-11-17"),
+            interaction("c", .inbound, "2026-11-18"), interaction("d", .outbound, "2026-11-19"),
+        ])
+        #expect(
+            words == [
+                "no change since Nov 15", "no change since Nov 15", "+2 on Nov 9 – Nov 15",
+                "no change on Nov 9 – Nov 15",
+                "+100.0 pts on Nov 9 – Nov 15",
+            ]
+        )
         let fewer = changes([interaction("a", .outbound, "2026-11-10"), interaction("b", .inbound, "2026-11-11")])
-        #expect(fewer[2] == "-2 on Nov 9 – Nov 15" && fewer[4] == "was 100.0% on Nov 9 – Nov 15", "no rate this period: the card says N/A")
+        #expect(
+            fewer[2] == "-2 on Nov 9 – Nov 15" && fewer[4] == "was 100.0% on Nov 9 – Nov 15",
+            "no rate this period: the card says N/A"
+        )
         let firstRate = changes([interaction("z", .outbound, "2026-11-01"), interaction("a", .outbound, "2026-11-17")])
         #expect(firstRate[4] == "no coach contacted on Nov 9 – Nov 15")
     }
 
     @Test func aFirstReportShowsNoChange() {
-        #expect(changes([interaction("a", .outbound, "2026-11-17")], created: "2026-11-16T08:00:00Z") == [nil, nil, nil, nil, nil])
+        #expect(
+            changes([interaction("a", .outbound, "2026-11-17")], created: "2026-11-16T08:00:00Z") == [
+                nil, nil, nil, nil, nil,
+            ]
+        )
     }
 
     @Test func metricEntriesAndValuesApart() {

@@ -7,7 +7,8 @@ import Testing
 /// AA, relative luminance): the palette's colours as the pdfs draw them (badges, cards,
 /// coloured cells), the xlsx styles, and the colours of the e-mail and summary templates.
 struct ContrastTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static func pdfColor(_ color: RGBColor) -> PDFColor {
         PDFColor(UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue))
@@ -42,18 +43,30 @@ struct ContrastTests {
             #expect(color.readable(on: .white) == color, "drawn as it is, not darkened")
         }
         for color in [ReportPDFSeason.forward, ReportPDFSeason.back, ReportPDFSeason.out] {
-            #expect(color.contrast(with: .white) >= 4.5 && color.contrast(with: .cardFill) >= 4.5, "\(color) as a move's text")
+            #expect(
+                color.contrast(with: .white) >= 4.5 && color.contrast(with: .cardFill) >= 4.5,
+                "\(color) as a move's text"
+            )
         }
         // The chart's captions and axis labels are the muted grey on white.
         #expect(PDFColor.muted.contrast(with: .white) >= 4.5)
     }
 
     /// Hex colours written after `pattern` in the files under `folder` with `suffix`, each with its file.
-    static func colours(in folder: String, suffix: String, pattern: Regex<(Substring, Substring)>) throws -> [(file: String, hex: String)] {
+    static func colours(
+        in folder: String,
+        suffix: String,
+        pattern: Regex<(Substring, Substring)>
+    ) throws -> [(file: String, hex: String)] {
         let url = root.appendingPathComponent(folder)
-        let files = FileManager.default.enumerator(atPath: url.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(suffix) } ?? []
+        let files =
+            FileManager.default.enumerator(atPath: url.path)?.compactMap { $0 as? String }.filter {
+                $0.hasSuffix(suffix)
+            } ?? []
         return try files.flatMap { file in
-            try String(contentsOf: url.appendingPathComponent(file), encoding: .utf8).matches(of: pattern).map { (file, String($0.output.1)) }
+            try String(contentsOf: url.appendingPathComponent(file), encoding: .utf8).matches(of: pattern).map {
+                (file, String($0.output.1))
+            }
         }
     }
 
@@ -74,7 +87,11 @@ struct ContrastTests {
     }
 
     @Test func everyXLSXFontColourReadsOnWhite() throws {
-        let found = try Self.colours(in: "Sources/Exporters", suffix: ".swift", pattern: /format_set_font_color\(\$0, 0x([0-9A-Fa-f]{6})\)/)
+        let found = try Self.colours(
+            in: "Sources/Exporters",
+            suffix: ".swift",
+            pattern: /format_set_font_color\(\$0, 0x([0-9A-Fa-f]{6})\)/
+        )
         #expect(found.count >= 3)
         for (file, hex) in found {
             #expect(Self.contrastOnWhite(hex) >= 4.5, "\(file): #\(hex)")
@@ -91,7 +108,10 @@ struct ContrastTests {
             #expect(pairs.count == 5 * 4 + 2)
             for pair in pairs {
                 let ratio = PDFColor(pair.text).contrast(with: PDFColor(pair.fill))
-                #expect(ratio >= 4.5, "\(pair.name): #\(String(pair.text, radix: 16)) on #\(String(pair.fill, radix: 16)) is \(ratio):1")
+                #expect(
+                    ratio >= 4.5,
+                    "\(pair.name): #\(String(pair.text, radix: 16)) on #\(String(pair.fill, radix: 16)) is \(ratio):1"
+                )
             }
         }
     }

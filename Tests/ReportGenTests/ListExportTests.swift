@@ -1,11 +1,11 @@
 import Aggregation
 import AppStore
+import Core
 import DemoData
 import Foundation
 import ReportGen
-import Core
-import Testing
 import TestSupport
+import Testing
 
 /// List exports through ReportGen: the streamed database order is the in-memory order,
 /// families never mix, and empty results still write their file.
@@ -25,7 +25,9 @@ struct ListExportTests {
             for zoneName in ["America/Los_Angeles", "Asia/Tokyo", "UTC"] {
                 let zone = try #require(Zone(identifier: zoneName))
                 var streamed: [String] = []
-                try InteractionFeed.database(source, familyID: family.id).forEach(newestFirstIn: zone) { streamed.append($0.id) }
+                try InteractionFeed.database(source, familyID: family.id).forEach(newestFirstIn: zone) {
+                    streamed.append($0.id)
+                }
                 var loaded: [String] = []
                 try InteractionFeed.loaded(data.interactions).forEach(newestFirstIn: zone) { loaded.append($0.id) }
                 #expect(streamed == loaded)
@@ -44,8 +46,17 @@ struct ListExportTests {
                 try f.user("\(family)-p", role: "player")
                 try f.member(family: family, user: "\(family)-p", role: "player")
                 try f.school("\(family)-s", family: family, name: "Same School")
-                try f.coach("\(family)-c", family: family, school: "\(family)-s", ["first_name": "Pat", "last_name": "Same"])
-                try f.interaction("\(family)-i", family: family, ["school_id": "\(family)-s", "coach_id": "\(family)-c", "subject": "Same subject"])
+                try f.coach(
+                    "\(family)-c",
+                    family: family,
+                    school: "\(family)-s",
+                    ["first_name": "Pat", "last_name": "Same"]
+                )
+                try f.interaction(
+                    "\(family)-i",
+                    family: family,
+                    ["school_id": "\(family)-s", "coach_id": "\(family)-c", "subject": "Same subject"]
+                )
             }
             // B's coach points at A's school, and B's interaction at A's coach: never resolved across families.
             try f.coach("B-c2", family: "B", school: "A-s")
@@ -60,8 +71,14 @@ struct ListExportTests {
             case "schools": request = ListRequest(filters: .schools(SchoolFilters()))
             default: request = ListRequest(filters: .interactions(InteractionFilters(), range: nil))
             }
-            let result = try ListExport.run(request, data: data, interactions: .database(source, familyID: "B"), clock: clock,
-                                            to: .folder(folder.path), csv: .init(byteOrderMark: false))
+            let result = try ListExport.run(
+                request,
+                data: data,
+                interactions: .database(source, familyID: "B"),
+                clock: clock,
+                to: .folder(folder.path),
+                csv: .init(byteOrderMark: false)
+            )
             let text = try String(contentsOfFile: try #require(result.files.first).path, encoding: .utf8)
             #expect(!text.contains("A-"), "\(kind): \(text)")
         }
@@ -83,13 +100,36 @@ struct ListExportTests {
         let data = try source.loadFamily(id: "F", interactions: false)
         var filters = SchoolFilters()
         filters.statuses = [.committed]
-        let none = try ListExport.run(ListRequest(filters: .schools(filters)), data: data, interactions: .loaded([]), clock: clock, to: .folder(folder.path))
+        let none = try ListExport.run(
+            ListRequest(filters: .schools(filters)),
+            data: data,
+            interactions: .loaded([]),
+            clock: clock,
+            to: .folder(folder.path)
+        )
         #expect(none.rows == 0 && none.emptyMessage == "No schools match your filters")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: none.files[0].path)) == Data("\u{FEFF}School,Location,State,Division,Conference,Status,Priority Tier,Favorite,Fit Score,Size,Students,Distance (mi),Coaches,Interactions,Offer,Scholarship (%),Offer Deadline,Pros,Cons,Website,Notes\r\n".utf8))
-        let coaches = try ListExport.run(ListRequest(filters: .coaches(CoachFilters())), data: data, interactions: .loaded([]), clock: clock, to: .folder(folder.path))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: none.files[0].path))
+                == Data(
+                    "\u{FEFF}School,Location,State,Division,Conference,Status,Priority Tier,Favorite,Fit Score,Size,Students,Distance (mi),Coaches,Interactions,Offer,Scholarship (%),Offer Deadline,Pros,Cons,Website,Notes\r\n"
+                        .utf8
+                )
+        )
+        let coaches = try ListExport.run(
+            ListRequest(filters: .coaches(CoachFilters())),
+            data: data,
+            interactions: .loaded([]),
+            clock: clock,
+            to: .folder(folder.path)
+        )
         #expect(coaches.emptyMessage == "No coaches found")
-        let interactions = try ListExport.run(ListRequest(filters: .interactions(InteractionFilters(), range: nil)), data: data,
-                                              interactions: .database(source, familyID: "F"), clock: clock, to: .folder(folder.path))
+        let interactions = try ListExport.run(
+            ListRequest(filters: .interactions(InteractionFilters(), range: nil)),
+            data: data,
+            interactions: .database(source, familyID: "F"),
+            clock: clock,
+            to: .folder(folder.path)
+        )
         #expect(interactions.emptyMessage == "No interactions yet")
         #expect(interactions.analytics?.total == 0)
     }

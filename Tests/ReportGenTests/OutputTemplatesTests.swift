@@ -4,7 +4,8 @@ import Testing
 
 struct OutputTemplatesTests {
     static var folder: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Templates").path
     }
 
@@ -12,9 +13,16 @@ struct OutputTemplatesTests {
         let shipped = try OutputTemplates.load(from: Self.folder)
         let builtIn = try OutputTemplates.builtIn()
         #expect(shipped.reportTitle == builtIn.reportTitle)
-        #expect(shipped.reportSections.map { "\($0.section.rawValue)=\($0.title)" } == builtIn.reportSections.map { "\($0.section.rawValue)=\($0.title)" })
+        #expect(
+            shipped.reportSections.map { "\($0.section.rawValue)=\($0.title)" }
+                == builtIn.reportSections.map { "\($0.section.rawValue)=\($0.title)" }
+        )
         for kind in ListKind.allCases {
-            #expect(shipped.listColumns[kind]?.map { "\($0.key)=\($0.label)" } == builtIn.listColumns[kind]?.map { "\($0.key)=\($0.label)" }, "\(kind)")
+            #expect(
+                shipped.listColumns[kind]?.map { "\($0.key)=\($0.label)" }
+                    == builtIn.listColumns[kind]?.map { "\($0.key)=\($0.label)" },
+                "\(kind)"
+            )
         }
         // Every colour is written out in palette.yaml, and equal to the built-in one.
         let text = try String(contentsOfFile: Self.folder + "/palette.yaml", encoding: .utf8)

@@ -20,6 +20,9 @@ struct PaletteTests {
     @Test func everyStatusHasItsBadgeColour() {
         #expect(SchoolStatus.researching.color.hexString == "#64748B")
         #expect(SchoolStatus.visiting.color == Palette.grayBlue)
-        #expect(FitBand.color(70) == Palette.emerald && FitBand.color(69.9) == Palette.orange && FitBand.color(0) == Palette.red)
+        #expect(
+            FitBand.color(70) == Palette.emerald && FitBand.color(69.9) == Palette.orange
+                && FitBand.color(0) == Palette.red
+        )
     }
 }

@@ -1,11 +1,11 @@
 import Aggregation
 import AppStore
+import Core
 import DemoData
 import Foundation
 import ReportGen
-import Core
-import Testing
 import TestSupport
+import Testing
 
 /// The report's pdf takes few pages and fills them (docs/outputs.md, "The report's pdf"): the
 /// demo's families with data, their previous week seen from Monday Nov 23, 2026, each in at most
@@ -30,14 +30,23 @@ struct ReportPDFPagesTests {
         let source = try SQLiteSource(path: folder.file("demo.db"))
         var checked: [String] = []
         for family in try source.families() {
-            let run = try ReportRun(data: try source.loadFamily(id: family.id), selection: .preset(.previousWeek), today: today,
-                                    timezone: nil, clock: clock)
-            guard !run.isEmpty, let limit = Self.pageLimits.first(where: { family.displayName.contains($0.key) })?.value else { continue }
+            let run = try ReportRun(
+                data: try source.loadFamily(id: family.id),
+                selection: .preset(.previousWeek),
+                today: today,
+                timezone: nil,
+                clock: clock
+            )
+            guard !run.isEmpty, let limit = Self.pageLimits.first(where: { family.displayName.contains($0.key) })?.value
+            else { continue }
             let path = try ReportFiles.write(run, formats: [.pdf], to: .folder(folder.path))[0].path
             let fills = try Self.fills(ofPagesIn: path)
             #expect(fills.count <= limit, "\(family.displayName): \(fills.count) pages, at most \(limit)")
             for (page, fill) in fills.dropLast().enumerated() {
-                #expect(fill >= Self.leastFill, "\(family.displayName): page \(page + 1) of \(fills.count) is \(Int(fill * 100))% full")
+                #expect(
+                    fill >= Self.leastFill,
+                    "\(family.displayName): page \(page + 1) of \(fills.count) is \(Int(fill * 100))% full"
+                )
             }
             checked.append(family.displayName)
         }
@@ -49,7 +58,9 @@ struct ReportPDFPagesTests {
     static func fills(ofPagesIn path: String) throws -> [Double] {
         let boxes = try ReportBatchProcess.tool("pdftotext", ["-bbox", path, "-"]).stdout
         return boxes.components(separatedBy: "<page ").dropFirst().map { page in
-            let bottoms = page.components(separatedBy: "yMax=\"").dropFirst().compactMap { Double($0.prefix { $0 != "\"" }) }
+            let bottoms = page.components(separatedBy: "yMax=\"").dropFirst().compactMap {
+                Double($0.prefix { $0 != "\"" })
+            }
             let lowest = bottoms.filter { $0 < 750 }.max() ?? 36
             return (lowest - 36) / (740 - 36)
         }

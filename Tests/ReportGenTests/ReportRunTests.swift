@@ -1,10 +1,10 @@
 import Aggregation
 import AppStore
+import Core
 import Foundation
 import ReportGen
-import Core
-import Testing
 import TestSupport
+import Testing
 
 /// The report through the reader: dates fall back, zones resolve, the clock decides today.
 struct ReportRunTests {
@@ -18,7 +18,12 @@ struct ReportRunTests {
             try f.family("F")
             // In the week by created_at only; out of it by occurred_at even though created_at is in.
             try f.interaction("by-created", family: "F", occurredAt: nil, ["created_at": "2026-11-18T10:00:00Z"])
-            try f.interaction("by-occurred", family: "F", occurredAt: "2026-10-01T10:00:00Z", ["created_at": "2026-11-18T10:00:00Z"])
+            try f.interaction(
+                "by-occurred",
+                family: "F",
+                occurredAt: "2026-10-01T10:00:00Z",
+                ["created_at": "2026-11-18T10:00:00Z"]
+            )
             try f.metric("by-created", family: "F", recorded: nil, ["created_at": "2026-11-20 09:00:00+00"])
             try f.metric("by-recorded", family: "F", recorded: "2026-10-01", ["created_at": "2026-11-20T09:00:00Z"])
         }
@@ -47,16 +52,33 @@ struct ReportRunTests {
         let player = try ReportRun(data: data, selection: .preset(.last7Days), today: nil, timezone: nil, clock: clock)
         #expect(player.zone.identifier == "America/Los_Angeles")
         #expect(player.range.to.description == "2026-11-22")
-        let tokyo = try ReportRun(data: data, selection: .preset(.last7Days), today: nil, timezone: Zone(identifier: "Asia/Tokyo"), clock: clock)
+        let tokyo = try ReportRun(
+            data: data,
+            selection: .preset(.last7Days),
+            today: nil,
+            timezone: Zone(identifier: "Asia/Tokyo"),
+            clock: clock
+        )
         #expect(tokyo.range.to.description == "2026-11-23")
-        let backfill = try ReportRun(data: data, selection: .preset(.previousWeek), today: CivilDate(iso: "2026-01-05"), timezone: nil, clock: clock)
+        let backfill = try ReportRun(
+            data: data,
+            selection: .preset(.previousWeek),
+            today: CivilDate(iso: "2026-01-05"),
+            timezone: nil,
+            clock: clock
+        )
         #expect(backfill.range.from.description == "2025-12-29" && backfill.range.to.description == "2026-01-04")
     }
 
     @Test func aLargeRangeRunsWithAWarning() throws {
         let data = FamilyData(family: FamilyUnit(id: "F", familyName: nil, createdAt: nil))
-        let run = try ReportRun(data: data, selection: .custom(from: CivilDate(iso: "2010-01-01")!, to: CivilDate(iso: "2026-01-01")!),
-                                today: nil, timezone: nil, clock: clock)
+        let run = try ReportRun(
+            data: data,
+            selection: .custom(from: CivilDate(iso: "2010-01-01")!, to: CivilDate(iso: "2026-01-01")!),
+            today: nil,
+            timezone: nil,
+            clock: clock
+        )
         #expect(run.warnings == ["Large date range may take longer to generate"])
         #expect(run.isEmpty)
     }
@@ -65,7 +87,8 @@ struct ReportRunTests {
 /// Metric keys as people read them on paper and in workbooks; json and csv keep the key.
 struct MetricNameTests {
     @Test(arguments: [
-        ("sixty_yard_dash", "Sixty Yard Dash"), ("gpa", "GPA"), ("sat_math", "SAT Math"), ("40_yard_dash", "40 Yard Dash"),
+        ("sixty_yard_dash", "Sixty Yard Dash"), ("gpa", "GPA"), ("sat_math", "SAT Math"),
+        ("40_yard_dash", "40 Yard Dash"),
         ("exit_velocity", "Exit Velocity"), ("Pop Time", "Pop Time"), ("act", "ACT"), ("", ""),
     ])
     func displayName(key: String, name: String) {

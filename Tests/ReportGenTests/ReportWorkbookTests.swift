@@ -1,10 +1,11 @@
 import Aggregation
-@testable import AppStore
+import Core
 import Foundation
 import ReportGen
-import Core
-import Testing
 import TestSupport
+import Testing
+
+@testable import AppStore
 
 /// The report workbook as a family reads and prints it (docs/outputs.md, "xlsx"): the Summary's
 /// cards with their change, its charts, formats and print setup; the Season sheet's weeks,
@@ -22,11 +23,22 @@ struct ReportWorkbookTests {
             try f.family("F", name: "Rivera Family")
             try f.user("p", role: "player", timezone: "America/New_York", fullName: "Mateo Rivera")
             try f.member(family: "F", user: "p", role: "player")
-            let statuses = ["contacted", "interested", "camp_invite", "official_visit_scheduled", "offer_received", "committed", "declined",
-                            "researching", "contacted", "interested"]
+            let statuses = [
+                "contacted", "interested", "camp_invite", "official_visit_scheduled", "offer_received", "committed",
+                "declined",
+                "researching", "contacted", "interested",
+            ]
             for (index, status) in statuses.enumerated() {
-                try f.school("s\(index)", family: "F", name: "University \(index)", status: status,
-                             ["division": ["D1", "D2", "D3"][index % 3], "created_at": index == 9 ? "2026-11-18T12:00:00Z" : "2026-06-01T12:00:00Z"])
+                try f.school(
+                    "s\(index)",
+                    family: "F",
+                    name: "University \(index)",
+                    status: status,
+                    [
+                        "division": ["D1", "D2", "D3"][index % 3],
+                        "created_at": index == 9 ? "2026-11-18T12:00:00Z" : "2026-06-01T12:00:00Z",
+                    ]
+                )
                 try f.coach("c\(index)", family: "F", school: "s\(index)", ["created_at": "2026-06-01T12:00:00Z"])
             }
             var id = 0
@@ -34,31 +46,53 @@ struct ReportWorkbookTests {
                 for n in 0..<(2 + week % 4) {
                     id += 1
                     let day = CivilDate(iso: "2026-09-01")!.adding(days: 7 * week + n)
-                    try f.interaction("i\(id)", family: "F", direction: "outbound", occurredAt: "\(day)T15:00:00Z", ["coach_id": "c\(n)", "school_id": "s\(n)"])
+                    try f.interaction(
+                        "i\(id)",
+                        family: "F",
+                        direction: "outbound",
+                        occurredAt: "\(day)T15:00:00Z",
+                        ["coach_id": "c\(n)", "school_id": "s\(n)"]
+                    )
                     if n % 2 == 0 {
-                        try f.interaction("j\(id)", family: "F", type: "phone_call", direction: "inbound", occurredAt: "\(day.adding(days: 1))T15:00:00Z",
-                                          ["coach_id": "c\(n)", "school_id": "s\(n)"])
+                        try f.interaction(
+                            "j\(id)",
+                            family: "F",
+                            type: "phone_call",
+                            direction: "inbound",
+                            occurredAt: "\(day.adding(days: 1))T15:00:00Z",
+                            ["coach_id": "c\(n)", "school_id": "s\(n)"]
+                        )
                     }
                 }
             }
             try f.metric("m1", family: "F", type: "sixty_yard_dash", value: 6.81, recorded: "2026-11-19")
             try f.metric("m2", family: "F", type: "broad_jump", value: nil, recorded: "2026-11-19")
             try f.metric("m3", family: "F", type: "broad_jump", value: nil, recorded: "2026-11-20")
-            try f.offer("o1", family: "F", school: "s4", type: "partial", ["status": "pending", "deadline_date": "2026-11-24", "offer_date": "2026-11-19"])
+            try f.offer(
+                "o1",
+                family: "F",
+                school: "s4",
+                type: "partial",
+                ["status": "pending", "deadline_date": "2026-11-24", "offer_date": "2026-11-19"]
+            )
             guard seasonTables else { return }
-            for statement in AppSchema.tableStatements(AppSchema.seasonTables, leavingOut: [], primaryKeys: true) { try f.db.execute(sql: statement) }
-            try f.db.execute(sql: """
-                INSERT INTO school_status_history VALUES ('h1', 's4', 'interested', 'offer_received', 'p', '2026-11-19T14:00:00Z', NULL),
-                    ('h2', 's6', 'contacted', 'declined', NULL, '2026-11-20T14:00:00Z', NULL),
-                    ('h3', 's1', 'contacted', 'interested', NULL, '2026-10-05T14:00:00Z', 'Auto-advanced: interaction logged');
-                INSERT INTO player_profiles VALUES ('pr', 'p', 'F', 1);
-                INSERT INTO profile_tracking_links VALUES ('l1', 'pr', 'c1');
-                INSERT INTO profile_views VALUES ('v1', 'pr', 'l1', '2026-11-19T12:00:00Z'), ('v2', 'pr', NULL, '2026-11-20T12:00:00Z');
-                INSERT INTO events (id, family_unit_id, school_id, user_id, type, name, start_date, end_date, start_time) VALUES
-                    ('e1', 'F', 's1', NULL, 'camp', 'Winter Camp', '2026-11-28', NULL, '09:30');
-                INSERT INTO follow_up_reminders VALUES ('r1', 'p', 's1', 'c1', 'follow_up', 'Ask about tuition privately', '2026-11-24', 'high', 0);
-                INSERT INTO system_calendar VALUES ('k1', 'Thanksgiving Dead Period', '2026-11-26', '2026-11-29', 'dead_period', NULL, 'd1');
-                """)
+            for statement in AppSchema.tableStatements(AppSchema.seasonTables, leavingOut: [], primaryKeys: true) {
+                try f.db.execute(sql: statement)
+            }
+            try f.db.execute(
+                sql: """
+                    INSERT INTO school_status_history VALUES ('h1', 's4', 'interested', 'offer_received', 'p', '2026-11-19T14:00:00Z', NULL),
+                        ('h2', 's6', 'contacted', 'declined', NULL, '2026-11-20T14:00:00Z', NULL),
+                        ('h3', 's1', 'contacted', 'interested', NULL, '2026-10-05T14:00:00Z', 'Auto-advanced: interaction logged');
+                    INSERT INTO player_profiles VALUES ('pr', 'p', 'F', 1);
+                    INSERT INTO profile_tracking_links VALUES ('l1', 'pr', 'c1');
+                    INSERT INTO profile_views VALUES ('v1', 'pr', 'l1', '2026-11-19T12:00:00Z'), ('v2', 'pr', NULL, '2026-11-20T12:00:00Z');
+                    INSERT INTO events (id, family_unit_id, school_id, user_id, type, name, start_date, end_date, start_time) VALUES
+                        ('e1', 'F', 's1', NULL, 'camp', 'Winter Camp', '2026-11-28', NULL, '09:30');
+                    INSERT INTO follow_up_reminders VALUES ('r1', 'p', 's1', 'c1', 'follow_up', 'Ask about tuition privately', '2026-11-24', 'high', 0);
+                    INSERT INTO system_calendar VALUES ('k1', 'Thanksgiving Dead Period', '2026-11-26', '2026-11-29', 'dead_period', NULL, 'd1');
+                    """
+            )
         }
     }
 
@@ -74,8 +108,13 @@ struct ReportWorkbookTests {
             try Self.busy(at: path, seasonTables: seasonTables)
         }
         let source = try SQLiteSource(path: path)
-        let run = try ReportRun(data: try source.loadFamily(id: "F"), selection: .preset(.previousWeek), today: CivilDate(iso: "2026-11-23"),
-                                timezone: nil, clock: clock)
+        let run = try ReportRun(
+            data: try source.loadFamily(id: "F"),
+            selection: .preset(.previousWeek),
+            today: CivilDate(iso: "2026-11-23"),
+            timezone: nil,
+            clock: clock
+        )
         return try ReportFiles.write(run, formats: [.xlsx], to: .folder(folder.path))[0].path
     }
 
@@ -214,17 +253,29 @@ extension ReportWorkbookTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = try workbook(folder, seasonTables: family != "no season tables", empty: family == "empty")
-        let convert = try ReportBatchProcess.tool("soffice", ["-env:UserInstallation=file://\(folder.file("lo-profile"))", "--headless", "--convert-to", "pdf", "--outdir", folder.path, path])
+        let convert = try ReportBatchProcess.tool(
+            "soffice",
+            [
+                "-env:UserInstallation=file://\(folder.file("lo-profile"))", "--headless", "--convert-to", "pdf",
+                "--outdir", folder.path, path,
+            ]
+        )
         #expect(convert.status == 0, "\(convert.stderr)")
         let pdf = (path as NSString).deletingPathExtension + ".pdf"
-        let pages = try ReportBatchProcess.tool("pdfinfo", [pdf]).stdout.split(separator: "\n")
+        let pages =
+            try ReportBatchProcess.tool("pdfinfo", [pdf]).stdout.split(separator: "\n")
             .first { $0.hasPrefix("Pages:") }.map { Int($0.split(separator: " ").last ?? "") ?? 0 } ?? 0
         var texts: [String] = []
         for page in 1...max(1, pages) {
-            texts.append(try ReportBatchProcess.tool("pdftotext", ["-f", "\(page)", "-l", "\(page)", "-layout", pdf, "-"]).stdout)
+            texts.append(
+                try ReportBatchProcess.tool("pdftotext", ["-f", "\(page)", "-l", "\(page)", "-layout", pdf, "-"]).stdout
+            )
         }
         let season = texts.firstIndex { $0.contains("The season – Rivera Family") }
-        #expect(season != nil && (1...2).contains(season ?? 0), "the Summary took \(season.map(String.init) ?? "?") pages of \(pages)")
+        #expect(
+            season != nil && (1...2).contains(season ?? 0),
+            "the Summary took \(season.map(String.init) ?? "?") pages of \(pages)"
+        )
         #expect(texts[0].contains("Recruiting Report") && texts[0].contains("Schools by Status"))
         #expect(!texts.contains { $0.contains("every figure as the csv's rows") }, "the Data sheet printed")
         #expect(!texts.contains { $0.contains("tuition") })
@@ -244,17 +295,35 @@ extension ReportWorkbookTests {
             try f.interaction("i1", family: "F", occurredAt: "2026-11-18T12:00:00Z", ["coach_id": "c1"])
         }
         let source = try SQLiteSource(path: folder.file("app.db"))
-        let first = try ReportRun(data: try source.loadFamily(id: "F"), selection: .preset(.previousWeek), today: CivilDate(iso: "2026-11-23"),
-                                  timezone: nil, clock: clock)
+        let first = try ReportRun(
+            data: try source.loadFamily(id: "F"),
+            selection: .preset(.previousWeek),
+            today: CivilDate(iso: "2026-11-23"),
+            timezone: nil,
+            clock: clock
+        )
         let changes = CardChanges.compute(first.data, figures: first.figures, zone: first.zone)
         #expect(changes.isFirstReport)
         #expect(ReportText.cardChangeLines(first.figures, changes: changes) == [nil, nil, nil, nil, nil])
 
         try Self.busy(at: folder.file("busy.db"))
-        let busy = try ReportRun(data: try SQLiteSource(path: folder.file("busy.db")).loadFamily(id: "F"), selection: .preset(.previousWeek),
-                                 today: CivilDate(iso: "2026-11-23"), timezone: nil, clock: clock)
-        let lines = ReportText.cardChangeLines(busy.figures, changes: CardChanges.compute(busy.data, figures: busy.figures, zone: busy.zone))
-        #expect(lines == ["+1 since Nov 15", "no change since Nov 15", "+2 on Nov 9 – Nov 15", "+3 on Nov 9 – Nov 15", "+10.0 pts on Nov 9 – Nov 15"])
+        let busy = try ReportRun(
+            data: try SQLiteSource(path: folder.file("busy.db")).loadFamily(id: "F"),
+            selection: .preset(.previousWeek),
+            today: CivilDate(iso: "2026-11-23"),
+            timezone: nil,
+            clock: clock
+        )
+        let lines = ReportText.cardChangeLines(
+            busy.figures,
+            changes: CardChanges.compute(busy.data, figures: busy.figures, zone: busy.zone)
+        )
+        #expect(
+            lines == [
+                "+1 since Nov 15", "no change since Nov 15", "+2 on Nov 9 – Nov 15", "+3 on Nov 9 – Nov 15",
+                "+10.0 pts on Nov 9 – Nov 15",
+            ]
+        )
     }
 }
 
@@ -269,10 +338,17 @@ extension ReportWorkbookTests {
         try Fixture.database(at: path) { f in
             try f.family("F", name: "Rivera Family")
             try f.school("s1", family: "F", name: "University 1", status: "contacted")
-            for index in 0..<14 { try f.coach("c\(index)", family: "F", school: "s1", ["email": "not an e-mail \(index)"]) }
+            for index in 0..<14 {
+                try f.coach("c\(index)", family: "F", school: "s1", ["email": "not an e-mail \(index)"])
+            }
         }
-        let run = try ReportRun(data: try SQLiteSource(path: path).loadFamily(id: "F"), selection: .preset(.previousWeek),
-                                today: CivilDate(iso: "2026-11-23"), timezone: nil, clock: clock)
+        let run = try ReportRun(
+            data: try SQLiteSource(path: path).loadFamily(id: "F"),
+            selection: .preset(.previousWeek),
+            today: CivilDate(iso: "2026-11-23"),
+            timezone: nil,
+            clock: clock
+        )
         let workbook = try ReportFiles.write(run, formats: [.xlsx], to: .folder(folder.path))[0].path
         let script = """
             import openpyxl, sys

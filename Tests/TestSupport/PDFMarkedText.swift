@@ -38,9 +38,15 @@ public struct PDFMarkedText {
         let result = try ReportBatchProcess.tool("python3", ["-c", script, path])
         let lines = result.stdout.split(separator: "\n").map(String.init)
         guard result.status == 0, lines.last == "checked" else {
-            throw NSError(domain: "PDFMarkedText", code: Int(result.status), userInfo: [NSLocalizedDescriptionKey: result.stderr])
+            throw NSError(
+                domain: "PDFMarkedText",
+                code: Int(result.status),
+                userInfo: [NSLocalizedDescriptionKey: result.stderr]
+            )
         }
-        return PDFMarkedText(artifacts: lines.filter { $0.hasPrefix("A\t") }.map { String($0.dropFirst(2)) },
-                             unmarked: lines.filter { $0.hasPrefix("U\t") }.map { String($0.dropFirst(2)) })
+        return PDFMarkedText(
+            artifacts: lines.filter { $0.hasPrefix("A\t") }.map { String($0.dropFirst(2)) },
+            unmarked: lines.filter { $0.hasPrefix("U\t") }.map { String($0.dropFirst(2)) }
+        )
     }
 }

@@ -25,7 +25,9 @@ public final class PostgresServer: Sendable {
     /// self-signed certificate made for it.
     public init(ssl: Bool) throws {
         let bin = try Self.binFolder()
-        let base = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("report-batch-pg-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        let base = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "report-batch-pg-\(getpid())-\(UUID().uuidString.prefix(8))"
+        ).path
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         folder = base
         let data = base + "/data"
@@ -33,24 +35,41 @@ public final class PostgresServer: Sendable {
         if asRoot { try Self.check(ReportBatchProcess.tool("chown", ["postgres", base]), "chown") }
         func server(_ program: String, _ arguments: [String]) throws -> CommandResult {
             let path = program.hasPrefix("/") ? program : bin + "/" + program
-            return asRoot ? try ReportBatchProcess.tool("runuser", ["-u", "postgres", "--", path] + arguments)
+            return asRoot
+                ? try ReportBatchProcess.tool("runuser", ["-u", "postgres", "--", path] + arguments)
                 : try ReportBatchProcess.tool(path, arguments)
         }
-        try Self.check(server("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C"]), "initdb")
+        try Self.check(
+            server("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C"]),
+            "initdb"
+        )
         let hba = """
             local all all trust
             host all postgres 127.0.0.1/32 trust
             host all all 127.0.0.1/32 scram-sha-256
             """
         try hba.write(toFile: data + "/pg_hba.conf", atomically: false, encoding: .utf8)
-        var settings = ["listen_addresses = '127.0.0.1'", "unix_socket_directories = '\(base)'", "fsync = off", "log_statement = 'all'"]
+        var settings = [
+            "listen_addresses = '127.0.0.1'", "unix_socket_directories = '\(base)'", "fsync = off",
+            "log_statement = 'all'",
+        ]
         if ssl {
-            try Self.check(ReportBatchProcess.tool("openssl", ["req", "-new", "-x509", "-days", "2", "-nodes", "-subj", "/CN=127.0.0.1",
-                                                               "-keyout", data + "/server.key", "-out", data + "/server.crt"]), "openssl")
+            try Self.check(
+                ReportBatchProcess.tool(
+                    "openssl",
+                    [
+                        "req", "-new", "-x509", "-days", "2", "-nodes", "-subj", "/CN=127.0.0.1",
+                        "-keyout", data + "/server.key", "-out", data + "/server.crt",
+                    ]
+                ),
+                "openssl"
+            )
             chmod(data + "/server.key", 0o600)
             settings.append("ssl = on")
         }
-        let configuration = try String(contentsOfFile: data + "/postgresql.conf", encoding: .utf8) + "\n" + settings.joined(separator: "\n") + "\n"
+        let configuration =
+            try String(contentsOfFile: data + "/postgresql.conf", encoding: .utf8) + "\n"
+            + settings.joined(separator: "\n") + "\n"
         try configuration.write(toFile: data + "/postgresql.conf", atomically: false, encoding: .utf8)
         if asRoot { try Self.check(ReportBatchProcess.tool("chown", ["-R", "postgres", data]), "chown") }
 
@@ -59,10 +78,18 @@ public final class PostgresServer: Sendable {
             let port = Self.freePort()
             // The server would inherit every descriptor of this process, among them the one
             // Foundation watches to learn that its child ended: the shell closes them first.
-            let closeInherited = #"for fd in /proc/self/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-" 2>/dev/null; done; exec "$0" "$@""#
-            let start = try server("/bin/bash", ["-c", closeInherited, bin + "/pg_ctl", "-D", data, "-o", "-p \(port)", "-l", base + "/server.log", "-w", "-t", "30", "start"])
+            let closeInherited =
+                #"for fd in /proc/self/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-" 2>/dev/null; done; exec "$0" "$@""#
+            let start = try server(
+                "/bin/bash",
+                [
+                    "-c", closeInherited, bin + "/pg_ctl", "-D", data, "-o", "-p \(port)", "-l", base + "/server.log",
+                    "-w", "-t", "30", "start",
+                ]
+            )
             if start.status == 0, let text = try? String(contentsOfFile: data + "/postmaster.pid", encoding: .utf8),
-               let pid = text.split(separator: "\n").first.flatMap({ Int32($0) }) {
+                let pid = text.split(separator: "\n").first.flatMap({ Int32($0) })
+            {
                 started = (port, pid)
             }
         }
@@ -83,16 +110,27 @@ public final class PostgresServer: Sendable {
     }
 
     /// A URI for `database` as `user` (with `password`, percent-encoded here), plus `query`.
-    public func uri(_ database: String, user: String = "postgres", password: String? = nil, query: String = "") -> String {
-        let secret = password.map { ":" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0) } ?? ""
+    public func uri(
+        _ database: String,
+        user: String = "postgres",
+        password: String? = nil,
+        query: String = ""
+    ) -> String {
+        let secret =
+            password.map { ":" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0) } ?? ""
         return "postgresql://\(user)\(secret)@127.0.0.1:\(port)/\(database)" + (query.isEmpty ? "" : "?" + query)
     }
 
     /// Runs SQL through psql as `postgres` (over the socket); fails the caller on an error.
     @discardableResult
     public func psql(_ database: String, _ sql: String) throws -> String {
-        let result = try ReportBatchProcess.tool("psql", ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", folder, "-p", "\(port)",
-                                                          "-U", "postgres", "-d", database, "-c", sql])
+        let result = try ReportBatchProcess.tool(
+            "psql",
+            [
+                "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", folder, "-p", "\(port)",
+                "-U", "postgres", "-d", database, "-c", sql,
+            ]
+        )
         guard result.status == 0 else { throw ServerError("psql failed on \(database): \(result.stderr)") }
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -136,8 +174,12 @@ public final class PostgresServer: Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) }
+        }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
         return Int(UInt16(bigEndian: address.sin_port))
     }
 

@@ -10,7 +10,9 @@ public struct CommandResult: Sendable {
     /// stderr without the database's "note: …" line (a fixture without the season's tables
     /// gets one from every command, docs/data-model.md), for tests about other messages.
     public var messages: String {
-        stderr.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("note: ") }.joined(separator: "\n")
+        stderr.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("note: ") }.joined(
+            separator: "\n"
+        )
     }
 }
 
@@ -26,7 +28,8 @@ public enum ReportBatchProcess {
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
             folder = folder.deletingLastPathComponent()
         }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return root.appendingPathComponent(".build/debug/report-batch").path
     }
 
@@ -44,7 +47,11 @@ public enum ReportBatchProcess {
         return process
     }
 
-    public static func run(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws -> CommandResult {
+    public static func run(
+        _ arguments: [String],
+        in folder: String,
+        environment: [String: String] = [:]
+    ) throws -> CommandResult {
         let process = process(arguments, in: folder, environment: environment)
         let outURL = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("rb-out-\(UUID().uuidString)")
         let errURL = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("rb-err-\(UUID().uuidString)")
@@ -65,12 +72,20 @@ public enum ReportBatchProcess {
         try errHandle.close()
         let out = try Data(contentsOf: outURL)
         let err = try Data(contentsOf: errURL)
-        return CommandResult(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                             stderr: String(decoding: err, as: UTF8.self), stdoutData: out)
+        return CommandResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self),
+            stdoutData: out
+        )
     }
 
     /// Starts `report-batch arguments` in `folder` without waiting; output goes to files in `folder`.
-    public static func start(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws -> Process {
+    public static func start(
+        _ arguments: [String],
+        in folder: String,
+        environment: [String: String] = [:]
+    ) throws -> Process {
         let process = process(arguments, in: folder, environment: environment)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -80,7 +95,11 @@ public enum ReportBatchProcess {
     }
 
     /// Runs any program (sqlite3, python3, pdftotext) and returns its result.
-    public static func tool(_ executable: String, _ arguments: [String], in folder: String? = nil) throws -> CommandResult {
+    public static func tool(
+        _ executable: String,
+        _ arguments: [String],
+        in folder: String? = nil
+    ) throws -> CommandResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [executable] + arguments
@@ -97,7 +116,11 @@ public enum ReportBatchProcess {
         process.waitUntilExit()
         try outHandle.close()
         let out = try Data(contentsOf: outURL)
-        return CommandResult(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                             stderr: String(decoding: err, as: UTF8.self), stdoutData: out)
+        return CommandResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self),
+            stdoutData: out
+        )
     }
 }

@@ -17,30 +17,46 @@ public final class SMTPServer {
     /// - Parameters: `starttls` false offers no STARTTLS (and no AUTH); `reject` recipients get 550;
     ///   `tempfail` recipients get 451 that many times; `dropData` messages lose their
     ///   connection after their data, before the reply; a `silent` server accepts connections and never answers.
-    public init(folder: TemporaryFolder, starttls: Bool = true, reject: [String] = [], tempfail: [String: Int] = [:],
-                dropData: Int = 0, silent: Bool = false) throws {
+    public init(
+        folder: TemporaryFolder,
+        starttls: Bool = true,
+        reject: [String] = [],
+        tempfail: [String: Int] = [:],
+        dropData: Int = 0,
+        silent: Bool = false
+    ) throws {
         inbox = folder.file("inbox-\(UUID().uuidString.prefix(8))")
         rcptLog = inbox + ".rcpt"
         try FileManager.default.createDirectory(atPath: inbox, withIntermediateDirectories: true)
         certificate = folder.file("smtp-cert.pem")
         let key = folder.file("smtp-key.pem")
         if !FileManager.default.fileExists(atPath: certificate) {
-            let made = try ReportBatchProcess.tool("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
-                                                               "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate])
+            let made = try ReportBatchProcess.tool(
+                "openssl",
+                [
+                    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate,
+                ]
+            )
             guard made.status == 0 else { throw PostgresServer.ServerError("openssl failed: \(made.stderr)") }
         }
         port = PostgresServer.freePort()
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("scripts/test-smtp-server.py").path
         let ready = inbox + ".ready"
-        var arguments = [script, "--port", "\(port)", "--dir", inbox, "--ready-file", ready, "--log-rcpt", rcptLog, "--drop-data", "\(dropData)"]
+        var arguments = [
+            script, "--port", "\(port)", "--dir", inbox, "--ready-file", ready, "--log-rcpt", rcptLog, "--drop-data",
+            "\(dropData)",
+        ]
         if silent { arguments.append("--silent") }
         if starttls {
             arguments += ["--cert", certificate, "--key", key, "--user", user, "--password", password]
         } else {
             arguments += ["--no-starttls"]
         }
-        arguments += reject.flatMap { ["--reject", $0] } + tempfail.flatMap { ["--tempfail", "\($0.key)=\($0.value)"] }
+        arguments +=
+            reject.flatMap { ["--reject", $0] } + tempfail.flatMap { ["--tempfail", "\($0.key)=\($0.value)"] }
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments
@@ -51,7 +67,9 @@ public final class SMTPServer {
         try process.run()
         // The server writes its ready file once it listens; 20 s at most.
         for _ in 0..<400 where !FileManager.default.fileExists(atPath: ready) {
-            guard process.isRunning else { throw PostgresServer.ServerError("the SMTP server ended before it was ready") }
+            guard process.isRunning else {
+                throw PostgresServer.ServerError("the SMTP server ended before it was ready")
+            }
             usleep(50_000)
         }
         guard FileManager.default.fileExists(atPath: ready) else {
@@ -62,9 +80,10 @@ public final class SMTPServer {
 
     /// The messages received, in order: (file name, bytes).
     public var received: [(name: String, data: Data)] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: inbox)) ?? []).filter { $0.hasSuffix(".eml") }.sorted().map { name in
-            (name, (try? Data(contentsOf: URL(fileURLWithPath: inbox + "/" + name))) ?? Data())
-        }
+        ((try? FileManager.default.contentsOfDirectory(atPath: inbox)) ?? []).filter { $0.hasSuffix(".eml") }.sorted()
+            .map { name in
+                (name, (try? Data(contentsOf: URL(fileURLWithPath: inbox + "/" + name))) ?? Data())
+            }
     }
 
     /// The RCPT TO addresses the server was given, each as Python's repr (`'a@example.com'`).

@@ -9,7 +9,9 @@ public enum Summaries {
     }
 
     public static func withoutDuration(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("Duration") }.joined(separator: "\n")
+        text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("Duration") }.joined(
+            separator: "\n"
+        )
     }
 
     /// A file's bytes for a comparison: a summary's without its Duration line.

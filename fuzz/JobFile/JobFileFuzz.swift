@@ -1,17 +1,20 @@
+import Batch
+import Core
 // libFuzzer target: the job-file reader on any bytes. Whatever the file holds, reading it
 // ends in a job or in a usage or input error (a message that names the file), never in a
 // crash, a hang or any other error. Built by scripts/fuzz.sh through SwiftPM with
 // REPORT_BATCH_FUZZ=1 (Package.swift adds this target only then).
 import Foundation
-import Batch
-import Core
 
 let path = NSTemporaryDirectory() + "/report-batch-fuzz-job-\(getpid()).yaml"
 
 /// libFuzzer's entry when the program has its own main (SwiftPM links executables so).
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
 
 @main
 enum FuzzJobFileMain {
@@ -32,7 +35,9 @@ func fuzzJobFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             fatalError("the job reader accepted a job without outputs or a family placeholder")
         }
     } catch let error as UsageError {
-        guard error.message.hasPrefix(path) || error.message.contains("'") else { fatalError("a usage error that names no file or key: \(error.message)") }
+        guard error.message.hasPrefix(path) || error.message.contains("'") else {
+            fatalError("a usage error that names no file or key: \(error.message)")
+        }
     } catch is InputError {
     } catch {
         fatalError("the job reader threw \(type(of: error)): \(error)")

@@ -34,7 +34,8 @@ public struct CoachListRow: ListRow, Sendable {
             let logged = tally.coaches[coach.id].map(\.latest).map { (instant: $0, day: zone.date(of: $0)) }
             let latest = [stored, logged].compactMap { $0 }.max { $0.instant < $1.instant }
             return CoachListRow(
-                coach: coach, schoolName: coach.schoolID.flatMap { schoolNames[$0] },
+                coach: coach,
+                schoolName: coach.schoolID.flatMap { schoolNames[$0] },
                 interactionCount: tally.coaches[coach.id]?.interactions ?? 0,
                 lastContact: latest?.instant,
                 lastContactDay: latest?.day
@@ -70,10 +71,15 @@ public struct CoachFilters: Sendable {
         var filters: [ListFilter<CoachListRow>] = []
         if let search, !search.isEmpty {
             let folded = FoldedText.fold(search)
-            filters.append(ListFilter { row in
-                let c = row.coach
-                return FoldedText.matches(folded, in: [c.firstName, c.lastName, c.email, c.phone, c.notes, c.twitterHandle, c.instagramHandle])
-            })
+            filters.append(
+                ListFilter { row in
+                    let c = row.coach
+                    return FoldedText.matches(
+                        folded,
+                        in: [c.firstName, c.lastName, c.email, c.phone, c.notes, c.twitterHandle, c.instagramHandle]
+                    )
+                }
+            )
         }
         if let role { filters.append(ListFilter { $0.coach.role == role }) }
         if let days = lastContactDays {
@@ -95,14 +101,16 @@ public struct CoachFilters: Sendable {
             return byName
         case .school:
             // Known schools A–Z, then "Unknown School".
-            return [SortKey { a, b in
-                switch (a.sortSchool, b.sortSchool) {
-                case (nil, nil): .orderedSame
-                case (nil, _): .orderedDescending
-                case (_, nil): .orderedAscending
-                case (let x?, let y?): FoldedText.compare(x, y)
+            return [
+                SortKey { a, b in
+                    switch (a.sortSchool, b.sortSchool) {
+                    case (nil, nil): .orderedSame
+                    case (nil, _): .orderedDescending
+                    case (_, nil): .orderedAscending
+                    case (let x?, let y?): FoldedText.compare(x, y)
+                    }
                 }
-            }] + byName
+            ] + byName
         case .lastContacted:
             return [.descending { $0.lastContact }]
         case .responsiveness:

@@ -78,7 +78,8 @@ public struct InteractionFilters: Sendable {
 
     /// The list's order: newest first by date in the zone, then id in code-point order.
     public static func precedes(_ a: Interaction, _ b: Interaction, zone: Zone) -> Bool {
-        let x = zone.instant(of: a.date), y = zone.instant(of: b.date)
+        let x = zone.instant(of: a.date)
+        let y = zone.instant(of: b.date)
         if x != y { return x > y }
         return CodePoint.less(a.id, b.id)
     }

@@ -24,12 +24,14 @@ public struct SortKey<Row>: Sendable {
     }
 
     /// Ascending by a comparable value; rows whose value is nil go last either way.
-    public static func ascending<Value: Comparable & Sendable>(_ value: @escaping @Sendable (Row) -> Value?) -> SortKey {
+    public static func ascending<Value: Comparable & Sendable>(_ value: @escaping @Sendable (Row) -> Value?) -> SortKey
+    {
         SortKey { a, b in order(value(a), value(b), descending: false) }
     }
 
     /// Descending by a comparable value; rows whose value is nil go last either way.
-    public static func descending<Value: Comparable & Sendable>(_ value: @escaping @Sendable (Row) -> Value?) -> SortKey {
+    public static func descending<Value: Comparable & Sendable>(_ value: @escaping @Sendable (Row) -> Value?) -> SortKey
+    {
         SortKey { a, b in order(value(a), value(b), descending: true) }
     }
 

@@ -29,7 +29,8 @@ public enum Haversine {
     /// The great-circle distance in miles.
     public static func miles(_ a: Coordinate, _ b: Coordinate) -> Double {
         let rad = Double.pi / 180
-        let dLat = (b.latitude - a.latitude) * rad, dLon = (b.longitude - a.longitude) * rad
+        let dLat = (b.latitude - a.latitude) * rad
+        let dLon = (b.longitude - a.longitude) * rad
         let h = pow(sin(dLat / 2), 2) + cos(a.latitude * rad) * cos(b.latitude * rad) * pow(sin(dLon / 2), 2)
         return 2 * earthRadiusMiles * asin(min(1, sqrt(h)))
     }
@@ -57,8 +58,11 @@ public enum USState {
 
     private static func isZIP(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        func digits(_ part: Substring, _ count: Int) -> Bool { part.count == count && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber) }
-        return (parts.count == 1 && digits(parts[0], 5)) || (parts.count == 2 && digits(parts[0], 5) && digits(parts[1], 4))
+        func digits(_ part: Substring, _ count: Int) -> Bool {
+            part.count == count && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber)
+        }
+        return (parts.count == 1 && digits(parts[0], 5))
+            || (parts.count == 2 && digits(parts[0], 5) && digits(parts[1], 4))
     }
 }
 
@@ -79,8 +83,17 @@ public struct SchoolListRow: ListRow, Sendable {
     /// The name folded once for the A–Z sort.
     let sortName: SortText
 
-    init(school: School, state: String?, size: SizeCategory?, distance: Double?, lastContact: Instant?, lastContactDay: CivilDate?,
-         offer: Offer?, coachCount: Int, interactionCount: Int) {
+    init(
+        school: School,
+        state: String?,
+        size: SizeCategory?,
+        distance: Double?,
+        lastContact: Instant?,
+        lastContactDay: CivilDate?,
+        offer: Offer?,
+        coachCount: Int,
+        interactionCount: Int
+    ) {
         self.school = school
         self.state = state
         self.size = size
@@ -104,12 +117,20 @@ public struct SchoolListRow: ListRow, Sendable {
     }
 
     /// The rows of a family's schools.
-    public static func rows(_ data: FamilyData, tally: InteractionTally, home: Coordinate?, zone: Zone) -> [SchoolListRow] {
-        var coachCounts: [String: Int] = [:], coachContact: [String: Instant] = [:]
+    public static func rows(
+        _ data: FamilyData,
+        tally: InteractionTally,
+        home: Coordinate?,
+        zone: Zone
+    ) -> [SchoolListRow] {
+        var coachCounts: [String: Int] = [:]
+        var coachContact: [String: Instant] = [:]
         for coach in data.coaches {
             guard let school = coach.schoolID else { continue }
             coachCounts[school, default: 0] += 1
-            if let contact = coach.lastContactDate.map(zone.instant(of:)), coachContact[school].map({ contact > $0 }) ?? true {
+            if let contact = coach.lastContactDate.map(zone.instant(of:)),
+                coachContact[school].map({ contact > $0 }) ?? true
+            {
                 coachContact[school] = contact
             }
         }
@@ -133,7 +154,9 @@ public struct SchoolListRow: ListRow, Sendable {
             guard let school = offer.schoolID else { continue }
             if let current = offers[school] {
                 let (new, old) = (offerKey(offer), offerKey(current))
-                if isLater(new, than: old) || (!isLater(old, than: new) && CodePoint.less(current.id, offer.id)) { offers[school] = offer }
+                if isLater(new, than: old) || (!isLater(old, than: new) && CodePoint.less(current.id, offer.id)) {
+                    offers[school] = offer
+                }
             } else {
                 offers[school] = offer
             }
@@ -142,10 +165,14 @@ public struct SchoolListRow: ListRow, Sendable {
             let interactionContact = tally.schools[school.id]?.latest
             let contact = [interactionContact, coachContact[school.id]].compactMap { $0 }.max()
             return SchoolListRow(
-                school: school, state: state(of: school), size: SizeCategory(students: school.academicInfo?.studentSize),
+                school: school,
+                state: state(of: school),
+                size: SizeCategory(students: school.academicInfo?.studentSize),
                 distance: home.flatMap { h in school.academicInfo?.coordinate.map { Haversine.miles(h, $0) } },
-                lastContact: contact, lastContactDay: contact.map(zone.date(of:)),
-                offer: offers[school.id], coachCount: coachCounts[school.id] ?? 0,
+                lastContact: contact,
+                lastContactDay: contact.map(zone.date(of:)),
+                offer: offers[school.id],
+                coachCount: coachCounts[school.id] ?? 0,
                 interactionCount: tally.schools[school.id]?.interactions ?? 0
             )
         }
@@ -196,7 +223,8 @@ public struct SchoolFilters: Sendable {
         if favoritesOnly { filters.append(ListFilter { $0.school.isFavorite }) }
         if let tier { filters.append(ListFilter { $0.school.priorityTier == tier }) }
         if fitMin != nil || fitMax != nil {
-            let low = fitMin ?? 0, high = fitMax ?? 100
+            let low = fitMin ?? 0
+            let high = fitMax ?? 100
             filters.append(ListFilter { row in row.school.fitScore.map { low <= $0 && $0 <= high } ?? false })
         }
         if let maxDistance {

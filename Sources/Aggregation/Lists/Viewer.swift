@@ -8,7 +8,9 @@ public enum Viewer: Hashable, Sendable {
     /// - Throws: `ViewerError.notAMember` when the user is not a member of the family.
     public static func resolve(_ userID: String?, in data: FamilyData) throws(ViewerError) -> Viewer {
         guard let userID else { return .family }
-        guard let membership = data.membership(of: userID) else { throw .notAMember(userID: userID, familyID: data.family.id) }
+        guard let membership = data.membership(of: userID) else {
+            throw .notAMember(userID: userID, familyID: data.family.id)
+        }
         return .member(userID: userID, role: membership.role)
     }
 

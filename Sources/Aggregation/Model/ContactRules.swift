@@ -9,7 +9,8 @@ public enum ContactField: String, CaseIterable, Sendable {
     public var rule: String {
         switch self {
         case .email: "a valid e-mail address of 5 to 255 characters"
-        case .phone: "a phone number as (123) 456-7890, 123-456-7890, 123.456.7890 or 1234567890, optionally after +1 or 1"
+        case .phone:
+            "a phone number as (123) 456-7890, 123-456-7890, 123.456.7890 or 1234567890, optionally after +1 or 1"
         case .twitter: "a Twitter handle of 1 to 15 letters, digits or underscores"
         case .instagram: "an Instagram handle of 1 to 30 letters, digits, dots or underscores"
         }
@@ -72,7 +73,9 @@ public enum ContactField: String, CaseIterable, Sendable {
 enum ContactRules {
     /// The bytes allowed in an address's local part and in a domain's label, as tables made
     /// once (a set built on each call took 2 % of the report job's samples).
-    private static let localAllowed = byteTable("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.!#$%&'*+/=?^_`{|}~-")
+    private static let localAllowed = byteTable(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.!#$%&'*+/=?^_`{|}~-"
+    )
     private static let labelAllowed = byteTable("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
 
     private static func byteTable(_ allowed: String) -> [Bool] {
@@ -83,16 +86,21 @@ enum ContactRules {
 
     static func isEmail(_ value: String) -> Bool {
         let bytes = Array(value.utf8)
-        guard (5...255).contains(bytes.count), let at = bytes.lastIndex(of: UInt8(ascii: "@")), bytes.firstIndex(of: UInt8(ascii: "@")) == at else { return false }
-        let local = bytes[..<at], domain = bytes[(at + 1)...]
+        guard (5...255).contains(bytes.count), let at = bytes.lastIndex(of: UInt8(ascii: "@")),
+            bytes.firstIndex(of: UInt8(ascii: "@")) == at
+        else { return false }
+        let local = bytes[..<at]
+        let domain = bytes[(at + 1)...]
         guard !local.isEmpty, local.count <= 64, local.allSatisfy({ localAllowed[Int($0)] }),
-              local.first != UInt8(ascii: "."), local.last != UInt8(ascii: "."),
-              !zip(local, local.dropFirst()).contains(where: { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") }) else { return false }
+            local.first != UInt8(ascii: "."), local.last != UInt8(ascii: "."),
+            !zip(local, local.dropFirst()).contains(where: { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") })
+        else { return false }
         let labels = domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard labels.count >= 2 else { return false }
         for label in labels {
             guard (1...63).contains(label.count), label.allSatisfy({ labelAllowed[Int($0)] }),
-                  label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-") else { return false }
+                label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-")
+            else { return false }
         }
         let top = labels[labels.count - 1]
         return top.count >= 2 && top.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }
@@ -107,8 +115,12 @@ enum ContactRules {
             func digits(_ range: Range<Int>) -> Bool { chars[range].allSatisfy { $0.isASCII && $0.isNumber } }
             switch chars.count {
             case 10: return digits(0..<10)
-            case 12: return (chars[3] == "-" && chars[7] == "-" || chars[3] == "." && chars[7] == ".") && digits(0..<3) && digits(4..<7) && digits(8..<12)
-            case 14: return chars[0] == "(" && chars[4] == ")" && chars[5] == " " && chars[9] == "-" && digits(1..<4) && digits(6..<9) && digits(10..<14)
+            case 12:
+                return (chars[3] == "-" && chars[7] == "-" || chars[3] == "." && chars[7] == ".") && digits(0..<3)
+                    && digits(4..<7) && digits(8..<12)
+            case 14:
+                return chars[0] == "(" && chars[4] == ")" && chars[5] == " " && chars[9] == "-" && digits(1..<4)
+                    && digits(6..<9) && digits(10..<14)
             default: return false
             }
         }

@@ -2,7 +2,8 @@
 ///
 /// The raw strings of the database live only in the types that adopt this protocol:
 /// everything else decodes through `decode(_:)` and shows `displayName`.
-public protocol DomainEnum: CaseIterable, Hashable, Sendable, RawRepresentable where RawValue == String, AllCases == [Self] {
+public protocol DomainEnum: CaseIterable, Hashable, Sendable, RawRepresentable
+where RawValue == String, AllCases == [Self] {
     /// The words a person sees: "Offer Received", "Phone Call", "Head Coach".
     var displayName: String { get }
     /// Other raw strings the database may hold for a case (`athlete` for `player`).

@@ -14,9 +14,17 @@ public struct FamilyData: Sendable {
     /// The season's optional tables (docs/season.md §1); a missing table is nil.
     public var season = SeasonRows()
 
-    public init(family: FamilyUnit, members: [FamilyMember] = [], users: [String: User] = [:],
-                homeLocations: [String: HomeLocation] = [:], schools: [School] = [], coaches: [Coach] = [],
-                interactions: [Interaction] = [], metrics: [PerformanceMetric] = [], offers: [Offer] = []) {
+    public init(
+        family: FamilyUnit,
+        members: [FamilyMember] = [],
+        users: [String: User] = [:],
+        homeLocations: [String: HomeLocation] = [:],
+        schools: [School] = [],
+        coaches: [Coach] = [],
+        interactions: [Interaction] = [],
+        metrics: [PerformanceMetric] = [],
+        offers: [Offer] = []
+    ) {
         self.family = family
         self.members = members
         self.users = users

@@ -18,7 +18,12 @@ public struct Offer: Hashable, Sendable, Identifiable {
     public var notes: String?
     public var createdAt: Timestamp?
 
-    public init(id: String, familyUnitID: String, offerType: FreeTextValue<OfferType>, status: FreeTextValue<OfferStatus>) {
+    public init(
+        id: String,
+        familyUnitID: String,
+        offerType: FreeTextValue<OfferType>,
+        status: FreeTextValue<OfferStatus>
+    ) {
         self.id = id
         self.familyUnitID = familyUnitID
         self.offerType = offerType

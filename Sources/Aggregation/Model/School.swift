@@ -50,9 +50,16 @@ public struct AcademicInfo: Hashable, Sendable {
     public var satRequirement: Double?
     public var actRequirement: Double?
 
-    public init(latitude: Double? = nil, longitude: Double? = nil, state: String? = nil, studentSize: Int? = nil,
-                admissionRate: Double? = nil, gpaRequirement: Double? = nil, satRequirement: Double? = nil,
-                actRequirement: Double? = nil) {
+    public init(
+        latitude: Double? = nil,
+        longitude: Double? = nil,
+        state: String? = nil,
+        studentSize: Int? = nil,
+        admissionRate: Double? = nil,
+        gpaRequirement: Double? = nil,
+        satRequirement: Double? = nil,
+        actRequirement: Double? = nil
+    ) {
         self.latitude = latitude
         self.longitude = longitude
         self.state = state

@@ -15,7 +15,13 @@ public struct StatusHistoryEntry: Hashable, Sendable, Identifiable {
     public var changedAt: Timestamp
     public var notes: String?
 
-    public init(id: String, schoolID: String, previousStatus: SchoolStatus?, newStatus: SchoolStatus, changedAt: Timestamp) {
+    public init(
+        id: String,
+        schoolID: String,
+        previousStatus: SchoolStatus?,
+        newStatus: SchoolStatus,
+        changedAt: Timestamp
+    ) {
         self.id = id
         self.schoolID = schoolID
         self.previousStatus = previousStatus

@@ -9,7 +9,14 @@ public struct User: Hashable, Sendable, Identifiable {
     /// `users.primary_sport_id` (docs/season.md §1), when the column and a value are there.
     public let primarySportID: String?
 
-    public init(id: String, email: String, fullName: String?, role: UserRole, timezone: String?, primarySportID: String? = nil) {
+    public init(
+        id: String,
+        email: String,
+        fullName: String?,
+        role: UserRole,
+        timezone: String?,
+        primarySportID: String? = nil
+    ) {
         self.id = id
         self.email = email
         self.fullName = fullName
@@ -47,8 +54,14 @@ public struct HomeLocation: Hashable, Sendable {
     public var zip: String?
     public var address: String?
 
-    public init(latitude: Double? = nil, longitude: Double? = nil, city: String? = nil,
-                state: String? = nil, zip: String? = nil, address: String? = nil) {
+    public init(
+        latitude: Double? = nil,
+        longitude: Double? = nil,
+        city: String? = nil,
+        state: String? = nil,
+        zip: String? = nil,
+        address: String? = nil
+    ) {
         self.latitude = latitude
         self.longitude = longitude
         self.city = city

@@ -28,10 +28,12 @@ public struct CardChanges: Sendable, Equatable {
         changes.metrics = data.metrics.count { previous.contains($0.date) }
         changes.responseRate = figures.previous.responseRate
         let createdSince = data.family.createdAt.map { !before($0) } ?? false
-        changes.isFirstReport = createdSince || !(data.schools.contains { $0.createdAt.map(before) ?? false }
-            || data.coaches.contains { $0.createdAt.map(before) ?? false }
-            || data.interactions.contains { before($0.date) }
-            || data.metrics.contains { before($0.date) })
+        changes.isFirstReport =
+            createdSince
+            || !(data.schools.contains { $0.createdAt.map(before) ?? false }
+                || data.coaches.contains { $0.createdAt.map(before) ?? false }
+                || data.interactions.contains { before($0.date) }
+                || data.metrics.contains { before($0.date) })
         return changes
     }
 }

@@ -52,8 +52,10 @@ public struct FollowUps: Sendable, Equatable {
     public static let replyListDays = 60
 
     /// The statuses of a school the family is still pursuing.
-    public static let activeStatuses: Set<SchoolStatus> = [.interested, .offerReceived, .campInvite, .recruited,
-                                                           .officialVisitInvited, .officialVisitScheduled]
+    public static let activeStatuses: Set<SchoolStatus> = [
+        .interested, .offerReceived, .campInvite, .recruited,
+        .officialVisitInvited, .officialVisitScheduled,
+    ]
 
     public init(today: CivilDate) {
         self.today = today
@@ -65,7 +67,8 @@ public struct FollowUps: Sendable, Equatable {
         let schoolNames = Dictionary(data.schools.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         func schoolName(_ id: String?) -> String { id.flatMap { schoolNames[$0] } ?? CoachListRow.unknownSchool }
         func aToZ(_ a: String, _ b: String) -> Bool? {
-            let x = FoldedText.fold(a), y = FoldedText.fold(b)
+            let x = FoldedText.fold(a)
+            let y = FoldedText.fold(b)
             return x == y ? nil : x < y
         }
 
@@ -74,7 +77,15 @@ public struct FollowUps: Sendable, Equatable {
             guard let due = offer.deadlineDate.map(zone.date(of:)) else { continue }
             let left = today.days(until: due)
             guard (0...deadlineDays).contains(left) else { continue }
-            result.deadlines.append(Deadline(offerID: offer.id, school: schoolName(offer.schoolID), offerType: offer.offerType, deadline: due, daysLeft: left))
+            result.deadlines.append(
+                Deadline(
+                    offerID: offer.id,
+                    school: schoolName(offer.schoolID),
+                    offerType: offer.offerType,
+                    deadline: due,
+                    daysLeft: left
+                )
+            )
         }
         result.deadlines.sort { a, b in
             if a.deadline != b.deadline { return a.deadline < b.deadline }
@@ -106,12 +117,25 @@ public struct FollowUps: Sendable, Equatable {
             }
         }
 
-        (result.awaitingReply, result.awaitingReplyOlder) = awaitingReply(data, latest: coachLatest, lastDay: coachLastDay, today: today, zone: zone)
+        (result.awaitingReply, result.awaitingReplyOlder) = awaitingReply(
+            data,
+            latest: coachLatest,
+            lastDay: coachLastDay,
+            today: today,
+            zone: zone
+        )
 
         for school in data.schools where activeStatuses.contains(school.status) && !schoolRecent.contains(school.id) {
             let last = schoolBefore[school.id]
-            result.goneQuiet.append(GoneQuiet(schoolID: school.id, school: school.name, status: school.status, lastContact: last,
-                                              daysSince: last.map { $0.days(until: today) }))
+            result.goneQuiet.append(
+                GoneQuiet(
+                    schoolID: school.id,
+                    school: school.name,
+                    status: school.status,
+                    lastContact: last,
+                    daysSince: last.map { $0.days(until: today) }
+                )
+            )
         }
         result.goneQuiet.sort { a, b in
             switch (a.daysSince, b.daysSince) {
@@ -128,7 +152,11 @@ public struct FollowUps: Sendable, Equatable {
 
     /// The coaches' stored contact values that break the Add Coach rules, by coach name, then
     /// in the fields' order.
-    private static func contactsToFix(_ data: FamilyData, schoolName: (String?) -> String, aToZ: (String, String) -> Bool?) -> [ContactToFix] {
+    private static func contactsToFix(
+        _ data: FamilyData,
+        schoolName: (String?) -> String,
+        aToZ: (String, String) -> Bool?
+    ) -> [ContactToFix] {
         let coachesByID = Dictionary(data.coaches.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         func byName(_ a: String, _ b: String) -> Bool? {
             guard let x = coachesByID[a], let y = coachesByID[b] else { return nil }
@@ -138,8 +166,15 @@ public struct FollowUps: Sendable, Equatable {
         for coach in data.coaches {
             for field in ContactField.allCases {
                 guard let value = field.value(of: coach), !value.isEmpty, !field.accepts(value) else { continue }
-                fixes.append(ContactToFix(coachID: coach.id, coach: coach.fullName, school: schoolName(coach.schoolID),
-                                                         field: field, value: value))
+                fixes.append(
+                    ContactToFix(
+                        coachID: coach.id,
+                        coach: coach.fullName,
+                        school: schoolName(coach.schoolID),
+                        field: field,
+                        value: value
+                    )
+                )
             }
         }
         let fieldOrder = Dictionary(uniqueKeysWithValues: ContactField.allCases.enumerated().map { ($1, $0) })
@@ -151,23 +186,39 @@ public struct FollowUps: Sendable, Equatable {
     }
 
     /// The coaches awaiting a reply 7–60 days (fewest days first), and how many have waited longer.
-    private static func awaitingReply(_ data: FamilyData, latest coachLatest: [String: (Latest, Direction)], lastDay coachLastDay: [String: CivilDate],
-                                      today: CivilDate, zone: Zone) -> ([AwaitingReply], Int) {
+    private static func awaitingReply(
+        _ data: FamilyData,
+        latest coachLatest: [String: (Latest, Direction)],
+        lastDay coachLastDay: [String: CivilDate],
+        today: CivilDate,
+        zone: Zone
+    ) -> ([AwaitingReply], Int) {
         let lookup = FamilyLookup(data, zone: zone)
-        var listed: [AwaitingReply] = [], older = 0
+        var listed: [AwaitingReply] = []
+        var older = 0
         for coach in data.coaches {
             guard let (latest, direction) = coachLatest[coach.id], direction == .outbound else { continue }
             // The coaches list's Last Contact must be this same day: a later stored
             // last_contact_date records a contact that no interaction says who made.
-            let shown = max(coachLastDay[coach.id] ?? latest.day, coach.lastContactDate.map(zone.date(of:)) ?? latest.day)
+            let shown = max(
+                coachLastDay[coach.id] ?? latest.day,
+                coach.lastContactDate.map(zone.date(of:)) ?? latest.day
+            )
             let waiting = latest.day.days(until: today)
             guard waiting >= replyDays, shown == latest.day else { continue }
             guard waiting <= replyListDays else {
                 older += 1
                 continue
             }
-            listed.append(AwaitingReply(coachID: coach.id, coach: coach.fullName, school: lookup.schoolName(coach.schoolID),
-                                        lastContact: latest.day, daysWaiting: waiting))
+            listed.append(
+                AwaitingReply(
+                    coachID: coach.id,
+                    coach: coach.fullName,
+                    school: lookup.schoolName(coach.schoolID),
+                    lastContact: latest.day,
+                    daysWaiting: waiting
+                )
+            )
         }
         listed.sort { a, b in
             if a.daysWaiting != b.daysWaiting { return a.daysWaiting < b.daysWaiting }  // fewest first: still worth a follow-up

@@ -70,8 +70,13 @@ public enum ReportCalculator {
             for unit in rows.compactMap(\.unit) { units[unit, default: 0] += 1 }
             let unit = units.max { a, b in a.value != b.value ? a.value < b.value : CodePoint.less(b.key, a.key) }?.key
             return ReportFigures.MetricSummary(
-                type: type, rows: rows.count, count: values.count, avg: Stats.mean(values),
-                min: values.min(), max: values.max(), unit: unit
+                type: type,
+                rows: rows.count,
+                count: values.count,
+                avg: Stats.mean(values),
+                min: values.min(),
+                max: values.max(),
+                unit: unit
             )
         }
         return ReportFigures.Metrics(total: metrics.count, summaries: summaries)
@@ -93,7 +98,8 @@ struct ResponseRate {
     let responding: Int
 
     init(_ interactions: [Interaction], coachIDs: Set<String>) {
-        var outbound = Set<String>(), inbound = Set<String>()
+        var outbound = Set<String>()
+        var inbound = Set<String>()
         for interaction in interactions {
             guard let coach = interaction.coachID, coachIDs.contains(coach) else { continue }
             switch interaction.direction {

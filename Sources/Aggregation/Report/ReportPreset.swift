@@ -26,7 +26,11 @@ public enum ReportPreset: String, CaseIterable, Sendable {
         case .last6Months: return trailing(180)
         case .lastYear: return trailing(365)
         case .yearToDate:
-            return DateRange(uncheckedFrom: CivilDate(uncheckedYear: today.year, month: 1, day: 1), to: today, preset: self)
+            return DateRange(
+                uncheckedFrom: CivilDate(uncheckedYear: today.year, month: 1, day: 1),
+                to: today,
+                preset: self
+            )
         case .previousWeek:
             let thisMonday = today.adding(days: -(today.isoWeekday - 1))
             return DateRange(uncheckedFrom: thisMonday.adding(days: -7), to: thisMonday.adding(days: -1), preset: self)

@@ -45,9 +45,18 @@ public struct SeasonAhead: Sendable, Equatable {
             let upcoming = (today...last).contains(event.startDate)
             let ongoing = event.startDate < today && (event.endDate.map { $0 >= today } ?? false)
             guard upcoming || ongoing else { return nil }
-            return Event(id: event.id, start: event.startDate, end: event.endDate, time: event.startTime, type: event.type, name: event.name,
-                         school: family.knownSchoolName(event.schoolID), place: place(event), registered: event.registered ?? false,
-                         daysAway: ongoing ? 0 : today.days(until: event.startDate))
+            return Event(
+                id: event.id,
+                start: event.startDate,
+                end: event.endDate,
+                time: event.startTime,
+                type: event.type,
+                name: event.name,
+                school: family.knownSchoolName(event.schoolID),
+                place: place(event),
+                registered: event.registered ?? false,
+                daysAway: ongoing ? 0 : today.days(until: event.startDate)
+            )
         }.sorted(by: eventOrder)
         if let entries = data.season.calendar {
             let divisions = Set(data.schools.compactMap(\.division))
@@ -56,7 +65,17 @@ public struct SeasonAhead: Sendable, Equatable {
                 entry.startDate <= last && entry.lastDay >= today
                     && (entry.division.map(divisions.contains) ?? true)
                     && (entry.sport.map { named in sport.map { named.comparisonKey == $0 } ?? false } ?? true)
-            }.map { CalendarItem(id: $0.id, label: $0.label, category: $0.category, start: $0.startDate, end: $0.lastDay, division: $0.division, sport: $0.sport) }
+            }.map {
+                CalendarItem(
+                    id: $0.id,
+                    label: $0.label,
+                    category: $0.category,
+                    start: $0.startDate,
+                    end: $0.lastDay,
+                    division: $0.division,
+                    sport: $0.sport
+                )
+            }
             .sorted { a, b in
                 if a.start != b.start { return a.start < b.start }
                 if a.end != b.end { return a.end < b.end }
@@ -88,7 +107,9 @@ public struct SeasonAhead: Sendable, Equatable {
 
     /// The player's sport's name, trimmed and lower-cased; nil when unknown.
     static func playerSport(_ data: FamilyData) -> String? {
-        guard let id = data.season.playerSportID, let sport = data.season.sports?.first(where: { $0.id == id }) else { return nil }
+        guard let id = data.season.playerSportID, let sport = data.season.sports?.first(where: { $0.id == id }) else {
+            return nil
+        }
         return sport.name.comparisonKey
     }
 }
@@ -128,26 +149,46 @@ public struct PersonalItems: Sendable, Equatable {
         let family = FamilyLookup(data, zone: zone)
         let priorityRank: [ReminderPriority: Int] = [.high: 0, .medium: 1, .low: 2]
         var items = PersonalItems()
-        items.reminders = (data.season.reminders ?? []).filter { $0.userID == userID && !$0.isCompleted }.compactMap { reminder in
+        items.reminders = (data.season.reminders ?? []).filter { $0.userID == userID && !$0.isCompleted }.compactMap {
+            reminder in
             let due = zone.date(of: reminder.dueDate)
             guard due <= today.adding(days: 7) else { return nil }
-            return ReminderItem(id: reminder.id, title: reminder.title, type: reminder.type, priority: reminder.priority,
-                                school: family.knownSchoolName(reminder.schoolID), coach: reminder.coachID.flatMap { family.coaches[$0]?.fullName },
-                                due: due, daysLeft: today.days(until: due))
+            return ReminderItem(
+                id: reminder.id,
+                title: reminder.title,
+                type: reminder.type,
+                priority: reminder.priority,
+                school: family.knownSchoolName(reminder.schoolID),
+                coach: reminder.coachID.flatMap { family.coaches[$0]?.fullName },
+                due: due,
+                daysLeft: today.days(until: due)
+            )
         }.sorted { a, b in
             if a.due != b.due { return a.due < b.due }
-            if a.priority != b.priority { return priorityRank[a.priority, default: 1] < priorityRank[b.priority, default: 1] }
+            if a.priority != b.priority {
+                return priorityRank[a.priority, default: 1] < priorityRank[b.priority, default: 1]
+            }
             if a.title != b.title { return CodePoint.less(a.title, b.title) }
             return a.id < b.id
         }
-        items.deadlines = (data.season.deadlines ?? []).filter { $0.userID == userID && (today...today.adding(days: 14)).contains($0.date) }
-            .map { DeadlineItem(id: $0.id, label: $0.label, category: $0.category, date: $0.date, daysLeft: today.days(until: $0.date),
-                                school: family.knownSchoolName($0.schoolID)) }
-            .sorted { a, b in
-                if a.date != b.date { return a.date < b.date }
-                if a.label != b.label { return CodePoint.less(a.label, b.label) }
-                return a.id < b.id
-            }
+        items.deadlines = (data.season.deadlines ?? []).filter {
+            $0.userID == userID && (today...today.adding(days: 14)).contains($0.date)
+        }
+        .map {
+            DeadlineItem(
+                id: $0.id,
+                label: $0.label,
+                category: $0.category,
+                date: $0.date,
+                daysLeft: today.days(until: $0.date),
+                school: family.knownSchoolName($0.schoolID)
+            )
+        }
+        .sorted { a, b in
+            if a.date != b.date { return a.date < b.date }
+            if a.label != b.label { return CodePoint.less(a.label, b.label) }
+            return a.id < b.id
+        }
         return items
     }
 

@@ -94,7 +94,12 @@ public struct SeasonChanges: Sendable, Equatable {
             }
             changes.moved = moved
         }
-        (changes.coachesWhoWrote, changes.otherInbound) = coachesWhoWrote(data, family: family, window: window, zone: zone)
+        (changes.coachesWhoWrote, changes.otherInbound) = coachesWhoWrote(
+            data,
+            family: family,
+            window: window,
+            zone: zone
+        )
         changes.newSchools = data.schools.filter { $0.createdAt.map(window.contains) ?? false }
             .sorted { family.byInstant($0.createdAt, $0.id, $1.createdAt, $1.id) }
             .map { NewSchool(schoolID: $0.id, school: $0.name, status: $0.status, division: $0.division) }
@@ -110,25 +115,44 @@ public struct SeasonChanges: Sendable, Equatable {
         return origin < target ? .forward : origin > target ? .back : .same
     }
 
-    private static func statusChanges(_ history: [StatusHistoryEntry], family: FamilyLookup, window: DayWindow, zone: Zone) -> [StatusChange] {
+    private static func statusChanges(
+        _ history: [StatusHistoryEntry],
+        family: FamilyLookup,
+        window: DayWindow,
+        zone: Zone
+    ) -> [StatusChange] {
         history.filter { family.schools[$0.schoolID] != nil && window.contains($0.changedAt) }
             .sorted { family.byInstant($0.changedAt, $0.id, $1.changedAt, $1.id) }
             .map { row in
-                StatusChange(id: row.id, date: zone.date(of: row.changedAt), school: family.schoolName(row.schoolID), from: row.previousStatus,
-                             to: row.newStatus, direction: direction(from: row.previousStatus, to: row.newStatus),
-                             by: row.changedBy.flatMap(family.memberName), note: row.notes)
+                StatusChange(
+                    id: row.id,
+                    date: zone.date(of: row.changedAt),
+                    school: family.schoolName(row.schoolID),
+                    from: row.previousStatus,
+                    to: row.newStatus,
+                    direction: direction(from: row.previousStatus, to: row.newStatus),
+                    by: row.changedBy.flatMap(family.memberName),
+                    note: row.notes
+                )
             }
     }
 
-    private static func coachesWhoWrote(_ data: FamilyData, family: FamilyLookup, window: DayWindow,
-                                        zone: Zone) -> ([CoachWrote], Int) {
+    private static func coachesWhoWrote(
+        _ data: FamilyData,
+        family: FamilyLookup,
+        window: DayWindow,
+        zone: Zone
+    ) -> ([CoachWrote], Int) {
         var counts: [String: (inbound: Int, last: CivilDate)] = [:]
         var wroteBefore = Set<String>()
         var other = 0
         for interaction in data.interactions where interaction.direction == .inbound {
             let coach = interaction.coachID.flatMap { family.coaches[$0] }
             if window.contains(interaction.date) {
-                guard let coach else { other += 1; continue }
+                guard let coach else {
+                    other += 1
+                    continue
+                }
                 let day = zone.date(of: interaction.date)
                 let seen = counts[coach.id]
                 counts[coach.id] = ((seen?.inbound ?? 0) + 1, max(seen?.last ?? day, day))
@@ -138,8 +162,14 @@ public struct SeasonChanges: Sendable, Equatable {
         }
         let wrote = counts.compactMap { id, count -> CoachWrote? in
             guard let coach = family.coaches[id] else { return nil }
-            return CoachWrote(coachID: id, coach: coach.fullName, school: family.schoolName(coach.schoolID), inbound: count.inbound,
-                              last: count.last, firstTime: !wroteBefore.contains(id))
+            return CoachWrote(
+                coachID: id,
+                coach: coach.fullName,
+                school: family.schoolName(coach.schoolID),
+                inbound: count.inbound,
+                last: count.last,
+                firstTime: !wroteBefore.contains(id)
+            )
         }.sorted { a, b in
             if a.last != b.last { return a.last > b.last }
             return family.coachByName(a.coachID, b.coachID)
@@ -147,35 +177,58 @@ public struct SeasonChanges: Sendable, Equatable {
         return (wrote, other)
     }
 
-    private static func newOffers(_ data: FamilyData, family: FamilyLookup, window: DayWindow, zone: Zone) -> [NewOffer] {
+    private static func newOffers(_ data: FamilyData, family: FamilyLookup, window: DayWindow, zone: Zone) -> [NewOffer]
+    {
         data.offers.compactMap { offer -> NewOffer? in
             guard let dated = offer.offerDate ?? offer.createdAt, window.contains(dated) else { return nil }
-            return NewOffer(offerID: offer.id, school: family.schoolName(offer.schoolID), offerType: offer.offerType,
-                            date: zone.date(of: dated), deadline: offer.deadlineDate.map(zone.date(of:)))
+            return NewOffer(
+                offerID: offer.id,
+                school: family.schoolName(offer.schoolID),
+                offerType: offer.offerType,
+                date: zone.date(of: dated),
+                deadline: offer.deadlineDate.map(zone.date(of:))
+            )
         }.sorted { a, b in
             if a.date != b.date { return a.date < b.date }
             return FamilyLookup.aToZ(a.school, b.school) ?? (a.offerID < b.offerID)
         }
     }
 
-    private static func profileViews(_ data: FamilyData, family: FamilyLookup, window: DayWindow, zone: Zone) -> ProfileViews? {
+    private static func profileViews(
+        _ data: FamilyData,
+        family: FamilyLookup,
+        window: DayWindow,
+        zone: Zone
+    ) -> ProfileViews? {
         guard let profiles = data.season.profiles, let views = data.season.profileViews else { return nil }
         let ownProfiles = Set(profiles.map(\.id))
-        let coachOfLink = Dictionary((data.season.trackingLinks ?? []).filter { ownProfiles.contains($0.profileID) }.compactMap { link in
-            link.coachID.flatMap { family.coaches[$0] != nil ? (link.id, $0) : nil }
-        }, uniquingKeysWith: { first, _ in first })
+        let coachOfLink = Dictionary(
+            (data.season.trackingLinks ?? []).filter { ownProfiles.contains($0.profileID) }.compactMap { link in
+                link.coachID.flatMap { family.coaches[$0] != nil ? (link.id, $0) : nil }
+            },
+            uniquingKeysWith: { first, _ in first }
+        )
         var result = ProfileViews()
         var byCoach: [String: (views: Int, last: CivilDate)] = [:]
         for view in views where ownProfiles.contains(view.profileID) && window.contains(view.viewedAt) {
             result.total += 1
-            guard let coach = view.trackingLinkID.flatMap({ coachOfLink[$0] }) else { result.other += 1; continue }
+            guard let coach = view.trackingLinkID.flatMap({ coachOfLink[$0] }) else {
+                result.other += 1
+                continue
+            }
             let day = zone.date(of: view.viewedAt)
             let seen = byCoach[coach]
             byCoach[coach] = ((seen?.views ?? 0) + 1, max(seen?.last ?? day, day))
         }
         result.byCoach = byCoach.compactMap { id, count -> CoachViews? in
             guard let coach = family.coaches[id] else { return nil }
-            return CoachViews(coachID: id, coach: coach.fullName, school: family.schoolName(coach.schoolID), views: count.views, lastViewed: count.last)
+            return CoachViews(
+                coachID: id,
+                coach: coach.fullName,
+                school: family.schoolName(coach.schoolID),
+                views: count.views,
+                lastViewed: count.last
+            )
         }.sorted { a, b in
             if a.views != b.views { return a.views > b.views }
             return family.coachByName(a.coachID, b.coachID)
@@ -229,7 +282,8 @@ struct FamilyLookup {
 
     /// A–Z ignoring case and accents; nil when the two read the same.
     static func aToZ(_ a: String, _ b: String) -> Bool? {
-        let x = FoldedText.fold(a), y = FoldedText.fold(b)
+        let x = FoldedText.fold(a)
+        let y = FoldedText.fold(b)
         return x == y ? nil : x < y
     }
 

@@ -29,7 +29,8 @@ public struct SeasonTrend: Sendable, Equatable {
             a.start == b.start && a.end == b.end && a.outbound == b.outbound && a.inbound == b.inbound
                 && a.contactedCoaches == b.contactedCoaches && a.respondingCoaches == b.respondingCoaches
                 && a.responseRate == b.responseRate && a.profileViews == b.profileViews && a.pipeline == b.pipeline
-                && a.metrics.map(\.type) == b.metrics.map(\.type) && a.metrics.map(\.average) == b.metrics.map(\.average)
+                && a.metrics.map(\.type) == b.metrics.map(\.type)
+                && a.metrics.map(\.average) == b.metrics.map(\.average)
         }
     }
 
@@ -40,7 +41,9 @@ public struct SeasonTrend: Sendable, Equatable {
 
     public static func compute(_ data: FamilyData, range: DateRange, zone: Zone) -> SeasonTrend {
         let first = range.to.adding(days: -(7 * weekCount - 1))
-        var weeks = (0..<weekCount).map { k in Week(start: first.adding(days: 7 * k), end: first.adding(days: 7 * k + 6)) }
+        var weeks = (0..<weekCount).map { k in
+            Week(start: first.adding(days: 7 * k), end: first.adding(days: 7 * k + 6))
+        }
         /// The week a day falls in, or nil outside the twelve.
         func week(of day: CivilDate) -> Int? {
             let offset = first.days(until: day)
@@ -56,7 +59,9 @@ public struct SeasonTrend: Sendable, Equatable {
             weeks[k].outbound = byWeek[k].count { $0.direction == .outbound }
             weeks[k].inbound = byWeek[k].count { $0.direction == .inbound }
             let response = ResponseRate(byWeek[k], coachIDs: coachIDs)
-            (weeks[k].contactedCoaches, weeks[k].respondingCoaches, weeks[k].responseRate) = (response.contacted, response.responding, response.rate)
+            (weeks[k].contactedCoaches, weeks[k].respondingCoaches, weeks[k].responseRate) = (
+                response.contacted, response.responding, response.rate
+            )
         }
         if let views = profileViewsByWeek(data, zone: zone, week: week) {
             for k in 0..<weekCount { weeks[k].profileViews = views[k] }
@@ -72,7 +77,12 @@ public struct SeasonTrend: Sendable, Equatable {
         return trend
     }
 
-    private static func metricUnits(_ metrics: [PerformanceMetric], types: Set<String>, zone: Zone, week: (CivilDate) -> Int?) -> [String: String] {
+    private static func metricUnits(
+        _ metrics: [PerformanceMetric],
+        types: Set<String>,
+        zone: Zone,
+        week: (CivilDate) -> Int?
+    ) -> [String: String] {
         var counts: [String: [String: Int]] = [:]
         for metric in metrics where types.contains(metric.metricType) {
             guard let unit = metric.unit, week(zone.date(of: metric.date)) != nil else { continue }
@@ -94,8 +104,11 @@ public struct SeasonTrend: Sendable, Equatable {
     }
 
     /// Each metric type with a value in any of the twelve weeks, and its average per week.
-    private static func metricAverages(_ metrics: [PerformanceMetric], zone: Zone,
-                                       week: (CivilDate) -> Int?) -> [(type: String, byWeek: [Double?])] {
+    private static func metricAverages(
+        _ metrics: [PerformanceMetric],
+        zone: Zone,
+        week: (CivilDate) -> Int?
+    ) -> [(type: String, byWeek: [Double?])] {
         var values: [String: [[Double]]] = [:]
         for metric in metrics {
             guard let value = metric.value, let k = week(zone.date(of: metric.date)) else { continue }
@@ -117,7 +130,9 @@ struct Pipeline {
         self.zone = zone
         schools = data.schools
         var rows: [String: [(at: Instant, entry: StatusHistoryEntry)]] = [:]
-        for entry in data.season.statusHistory ?? [] { rows[entry.schoolID, default: []].append((zone.instant(of: entry.changedAt), entry)) }
+        for entry in data.season.statusHistory ?? [] {
+            rows[entry.schoolID, default: []].append((zone.instant(of: entry.changedAt), entry))
+        }
         history = rows.mapValues { $0.sorted { ($0.at, $0.entry.id) < ($1.at, $1.entry.id) } }
     }
 

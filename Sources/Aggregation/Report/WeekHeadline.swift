@@ -11,9 +11,15 @@ public enum WeekHeadline {
     /// How near a deadline must be to lead the week.
     public static let deadlineDays = 3
 
-    public static func make(deadlines: [FollowUps.Deadline], changes: SeasonChanges, interactions: Int, previousInteractions: Int) -> String {
+    public static func make(
+        deadlines: [FollowUps.Deadline],
+        changes: SeasonChanges,
+        interactions: Int,
+        previousInteractions: Int
+    ) -> String {
         if let deadline = deadlines.first(where: { $0.daysLeft <= deadlineDays }) {
-            let when = deadline.daysLeft == 0 ? "today" : deadline.daysLeft == 1 ? "tomorrow" : "in \(deadline.daysLeft) days"
+            let when =
+                deadline.daysLeft == 0 ? "today" : deadline.daysLeft == 1 ? "tomorrow" : "in \(deadline.daysLeft) days"
             let whose = deadline.school == CoachListRow.unknownSchool ? "An offer's" : "\(deadline.school)'s offer"
             return "\(whose) deadline is \(when)"
         }
@@ -55,7 +61,9 @@ public enum WeekHeadline {
         let room = text.prefix(limit - 1)
         // At the last space, unless that would keep less than half the room (a long word,
         // markup without spaces): then within the word.
-        let space = room.lastIndex(of: " ").flatMap { room.distance(from: room.startIndex, to: $0) >= (limit - 1) / 2 ? $0 : nil }
+        let space = room.lastIndex(of: " ").flatMap {
+            room.distance(from: room.startIndex, to: $0) >= (limit - 1) / 2 ? $0 : nil
+        }
         let cut = space.map { room[..<$0] } ?? room
         return cut.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ",;:")) + "…"
     }

@@ -17,7 +17,9 @@ package struct Shard: Sendable, Equatable {
 
     /// - Throws: `UsageError` unless 0 ≤ index < count ≤ `maximum`.
     package init(index: Int, count: Int) throws {
-        guard (1...Self.maximum).contains(count) else { throw UsageError("--shards must be from 1 to \(Self.maximum) (got \(count))") }
+        guard (1...Self.maximum).contains(count) else {
+            throw UsageError("--shards must be from 1 to \(Self.maximum) (got \(count))")
+        }
         guard (0..<count).contains(index) else {
             throw UsageError("the shard must be from 0 to \(count - 1) for --shards \(count) (got \(index))")
         }
@@ -49,7 +51,9 @@ package struct Shard: Sendable, Equatable {
     package static func index(option: Int?, environment: [String: String]) throws -> Int {
         if let option { return option }
         guard let text = environment["JOB_COMPLETION_INDEX"] else {
-            throw UsageError("--shards needs the shard's number: give --shard K (0 to N − 1), or run where JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job)")
+            throw UsageError(
+                "--shards needs the shard's number: give --shard K (0 to N − 1), or run where JOB_COMPLETION_INDEX is set (a Kubernetes Indexed Job)"
+            )
         }
         guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
             throw UsageError("JOB_COMPLETION_INDEX must be a whole number, the shard's K (got \(Quote.value(text)))")

@@ -1,5 +1,5 @@
-import Foundation
 import Core
+import Foundation
 import Synchronization
 
 /// File and folder names made from data: only `a–z`, `0–9` and `-`, so that no name can
@@ -71,7 +71,8 @@ package enum Slug {
     /// remembered; ASCII text never comes here.
     private static func latin(_ text: String) -> String {
         if let known = latinCache.withLock({ $0[text] }) { return known }
-        let folded = text.applyingTransform(.toLatin, reverse: false)?
+        let folded =
+            text.applyingTransform(.toLatin, reverse: false)?
             .folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil) ?? text
         latinCache.withLock { cache in
             if cache.count >= 4096 { cache.removeAll() }

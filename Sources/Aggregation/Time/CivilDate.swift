@@ -111,8 +111,8 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Reads `YYYY-MM-DD` from the front of `bytes`, leaving the rest.
     static func parse<Bytes: Collection<UInt8>>(_ bytes: inout Bytes) -> CivilDate? where Bytes.SubSequence == Bytes {
         guard let year = ASCII.digits(&bytes, count: 4), ASCII.take(&bytes, UInt8(ascii: "-")),
-              let month = ASCII.digits(&bytes, count: 2), ASCII.take(&bytes, UInt8(ascii: "-")),
-              let day = ASCII.digits(&bytes, count: 2)
+            let month = ASCII.digits(&bytes, count: 2), ASCII.take(&bytes, UInt8(ascii: "-")),
+            let day = ASCII.digits(&bytes, count: 2)
         else { return nil }
         return CivilDate(year: year, month: month, day: day)
     }
@@ -122,7 +122,8 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 /// They take any collection that is its own slice (`ArraySlice`, a slice of an unsafe
 /// buffer), so that text read from SQLite can be parsed where it lies.
 enum ASCII {
-    static func digits<Bytes: Collection<UInt8>>(_ bytes: inout Bytes, count: Int) -> Int? where Bytes.SubSequence == Bytes {
+    static func digits<Bytes: Collection<UInt8>>(_ bytes: inout Bytes, count: Int) -> Int?
+    where Bytes.SubSequence == Bytes {
         guard bytes.count >= count else { return nil }
         var value = 0
         for _ in 0..<count {
@@ -134,7 +135,8 @@ enum ASCII {
         return value
     }
 
-    static func take<Bytes: Collection<UInt8>>(_ bytes: inout Bytes, _ expected: UInt8) -> Bool where Bytes.SubSequence == Bytes {
+    static func take<Bytes: Collection<UInt8>>(_ bytes: inout Bytes, _ expected: UInt8) -> Bool
+    where Bytes.SubSequence == Bytes {
         guard bytes.first == expected else { return false }
         bytes.removeFirst()
         return true

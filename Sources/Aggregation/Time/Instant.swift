@@ -28,7 +28,8 @@ public struct Instant: Hashable, Comparable, Sendable {
         let days = Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
         let secondOfDay = Int(seconds - Int64(days) * 86_400)
         let date = CivilDate(daysSinceEpoch: days)
-        var text = "\(date)T\(Self.two(secondOfDay / 3600)):\(Self.two(secondOfDay / 60 % 60)):\(Self.two(secondOfDay % 60))"
+        var text =
+            "\(date)T\(Self.two(secondOfDay / 3600)):\(Self.two(secondOfDay / 60 % 60)):\(Self.two(secondOfDay % 60))"
         if nanoseconds != 0 {
             var fraction = String(nanoseconds)
             fraction = String(repeating: "0", count: 9 - fraction.count) + fraction

@@ -19,13 +19,20 @@ package struct RunClock: Sendable {
 
     /// Resolves the clock from the `--now` option and the environment.
     /// - Throws: `UsageError` for a malformed `--now` or `SOURCE_DATE_EPOCH`.
-    package static func resolve(now option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RunClock {
+    package static func resolve(
+        now option: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> RunClock {
         if let option {
             guard case .instant(let instant)? = try? Timestamp.parse(option) else {
-                throw UsageError("--now \(Quote.value(option)) is not a timestamp with an offset (e.g. 2026-11-23T06:00:00Z)")
+                throw UsageError(
+                    "--now \(Quote.value(option)) is not a timestamp with an offset (e.g. 2026-11-23T06:00:00Z)"
+                )
             }
             guard supportedSeconds.contains(instant.seconds) else {
-                throw UsageError("--now \(Quote.value(option)) is outside the years report-batch supports (\(supportedYears))")
+                throw UsageError(
+                    "--now \(Quote.value(option)) is outside the years report-batch supports (\(supportedYears))"
+                )
             }
             return RunClock(now: instant, source: "--now")
         }
@@ -34,8 +41,10 @@ package struct RunClock: Sendable {
                 throw UsageError("SOURCE_DATE_EPOCH \(Quote.value(epoch)) is not a whole number of seconds since 1970")
             }
             guard supportedSeconds.contains(seconds) else {
-                throw UsageError("SOURCE_DATE_EPOCH \(Quote.value(epoch)) is outside the years report-batch supports (\(supportedYears)); "
-                                 + "it counts seconds since 1970-01-01T00:00:00Z")
+                throw UsageError(
+                    "SOURCE_DATE_EPOCH \(Quote.value(epoch)) is outside the years report-batch supports (\(supportedYears)); "
+                        + "it counts seconds since 1970-01-01T00:00:00Z"
+                )
             }
             return RunClock(now: Instant(seconds: seconds), source: "SOURCE_DATE_EPOCH")
         }
@@ -47,10 +56,15 @@ package struct RunClock: Sendable {
     /// Parses a `--today` (or `--from`, `--to`) value.
     package static func parseDay(_ text: String, option: String) throws -> CivilDate {
         guard let date = CivilDate(iso: text) else {
-            throw UsageError("\(option: option) \(Quote.value(text)) is not a date in the form YYYY-MM-DD" as OptionText)
+            throw UsageError(
+                "\(option: option) \(Quote.value(text)) is not a date in the form YYYY-MM-DD" as OptionText
+            )
         }
         guard supportedDays.contains(date.daysSinceEpoch) else {
-            throw UsageError("\(option: option) \(Quote.value(text)) is outside the years report-batch supports (\(supportedYears))" as OptionText)
+            throw UsageError(
+                "\(option: option) \(Quote.value(text)) is outside the years report-batch supports (\(supportedYears))"
+                    as OptionText
+            )
         }
         return date
     }
@@ -60,5 +74,6 @@ package struct RunClock: Sendable {
     /// never overflows. Ranges reach back at most a year from "today", so 1901 leaves room.
     package static let supportedYears = "1901 to 9998"
     static let supportedDays = -25_202...2_932_531  // 1901-01-01 ... 9998-12-31, days since 1970-01-01
-    static let supportedSeconds = Int64(supportedDays.lowerBound) * 86_400...Int64(supportedDays.upperBound) * 86_400 + 86_399
+    static let supportedSeconds =
+        Int64(supportedDays.lowerBound) * 86_400...Int64(supportedDays.upperBound) * 86_400 + 86_399
 }

@@ -23,7 +23,10 @@ public enum Timestamp: Hashable, Sendable {
         Result { () throws(TimestampError) in try parse(bytes[...], text: { String(decoding: bytes, as: UTF8.self) }) }
     }
 
-    private static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes, text: () -> String) throws(TimestampError) -> Timestamp
+    private static func parse<Bytes: Collection<UInt8>>(
+        _ bytes: Bytes,
+        text: () -> String
+    ) throws(TimestampError) -> Timestamp
     where Bytes.SubSequence == Bytes {
         var bytes = bytes
         guard let date = CivilDate.parse(&bytes) else { throw .malformed(text()) }
@@ -34,7 +37,7 @@ public enum Timestamp: Hashable, Sendable {
         }
         bytes.removeFirst()
         guard let hour = ASCII.digits(&bytes, count: 2), ASCII.take(&bytes, UInt8(ascii: ":")),
-              let minute = ASCII.digits(&bytes, count: 2)
+            let minute = ASCII.digits(&bytes, count: 2)
         else { throw .malformed(text()) }
         var second = 0
         var nanoseconds: Int32 = 0

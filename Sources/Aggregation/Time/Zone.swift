@@ -13,7 +13,9 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
     /// reads them with the sign opposite to IANA's `Etc/GMT+5` (which is five hours *behind*
     /// UTC), so either reading would surprise someone. `Etc/GMT+5` itself is accepted.
     public init?(identifier: String) {
-        guard !identifier.isEmpty, !Zone.isOffsetName(identifier), let zone = TimeZone(identifier: identifier) else { return nil }
+        guard !identifier.isEmpty, !Zone.isOffsetName(identifier), let zone = TimeZone(identifier: identifier) else {
+            return nil
+        }
         timeZone = zone
         self.identifier = identifier
     }
@@ -48,7 +50,9 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
         let secondOfDay = Int(local - Int64(days) * 86_400)
         return LocalDateTime(
             date: CivilDate(daysSinceEpoch: days),
-            hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60
+            hour: secondOfDay / 3600,
+            minute: secondOfDay / 60 % 60,
+            second: secondOfDay % 60
         )
     }
 
@@ -79,7 +83,11 @@ public struct Zone: Hashable, Sendable, CustomStringConvertible {
         // A transition near midnight: let the calendar find the day's first moment.
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let noon = Date(timeIntervalSince1970: Double(localMidnight + 43_200 - Int64(offset(at: Instant(seconds: localMidnight + 43_200)))))
+        let noon = Date(
+            timeIntervalSince1970: Double(
+                localMidnight + 43_200 - Int64(offset(at: Instant(seconds: localMidnight + 43_200)))
+            )
+        )
         return Instant(seconds: Int64(calendar.startOfDay(for: noon).timeIntervalSince1970.rounded(.down)))
     }
 

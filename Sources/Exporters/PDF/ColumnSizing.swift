@@ -31,24 +31,33 @@ enum ColumnSizing {
     }
 
     /// The width of a text and of its longest word (between spaces), in one pass over its characters.
-    static func measure(_ text: String, size: Double, bold: Bool = false, limit: Int = 200) -> (width: Double, word: Double) {
-        var ems = 0.0, wordStart = 0.0, word = 0.0
+    static func measure(
+        _ text: String,
+        size: Double,
+        bold: Bool = false,
+        limit: Int = 200
+    ) -> (width: Double, word: Double) {
+        var ems = 0.0
+        var wordStart = 0.0
+        var word = 0.0
         // Scalars straight from the string: this runs for every cell of a long list, so no copy is made.
         for scalar in text.unicodeScalars.prefix(limit) {
             switch scalar.value {
             case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F: continue
-            case 0x1100...0x115F, 0x2600...0x27BF, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-                 0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD: ems += 1
-            case 0x61...0x7A: ems += bold ? 0.6 : 0.52         // a–z
-            case 0x41...0x5A: ems += bold ? 0.72 : 0.65        // A–Z
-            case 0x30...0x39: ems += bold ? 0.62 : 0.58        // 0–9
-            case 0x20, 0x09, 0x0A, 0x0D:                       // a space, a tab or a line break ends a word
+            case 0x1100...0x115F, 0x2600...0x27BF, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+                0xFF00...0xFF60,
+                0xFFE0...0xFFE6, 0x1F300...0x1FAFF, 0x20000...0x3FFFD:
+                ems += 1
+            case 0x61...0x7A: ems += bold ? 0.6 : 0.52  // a–z
+            case 0x41...0x5A: ems += bold ? 0.72 : 0.65  // A–Z
+            case 0x30...0x39: ems += bold ? 0.62 : 0.58  // 0–9
+            case 0x20, 0x09, 0x0A, 0x0D:  // a space, a tab or a line break ends a word
                 word = max(word, ems - wordStart)
                 ems += scalar.value == 0x20 ? 0.28 : (bold ? 0.66 : 0.62)
                 wordStart = ems
             case 0x2E, 0x2C, 0x3A, 0x3B, 0x27, 0x7C, 0x21: ems += 0.28  // . , : ; ' | !
-            case 0x2D, 0x28, 0x29: ems += 0.34                 // - ( )
-            case 0x40: ems += 0.9                              // @
+            case 0x2D, 0x28, 0x29: ems += 0.34  // - ( )
+            case 0x40: ems += 0.9  // @
             default: ems += bold ? 0.66 : 0.62
             }
         }
@@ -127,10 +136,14 @@ enum ColumnSizing {
             extent.widest += Array(repeating: 0, count: row.count - extent.widest.count)
             extent.longestWord += Array(repeating: 0, count: row.count - extent.longestWord.count)
             extent.widestCells += Array(repeating: [], count: row.count - extent.widestCells.count)
-            extent.histogram += Array(repeating: Array(repeating: 0, count: Extent.buckets), count: row.count - extent.histogram.count)
+            extent.histogram += Array(
+                repeating: Array(repeating: 0, count: Extent.buckets),
+                count: row.count - extent.histogram.count
+            )
         }
         for (column, cell) in row.enumerated() {
-            let whole: Double, word: Double
+            let whole: Double
+            let word: Double
             switch cell {
             case .empty:
                 continue
@@ -163,7 +176,9 @@ enum ColumnSizing {
     /// Keeps `cell` among a column's widest cells by the estimate, once per distinct text.
     private static func sample(_ cell: PDFCell, estimate: Double, into samples: inout [Sample]) {
         if samples.count == sampledCells, let last = samples.last, last.estimate >= estimate { return }
-        guard !samples.contains(where: { $0.estimate == estimate && $0.cell.shownText == cell.shownText }) else { return }
+        guard !samples.contains(where: { $0.estimate == estimate && $0.cell.shownText == cell.shownText }) else {
+            return
+        }
         let index = samples.firstIndex { $0.estimate < estimate } ?? samples.count
         samples.insert(Sample(estimate: estimate, cell: cell), at: index)
         if samples.count > sampledCells { samples.removeLast() }
@@ -172,9 +187,20 @@ enum ColumnSizing {
     /// The widths of the columns and how many lines a row takes: 2 when a `wrap` column is
     /// narrower than its content, at least as many as the tallest stack (a `grow` column's rows
     /// are measured apart, `TablePlan`).
-    static func layout(_ columns: [PDFTable.Column], extent: Extent, titles: [Double]? = nil, total: Double) -> (widths: [Double], lines: Int) {
-        let (widths, lines) = layout(columns, widest: extent.widest, longestWord: extent.longestWord,
-                                     typical: extent.widest.indices.map { extent.typical($0) }, titles: titles, total: total)
+    static func layout(
+        _ columns: [PDFTable.Column],
+        extent: Extent,
+        titles: [Double]? = nil,
+        total: Double
+    ) -> (widths: [Double], lines: Int) {
+        let (widths, lines) = layout(
+            columns,
+            widest: extent.widest,
+            longestWord: extent.longestWord,
+            typical: extent.widest.indices.map { extent.typical($0) },
+            titles: titles,
+            total: total
+        )
         return (widths, max(lines, extent.stackLines))
     }
 
@@ -183,17 +209,27 @@ enum ColumnSizing {
     static func headerLines(_ columns: [PDFTable.Column], widths: [Double], titles: [Double]? = nil) -> Int {
         let padding = titles == nil ? columnWidth(forText: "") : measuredPadding
         let cramped = columns.indices.contains { index in
-            (titles?[index] ?? width(columns[index].title, size: PageFlow.cellText, bold: true)) + padding > widths[index] + 0.5
+            (titles?[index] ?? width(columns[index].title, size: PageFlow.cellText, bold: true)) + padding > widths[
+                index
+            ] + 0.5
         }
         return cramped ? 2 : 1
     }
 
     /// The widths of the columns from each one's widest content and longest word (padding not
     /// included) and, when measured, its title's width (else estimated).
-    static func layout(_ columns: [PDFTable.Column], widest: [Double], longestWord: [Double] = [], typical: [Double] = [],
-                       titles: [Double]? = nil, total: Double) -> (widths: [Double], lines: Int) {
+    static func layout(
+        _ columns: [PDFTable.Column],
+        widest: [Double],
+        longestWord: [Double] = [],
+        typical: [Double] = [],
+        titles: [Double]? = nil,
+        total: Double
+    ) -> (widths: [Double], lines: Int) {
         let padding = titles == nil ? columnWidth(forText: "") : measuredPadding
-        let title = columns.indices.map { (titles?[$0] ?? width(columns[$0].title, size: PageFlow.cellText, bold: true)) + padding }
+        let title = columns.indices.map {
+            (titles?[$0] ?? width(columns[$0].title, size: PageFlow.cellText, bold: true)) + padding
+        }
         let natural = columns.indices.map { index -> Double in
             let content = max(title[index], (widest.indices.contains(index) ? widest[index] : 0) + padding)
             return columns[index].maxWidth.map { min(content, max($0, title[index])) } ?? content
@@ -214,7 +250,15 @@ enum ColumnSizing {
             case .wrap: max(title[index], natural[index] / 2 + padding)
             case .shrink: max(title[index], min(natural[index], 44))
             // Its longest word whole (a word longer than a third of the page breaks where it must).
-            case .grow: max(title[index], min(natural[index], (longestWord.indices.contains(index) ? longestWord[index] : 0) + padding, total / 3))
+            case .grow:
+                max(
+                    title[index],
+                    min(
+                        natural[index],
+                        (longestWord.indices.contains(index) ? longestWord[index] : 0) + padding,
+                        total / 3
+                    )
+                )
             }
         }
         // A `grow` column is first given room for nine cells in ten on one line, then for all.
@@ -232,7 +276,9 @@ enum ColumnSizing {
         func share(from floor: [Double], towards ceiling: [Double]) {
             let room = available - others.map { floor[$0] }.reduce(0, +)
             let wanted = others.map { ceiling[$0] - floor[$0] }.reduce(0, +)
-            for index in others { widths[index] = floor[index] + (wanted > 0 ? room * (ceiling[index] - floor[index]) / wanted : 0) }
+            for index in others {
+                widths[index] = floor[index] + (wanted > 0 ? room * (ceiling[index] - floor[index]) / wanted : 0)
+            }
         }
         if others.map({ usual[$0] }).reduce(0, +) <= available {
             share(from: usual, towards: natural)
@@ -257,8 +303,14 @@ enum ColumnSizing {
     /// that is too little, all but the `whole` ones narrow alike. (Sharing alike as soon as the
     /// `wrap` columns got less than half their least let one very long school name, whose half
     /// is wider than the page can spare, narrow the coaches' names until every one was cut.)
-    private static func crowded(_ columns: [PDFTable.Column], natural: [Double], least: [Double], tight: [Double],
-                                available: Double, total: Double) -> [Double] {
+    private static func crowded(
+        _ columns: [PDFTable.Column],
+        natural: [Double],
+        least: [Double],
+        tight: [Double],
+        available: Double,
+        total: Double
+    ) -> [Double] {
         var widths = natural
         let others = columns.indices.filter { columns[$0].fit != .whole }
         let shrinks = others.filter { columns[$0].fit == .shrink }
@@ -267,7 +319,9 @@ enum ColumnSizing {
         let forShrinks = shrinks.map { tight[$0] }.reduce(0, +)
         let forWraps = available - forShrinks - grows.map { least[$0] }.reduce(0, +)
         let wanted = wraps.map { least[$0] }.reduce(0, +)
-        let shared = grows + wraps, forShared = available - forShrinks, wantedShared = shared.map { least[$0] }.reduce(0, +)
+        let shared = grows + wraps
+        let forShared = available - forShrinks
+        let wantedShared = shared.map { least[$0] }.reduce(0, +)
         // Each `wrap` column gets `least × forWraps / wanted`: enough when that is half its least,
         // or `wrapFloor` for the narrowest of them.
         let leastWrap = wraps.map { least[$0] }.min() ?? 0

@@ -11,8 +11,12 @@ enum FontSetup {
         let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("report-batch-fonts-\(getuid()).conf")
         // A child of a process that did this already inherits our file: never include it in itself.
         // An empty FONTCONFIG_FILE is not set, as for fontconfig itself.
-        var base = ProcessInfo.processInfo.environment["FONTCONFIG_FILE"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/fonts/fonts.conf"
-        if base == path || (base as NSString).lastPathComponent.hasPrefix("report-batch-fonts-") { base = "/etc/fonts/fonts.conf" }
+        var base =
+            ProcessInfo.processInfo.environment["FONTCONFIG_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? "/etc/fonts/fonts.conf"
+        if base == path || (base as NSString).lastPathComponent.hasPrefix("report-batch-fonts-") {
+            base = "/etc/fonts/fonts.conf"
+        }
         let config = """
             <?xml version="1.0"?>
             <!DOCTYPE fontconfig SYSTEM "fonts.dtd">

@@ -73,7 +73,9 @@ struct ContentOperator: Equatable {
     static let beginMarked = name("BDC".utf8), beginMarkedPlain = name("BMC".utf8), endMarked = name("EMC".utf8)
     static let beginText = name("BT".utf8), endText = name("ET".utf8), beginImage = name("BI".utf8)
     /// Painting operators: paths filled or stroked, text shown, shadings, XObjects.
-    static let painting = Set(["f", "F", "f*", "S", "s", "B", "B*", "b", "b*", "Tj", "TJ", "'", "\"", "sh", "Do"].map { name($0.utf8) })
+    static let painting = Set(
+        ["f", "F", "f*", "S", "s", "B", "B*", "b", "b*", "Tj", "TJ", "'", "\"", "sh", "Do"].map { name($0.utf8) }
+    )
 }
 
 /// Follows marked content and text objects, and collects the runs to mark.
@@ -149,7 +151,10 @@ private struct RunTracker {
 
     /// Ends the current run, marking it if it painted.
     private mutating func closeRun() -> Bool {
-        defer { runStart = nil; runEnd = nil }
+        defer {
+            runStart = nil
+            runEnd = nil
+        }
         guard !painted else { return false }
         guard let start = runStart, let end = runEnd else { return true }
         edits.append(ContentEdit(kind: .artifact, range: start..<end))
@@ -184,7 +189,11 @@ struct ContentScanner {
             index = end
             if isOperator {
                 defer { operandStart = nil }
-                return ContentOperator(name: ContentOperator.name(bytes[start..<end]), start: operandStart ?? start, end: end)
+                return ContentOperator(
+                    name: ContentOperator.name(bytes[start..<end]),
+                    start: operandStart ?? start,
+                    end: end
+                )
             }
             if operandStart == nil { operandStart = start }
         }
@@ -207,7 +216,8 @@ struct ContentScanner {
     private static func isDelimiter(_ byte: UInt8) -> Bool {
         switch byte {
         case 0, 9, 10, 12, 13, 32, UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"),
-             UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "%"):
+            UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"),
+            UInt8(ascii: "%"):
             true
         default: false
         }

@@ -1,5 +1,5 @@
-import Core
 import CPangoCairo
+import Core
 import Foundation
 
 /// Text and shapes on a cairo context, with pango laying out every piece of text at 72 dpi
@@ -39,7 +39,11 @@ final class PDFCanvas {
         self.cr = cr
         cache = try PDFLayoutCache.forThisThread(drawingOn: cr)
         guard let spare = pango_layout_new(cache.context) else {
-            throw ExportError.library(name: "pango", call: "pango_layout_new", message: "could not create a text layout")
+            throw ExportError.library(
+                name: "pango",
+                call: "pango_layout_new",
+                message: "could not create a text layout"
+            )
         }
         self.spare = spare
     }
@@ -50,30 +54,71 @@ final class PDFCanvas {
 
     /// A layout for one piece of text on one line, shaped once per text and style (and kept
     /// for the thread's next documents); text that does not fit `width` ends in "…".
-    private func prepare(_ fullText: String, size: Double, bold: Bool, width: Double?, alignRight: Bool = false, lines: Int = 1) -> OpaquePointer {
+    private func prepare(
+        _ fullText: String,
+        size: Double,
+        bold: Bool,
+        width: Double?,
+        alignRight: Bool = false,
+        lines: Int = 1
+    ) -> OpaquePointer {
         let text = PDFCanvas.laidOut(fullText)
-        let key = PDFLayoutCache.Key(text: text, size: size, bold: bold, width: width, alignRight: alignRight, lines: lines)
-        let layout: OpaquePointer, shown: String, unknown: Int
+        let key = PDFLayoutCache.Key(
+            text: text,
+            size: size,
+            bold: bold,
+            width: width,
+            alignRight: alignRight,
+            lines: lines
+        )
+        let layout: OpaquePointer
+        let shown: String
+        let unknown: Int
         if let kept = cache.entry(key) {
             (layout, shown, unknown) = (kept.layout, kept.shownText, kept.unknownGlyphs)
         } else if let fresh = pango_layout_new(cache.context) {
-            (shown, unknown) = configure(fresh, text, size: size, bold: bold, width: width, alignRight: alignRight, lines: lines)
+            (shown, unknown) = configure(
+                fresh,
+                text,
+                size: size,
+                bold: bold,
+                width: width,
+                alignRight: alignRight,
+                lines: lines
+            )
             cache.keep(PDFLayoutCache.Entry(layout: fresh, shownText: shown, unknownGlyphs: unknown), for: key)
             layout = fresh
         } else {
-            (shown, unknown) = configure(spare, text, size: size, bold: bold, width: width, alignRight: alignRight, lines: lines)
+            (shown, unknown) = configure(
+                spare,
+                text,
+                size: size,
+                bold: bold,
+                width: width,
+                alignRight: alignRight,
+                lines: lines
+            )
             layout = spare
         }
         if unknown > 0, reportedMissing.insert(shown).inserted {
-            missingGlyphs.append("\(unknown) character\(unknown == 1 ? "" : "s") of \"\(shown.prefix(60))\" could not be drawn with the installed fonts")
+            missingGlyphs.append(
+                "\(unknown) character\(unknown == 1 ? "" : "s") of \"\(shown.prefix(60))\" could not be drawn with the installed fonts"
+            )
         }
         return layout
     }
 
     /// Sets a layout's text and style, and returns the one-line text it shows and how many
     /// of its characters no installed font can draw.
-    private func configure(_ layout: OpaquePointer, _ text: String, size: Double, bold: Bool, width: Double?,
-                           alignRight: Bool, lines: Int) -> (shown: String, unknown: Int) {
+    private func configure(
+        _ layout: OpaquePointer,
+        _ text: String,
+        size: Double,
+        bold: Bool,
+        width: Double?,
+        alignRight: Bool,
+        lines: Int
+    ) -> (shown: String, unknown: Int) {
         pango_layout_set_font_description(layout, cache.font(size: size, bold: bold))
         // One line: line breaks and tabs read as spaces, control characters go (docs/outputs.md).
         var oneLine = CellText.clean(text)
@@ -100,7 +145,8 @@ final class PDFCanvas {
     /// The width and height of a text in points.
     func measure(_ text: String, size: Double, bold: Bool = false) -> (width: Double, height: Double) {
         let layout = prepare(text, size: size, bold: bold, width: nil)
-        var width: Int32 = 0, height: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
         pango_layout_get_pixel_size(layout, &width, &height)
         return (Double(width), Double(height))
     }
@@ -109,8 +155,19 @@ final class PDFCanvas {
     /// colour that would read at less than 4.5:1 there is darkened until it does (`readable`).
     /// With `lines` > 1 the text wraps at word boundaries within `width` onto that many lines
     /// at most, the last ending in "…" when more would be needed.
-    func text(_ text: String, x: Double, y: Double, size: Double, bold: Bool = false, color: PDFColor = .text,
-              width: Double? = nil, alignRight: Bool = false, link: String? = nil, lines: Int = 1, on background: PDFColor = .white) {
+    func text(
+        _ text: String,
+        x: Double,
+        y: Double,
+        size: Double,
+        bold: Bool = false,
+        color: PDFColor = .text,
+        width: Double? = nil,
+        alignRight: Bool = false,
+        link: String? = nil,
+        lines: Int = 1,
+        on background: PDFColor = .white
+    ) {
         let layout = prepare(text, size: size, bold: bold, width: width, alignRight: alignRight, lines: lines)
         if let link {
             let escaped = link.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")

@@ -17,7 +17,9 @@ enum PDFDateText {
         ExportDate.put(time / 3_600, digits: 2, into: &bytes, at: 11)
         ExportDate.put(time / 60 % 60, digits: 2, into: &bytes, at: 14)
         ExportDate.put(time % 60, digits: 2, into: &bytes, at: 17)
-        for (offset, byte) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "Z")] as [(Int, Unicode.Scalar)] {
+        for (offset, byte) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "Z")]
+            as [(Int, Unicode.Scalar)]
+        {
             bytes[offset] = UInt8(ascii: byte)
         }
         return String(decoding: bytes, as: UTF8.self)

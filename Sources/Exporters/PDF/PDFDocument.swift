@@ -53,7 +53,10 @@ public struct PDFColor: Hashable, Sendable {
         var color = self
         while color.contrast(with: background) < PDFColor.minimumContrast, amount > 0 {
             amount -= 0.02
-            color = darken ? shade(max(0, amount)) : PDFColor(red: 1 - (1 - red) * amount, green: 1 - (1 - green) * amount, blue: 1 - (1 - blue) * amount)
+            color =
+                darken
+                ? shade(max(0, amount))
+                : PDFColor(red: 1 - (1 - red) * amount, green: 1 - (1 - green) * amount, blue: 1 - (1 - blue) * amount)
         }
         return color
     }
@@ -91,8 +94,15 @@ public struct PDFDocument {
     public var orientation: Orientation
     public var blocks: [PDFBlock]
 
-    public init(title: String, subject: String, creator: String, created: Date, footer: String,
-                orientation: Orientation, blocks: [PDFBlock] = []) {
+    public init(
+        title: String,
+        subject: String,
+        creator: String,
+        created: Date,
+        footer: String,
+        orientation: Orientation,
+        blocks: [PDFBlock] = []
+    ) {
         self.title = title
         self.subject = subject
         self.creator = creator
@@ -175,7 +185,13 @@ public struct PDFTable {
         /// text wider ends in "…". (With room to spare every column grows alike.)
         public let maxWidth: Double?
 
-        public init(_ title: String, weight: Double = 1, alignRight: Bool = false, fit: PDFColumnFit = .shrink, maxWidth: Double? = nil) {
+        public init(
+            _ title: String,
+            weight: Double = 1,
+            alignRight: Bool = false,
+            fit: PDFColumnFit = .shrink,
+            maxWidth: Double? = nil
+        ) {
             self.title = title
             self.weight = weight
             self.alignRight = alignRight

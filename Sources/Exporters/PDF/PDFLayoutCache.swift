@@ -1,5 +1,5 @@
-import Core
 import CPangoCairo
+import Core
 import Foundation
 
 /// The pango context, fonts and shaped layouts of one thread, kept from one pdf to the next:
@@ -58,15 +58,25 @@ final class PDFLayoutCache {
 
     private init() throws {
         guard let fontMap = pango_cairo_font_map_get_default(),
-              let context = pango_font_map_create_context(fontMap) else {
-            throw ExportError.library(name: "pango", call: "pango_font_map_create_context", message: "could not create a text context")
+            let context = pango_font_map_create_context(fontMap)
+        else {
+            throw ExportError.library(
+                name: "pango",
+                call: "pango_font_map_create_context",
+                message: "could not create a text context"
+            )
         }
         // Pango's default is 96 dpi; on a surface in points every size would come out a third too large.
         pango_cairo_context_set_resolution(context, 72)
         self.context = context
-        guard let features = pango_attr_list_new(), let noLigatures = pango_attr_font_features_new("liga 0, clig 0") else {
+        guard let features = pango_attr_list_new(), let noLigatures = pango_attr_font_features_new("liga 0, clig 0")
+        else {
             g_object_unref(UnsafeMutableRawPointer(context))
-            throw ExportError.library(name: "pango", call: "pango_attr_font_features_new", message: "could not make a text attribute")
+            throw ExportError.library(
+                name: "pango",
+                call: "pango_attr_font_features_new",
+                message: "could not make a text attribute"
+            )
         }
         pango_attr_list_insert(features, noLigatures)
         self.features = features
@@ -118,7 +128,8 @@ final class PDFLayoutCache {
         cairo_get_matrix(cr, &transform)
         let values = [transform.xx, transform.yx, transform.xy, transform.yy, transform.x0, transform.y0]
         if let surfaceOptions, let drawingOptions, cairo_font_options_equal(surfaceOptions, surface) != 0,
-           cairo_font_options_equal(drawingOptions, drawing) != 0, values == matrix {
+            cairo_font_options_equal(drawingOptions, drawing) != 0, values == matrix
+        {
             cairo_font_options_destroy(surface)
             cairo_font_options_destroy(drawing)
             return
@@ -133,7 +144,8 @@ final class PDFLayoutCache {
     func font(size: Double, bold: Bool) -> OpaquePointer? {
         let key = FontKey(size: size, bold: bold)
         if let font = fonts[key] { return font }
-        guard let font = pango_font_description_from_string("\(PDFCanvas.families) \(bold ? "Bold " : "")\(size)") else { return nil }
+        guard let font = pango_font_description_from_string("\(PDFCanvas.families) \(bold ? "Bold " : "")\(size)")
+        else { return nil }
         fonts[key] = font
         return font
     }

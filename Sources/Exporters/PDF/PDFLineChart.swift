@@ -29,7 +29,14 @@ public struct PDFLineChart: Sendable {
     /// The top of the value axis at least (100 for a share); the axis grows past it to fit.
     public let ceiling: Double
 
-    public init(title: String, caption: String, labels: [String], series: [Series], unit: String = "", ceiling: Double = 1) {
+    public init(
+        title: String,
+        caption: String,
+        labels: [String],
+        series: [Series],
+        unit: String = "",
+        ceiling: Double = 1
+    ) {
         self.title = title
         self.caption = caption
         self.labels = labels
@@ -85,7 +92,8 @@ extension PDFLineChart {
     /// The layout in `width`, measured at the chart's text size (the measure's, 9 points).
     func layout(width: Double, measure: WrappedTextMeasure) -> Layout {
         let caption = measure.height(caption, bold: false, width: width, lines: Self.captionLines).height
-        var legend: [[Int]] = [[]], left = 0.0
+        var legend: [[Int]] = [[]]
+        var left = 0.0
         for (index, line) in series.enumerated() {
             let wide = 18 + measure.width(line.name, bold: false) + 2
             if left > 0, left + wide > width {
@@ -105,28 +113,54 @@ extension PDFLineChart {
         canvas.tagged(.heading(3)) { $0.text(title, x: x, y: y, size: 10.5, bold: true, width: width) }
         canvas.begin(.figure)
         canvas.tagged(.caption) {
-            $0.text(caption, x: x, y: y + 16, size: Self.textSize, color: .muted, width: width, lines: Self.captionLines)
+            $0.text(
+                caption,
+                x: x,
+                y: y + 16,
+                size: Self.textSize,
+                color: .muted,
+                width: width,
+                lines: Self.captionLines
+            )
         }
         canvas.tagged(.paragraph) { drawLegend(on: $0, x: x, y: y + layout.legendTop, lines: layout.legend) }
-        let valueWidth = 34.0, endWidth = 44.0
-        let plot = (x: x + valueWidth, y: y + layout.plotTop, width: width - valueWidth - endWidth, height: Self.plotHeight)
+        let valueWidth = 34.0
+        let endWidth = 44.0
+        let plot = (
+            x: x + valueWidth, y: y + layout.plotTop, width: width - valueWidth - endWidth, height: Self.plotHeight
+        )
         let (top, step) = axis
         func yOf(_ value: Double) -> Double { plot.y + plot.height * (1 - max(0, min(value, top)) / top) }
         let slot = plot.width / Double(max(1, labels.count))
         func xOf(_ index: Int) -> Double { plot.x + slot * (Double(index) + 0.5) }
         canvas.begin(.paragraph)
         for index in 0...4 {
-            let value = step * Double(index), lineY = yOf(value)
+            let value = step * Double(index)
+            let lineY = yOf(value)
             canvas.rule(x: plot.x, y: lineY, width: plot.width, color: index == 0 ? PDFColor(0x9CA3AF) : .rule)
-            canvas.text(text(value), x: x, y: lineY - 6, size: Self.textSize, color: .muted, width: valueWidth - 4, alignRight: true)
+            canvas.text(
+                text(value),
+                x: x,
+                y: lineY - 6,
+                size: Self.textSize,
+                color: .muted,
+                width: valueWidth - 4,
+                alignRight: true
+            )
         }
         // Every label when they fit at 9 points, else every other one, or every third… (the last always).
         let widest = labels.map { canvas.measure($0, size: Self.textSize).width }.max() ?? 0
         let every = max(1, Int(((widest + 4) / slot).rounded(.up)))
         for (index, label) in labels.enumerated() where (labels.count - 1 - index) % every == 0 {
             let labelWidth = min(canvas.measure(label, size: Self.textSize).width, slot * Double(every))
-            canvas.text(label, x: xOf(index) - labelWidth / 2, y: plot.y + plot.height + 4, size: Self.textSize, color: .muted,
-                        width: labelWidth + 1)
+            canvas.text(
+                label,
+                x: xOf(index) - labelWidth / 2,
+                y: plot.y + plot.height + 4,
+                size: Self.textSize,
+                color: .muted,
+                width: labelWidth + 1
+            )
         }
         var ends: [(y: Double, text: String, color: PDFColor)] = []
         for line in series {
@@ -136,7 +170,15 @@ extension PDFLineChart {
             }
         }
         for end in Self.spread(ends, bottom: plot.y + plot.height) {
-            canvas.text(end.text, x: plot.x + plot.width + 4, y: end.y - 6, size: Self.textSize, bold: true, color: end.color, width: endWidth - 4)
+            canvas.text(
+                end.text,
+                x: plot.x + plot.width + 4,
+                y: end.y - 6,
+                size: Self.textSize,
+                bold: true,
+                color: end.color,
+                width: endWidth - 4
+            )
         }
         canvas.end(.paragraph)
         canvas.end(.figure)
@@ -182,14 +224,19 @@ extension PDFLineChart {
 
     /// The end labels moved apart, so that two lines ending on one value do not write over
     /// each other: at least 11 points between labels, top to bottom, and none below the axis.
-    static func spread(_ ends: [(y: Double, text: String, color: PDFColor)], bottom: Double) -> [(y: Double, text: String, color: PDFColor)] {
+    static func spread(
+        _ ends: [(y: Double, text: String, color: PDFColor)],
+        bottom: Double
+    ) -> [(y: Double, text: String, color: PDFColor)] {
         var sorted = ends.sorted { $0.y < $1.y }
         for index in sorted.indices.dropFirst() where sorted[index].y - sorted[index - 1].y < 11 {
             sorted[index].y = sorted[index - 1].y + 11
         }
         if let last = sorted.indices.last, sorted[last].y > bottom {
             sorted[last].y = bottom
-            for index in sorted.indices.dropLast().reversed() { sorted[index].y = min(sorted[index].y, sorted[index + 1].y - 11) }
+            for index in sorted.indices.dropLast().reversed() {
+                sorted[index].y = min(sorted[index].y, sorted[index + 1].y - 11)
+            }
         }
         return sorted
     }

@@ -17,14 +17,18 @@ struct PDFObjectFile {
     init(source: ByteSink, length: Int) throws {
         self.source = source
         self.length = length
-        let tail = String(decoding: try source.read(at: max(0, length - 1_024), count: min(length, 1_024)), as: UTF8.self)
+        let tail = String(
+            decoding: try source.read(at: max(0, length - 1_024), count: min(length, 1_024)),
+            as: UTF8.self
+        )
         guard let trailer = PDFRewrite.trailer(fromTail: tail) else { throw Self.malformed("has no trailer") }
         self.trailer = trailer
         // The table: "xref\n0 N\n", then 20 bytes an object.
         let head = String(decoding: try source.read(at: trailer.xrefOffset, count: 64), as: UTF8.self)
         let lines = head.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
         let section = lines.count == 3 ? lines[1].split(separator: " ") : []
-        guard lines.count == 3, lines[0] == "xref", section.count == 2, section[0] == "0", let count = Int(section[1]) else {
+        guard lines.count == 3, lines[0] == "xref", section.count == 2, section[0] == "0", let count = Int(section[1])
+        else {
             throw Self.malformed("has no xref table at \(trailer.xrefOffset)")
         }
         entries = (trailer.xrefOffset + lines[0].utf8.count + lines[1].utf8.count + 2, count)
@@ -51,7 +55,9 @@ struct PDFObjectFile {
             for index in 0..<count {
                 let entry = bytes[(20 * index)..<(20 * index + 20)]
                 let inUse = entry[entry.startIndex + 17] == UInt8(ascii: "n")
-                guard let offset = Int(String(decoding: entry.prefix(10), as: UTF8.self)) else { throw Self.malformed("has a bad xref entry") }
+                guard let offset = Int(String(decoding: entry.prefix(10), as: UTF8.self)) else {
+                    throw Self.malformed("has a bad xref entry")
+                }
                 offsets.append(inUse ? offset : nil)
             }
             number += count
@@ -64,7 +70,8 @@ struct PDFObjectFile {
         guard number > 0, number < entries.count else { throw Self.malformed("has no object \(number)") }
         let entry = try read(at: entries.start + 20 * number, count: 20)
         guard entry.count == 20, entry[17] == UInt8(ascii: "n"),
-              let offset = Int(String(decoding: entry[0..<10], as: UTF8.self)) else {
+            let offset = Int(String(decoding: entry[0..<10], as: UTF8.self))
+        else {
             throw Self.malformed("has no entry for object \(number)")
         }
         return offset
@@ -77,9 +84,13 @@ struct PDFObjectFile {
         var chunk = 1_024
         while chunk <= Self.largestObject {
             let bytes = try read(at: start, count: chunk)
-            guard bytes.starts(with: header) else { throw Self.malformed("has no object \(number) where its xref says") }
+            guard bytes.starts(with: header) else {
+                throw Self.malformed("has no object \(number) where its xref says")
+            }
             if let end = Self.firstIndex(of: Self.endobj, in: bytes) {
-                return String(decoding: bytes[header.count..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                return String(decoding: bytes[header.count..<end], as: UTF8.self).trimmingCharacters(
+                    in: .whitespacesAndNewlines
+                )
             }
             guard bytes.count == chunk else { break }
             chunk *= 4
@@ -104,7 +115,8 @@ struct PDFObjectFile {
         let start = try offset(of: number)
         let head = String(decoding: try read(at: start, count: 1_024), as: UTF8.self)
         guard head.hasPrefix("\(number) 0 obj"), let keyword = head.range(of: ">>\nstream"),
-              let open = head.range(of: "<<") else {
+            let open = head.range(of: "<<")
+        else {
             throw Self.malformed("has no stream \(number) where its xref says")
         }
         let dictionary = String(head[open.lowerBound..<keyword.lowerBound]) + ">>"
@@ -112,13 +124,19 @@ struct PDFObjectFile {
         if head[keyword.upperBound...].hasPrefix("\r\n") { dataStart += 1 }
         let length: Int
         if let reference = PDFRewrite.reference(named: "/Length", in: dictionary) {
-            guard let value = Int(try object(reference)) else { throw Self.malformed("has a stream length that is not a number") }
+            guard let value = Int(try object(reference)) else {
+                throw Self.malformed("has a stream length that is not a number")
+            }
             length = value
         } else {
-            guard let value = PDFRewrite.integer(named: "/Length", in: dictionary) else { throw Self.malformed("has a stream without a length") }
+            guard let value = PDFRewrite.integer(named: "/Length", in: dictionary) else {
+                throw Self.malformed("has a stream without a length")
+            }
             length = value
         }
-        guard length >= 0, length <= Self.largestObject * 16 else { throw Self.malformed("has a stream of \(length) bytes") }
+        guard length >= 0, length <= Self.largestObject * 16 else {
+            throw Self.malformed("has a stream of \(length) bytes")
+        }
         let data = try read(at: start + dataStart, count: length)
         guard data.count == length else { throw Self.malformed("ends inside stream \(number)") }
         return (dictionary, data)

@@ -1,5 +1,5 @@
-import Core
 import CPangoCairo
+import Core
 import Foundation
 
 /// What rendering a document produced.
@@ -34,7 +34,11 @@ public enum PDFRenderer {
         defer { cairo_surface_destroy(surface) }
         setMetadata(document, on: surface)
         guard let cr = cairo_create(surface) else {
-            throw ExportError.library(name: "cairo", call: "cairo_create", message: "could not create a drawing context")
+            throw ExportError.library(
+                name: "cairo",
+                call: "cairo_create",
+                message: "could not create a drawing context"
+            )
         }
         defer { cairo_destroy(cr) }
         let canvas = try PDFCanvas(cr: cr)
@@ -53,8 +57,12 @@ public enum PDFRenderer {
     }
 
     /// Lays the document out and draws it, page by page; returns how many pages it took.
-    private static func draw(_ document: PDFDocument, size: (width: Double, height: Double), on canvas: PDFCanvas,
-                             surface: OpaquePointer) throws -> Int {
+    private static func draw(
+        _ document: PDFDocument,
+        size: (width: Double, height: Double),
+        on canvas: PDFCanvas,
+        surface: OpaquePointer
+    ) throws -> Int {
         // Each table laid out once (TablePlan): its widths, and the height of each row that a
         // `grow` cell makes taller, measured with pango before anything is drawn.
         let measure = try WrappedTextMeasure(cr: canvas.cr)
@@ -74,8 +82,15 @@ public enum PDFRenderer {
             let y = size.height - PageFlow.margin + 8
             canvas.rule(x: PageFlow.margin, y: y - 4, width: size.width - 2 * PageFlow.margin)
             canvas.text(document.footer, x: PageFlow.margin, y: y, size: 8, color: .muted, width: size.width / 2)
-            canvas.text("Page \(page) of \(pages)", x: size.width / 2, y: y, size: 8, color: .muted,
-                        width: size.width / 2 - PageFlow.margin, alignRight: true)
+            canvas.text(
+                "Page \(page) of \(pages)",
+                x: size.width / 2,
+                y: y,
+                size: 8,
+                color: .muted,
+                width: size.width / 2 - PageFlow.margin,
+                alignRight: true
+            )
         }
         // The structure tree (PDFStructure.swift): one Document element holds every block's
         // elements in reading order; footers and repeated table headers stay outside it, and
@@ -89,21 +104,35 @@ public enum PDFRenderer {
     }
 
     /// A PDF surface writing to `stream` (a retained `PDFStream`), its status checked.
-    private static func makeSurface(stream context: UnsafeMutableRawPointer, size: (width: Double, height: Double)) throws -> OpaquePointer {
-        guard let surface = cairo_pdf_surface_create_for_stream({ closure, data, length in
-            guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
-            let stream = Unmanaged<PDFStream>.fromOpaque(closure).takeUnretainedValue()
-            guard stream.error == nil, let data else { return CAIRO_STATUS_WRITE_ERROR }
-            do {
-                try stream.sink.write(bytes: UnsafeBufferPointer(start: data, count: Int(length)))
-                stream.written += Int(length)
-                return CAIRO_STATUS_SUCCESS
-            } catch {
-                stream.error = error
-                return CAIRO_STATUS_WRITE_ERROR
-            }
-        }, context, size.width, size.height) else {
-            throw ExportError.library(name: "cairo", call: "cairo_pdf_surface_create_for_stream", message: "could not create a PDF surface")
+    private static func makeSurface(
+        stream context: UnsafeMutableRawPointer,
+        size: (width: Double, height: Double)
+    ) throws -> OpaquePointer {
+        guard
+            let surface = cairo_pdf_surface_create_for_stream(
+                { closure, data, length in
+                    guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
+                    let stream = Unmanaged<PDFStream>.fromOpaque(closure).takeUnretainedValue()
+                    guard stream.error == nil, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                    do {
+                        try stream.sink.write(bytes: UnsafeBufferPointer(start: data, count: Int(length)))
+                        stream.written += Int(length)
+                        return CAIRO_STATUS_SUCCESS
+                    } catch {
+                        stream.error = error
+                        return CAIRO_STATUS_WRITE_ERROR
+                    }
+                },
+                context,
+                size.width,
+                size.height
+            )
+        else {
+            throw ExportError.library(
+                name: "cairo",
+                call: "cairo_pdf_surface_create_for_stream",
+                message: "could not create a PDF surface"
+            )
         }
         do {
             try check(cairo_surface_status(surface), "cairo_pdf_surface_create")

@@ -55,7 +55,9 @@ enum PDFDictionaryText {
         case UInt8(ascii: "<"):
             return bytes[start...].firstIndex(of: UInt8(ascii: ">")).map { $0 + 1 }
         case UInt8(ascii: "["):
-            return endOfContainer(bytes, from: start + 1, depth: depth) { $1 < $0.count && $0[$1] == UInt8(ascii: "]") ? $1 + 1 : nil }
+            return endOfContainer(bytes, from: start + 1, depth: depth) {
+                $1 < $0.count && $0[$1] == UInt8(ascii: "]") ? $1 + 1 : nil
+            }
         case UInt8(ascii: "/"):
             return endOfToken(bytes, from: start + 1)
         case UInt8(ascii: ")"), UInt8(ascii: ">"), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
@@ -66,8 +68,12 @@ enum PDFDictionaryText {
     }
 
     /// The values inside an array or a dictionary, up to the end that `closing` recognises.
-    private static func endOfContainer(_ bytes: [UInt8], from start: Int, depth: Int,
-                                       closing: ([UInt8], Int) -> Int?) -> Int? {
+    private static func endOfContainer(
+        _ bytes: [UInt8],
+        from start: Int,
+        depth: Int,
+        closing: ([UInt8], Int) -> Int?
+    ) -> Int? {
         var index = skipSpace(bytes, from: start)
         while index < bytes.count {
             if let end = closing(bytes, index) { return end }

@@ -1,4 +1,5 @@
 import Core
+
 /// What the pdfs need that cairo 1.16 does not write (docs/outputs.md, "Accessible pdfs"),
 /// added as cairo's file is copied from its scratch file to the output: each page's content
 /// stream with what is drawn outside the structure marked as an artifact (PDFArtifactMarks),
@@ -24,17 +25,27 @@ enum PDFRewrite {
     static func write(from scratch: ByteSink, length: Int, to sink: ByteSink, marking: Bool = true) throws {
         let file = try PDFObjectFile(source: scratch, length: length)
         let root = file.trailer.root
-        guard let catalog = catalogDictionary(fromObject: "\(root) 0 obj\n" + (try file.object(root)) + "\nendobj", number: root),
-              let pages = reference(named: "/Pages", in: catalog) else {
+        guard
+            let catalog = catalogDictionary(
+                fromObject: "\(root) 0 obj\n" + (try file.object(root)) + "\nendobj",
+                number: root
+            ),
+            let pages = reference(named: "/Pages", in: catalog)
+        else {
             throw PDFObjectFile.malformed("has no catalog with pages")
         }
-        guard let newCatalog = updatedCatalog(catalog) else { throw PDFObjectFile.malformed("has a catalog whose entries cannot be read") }
+        guard let newCatalog = updatedCatalog(catalog) else {
+            throw PDFObjectFile.malformed("has a catalog whose entries cannot be read")
+        }
         var contents = Set<Int>()
         if marking {
-            for page in try pageObjects(from: pages, in: file) { contents.formUnion(references(after: "/Contents", in: try file.object(page))) }
+            for page in try pageObjects(from: pages, in: file) {
+                contents.formUnion(references(after: "/Contents", in: try file.object(page)))
+            }
         }
         let offsets = try file.offsets()
-        let order = offsets.enumerated().compactMap { number, offset in offset.map { (offset: $0, number: number) } }.sorted { $0.offset < $1.offset }
+        let order = offsets.enumerated().compactMap { number, offset in offset.map { (offset: $0, number: number) } }
+            .sorted { $0.offset < $1.offset }
         var writer = CopyWriter(sink: sink)
         try writer.copy(from: file, 0..<(order.first?.offset ?? file.trailer.xrefOffset))
         var moved = [Int?](repeating: nil, count: offsets.count)
@@ -44,7 +55,9 @@ enum PDFRewrite {
             if object.number == root {
                 try writer.write("\(root) 0 obj\n\(newCatalog)\nendobj\n")
             } else if contents.contains(object.number), let content = try markedContent(object.number, in: file) {
-                try writer.write("\(object.number) 0 obj\n<< /Length \(content.count) /Filter /FlateDecode >>\nstream\n")
+                try writer.write(
+                    "\(object.number) 0 obj\n<< /Length \(content.count) /Filter /FlateDecode >>\nstream\n"
+                )
                 try writer.write(content)
                 try writer.write("\nendstream\nendobj\n")
             } else {
@@ -77,9 +90,13 @@ enum PDFRewrite {
         let (dictionary, data) = try file.stream(number)
         let flate = dictionary.contains("/Filter /FlateDecode")
         guard !dictionary.contains("/DecodeParms"), flate || !dictionary.contains("/Filter") else { return nil }
-        guard let plain = flate ? Zlib.inflate(data) : data else { throw PDFObjectFile.malformed("has a page stream \(number) that does not inflate") }
+        guard let plain = flate ? Zlib.inflate(data) : data else {
+            throw PDFObjectFile.malformed("has a page stream \(number) that does not inflate")
+        }
         guard let marked = PDFArtifactMarks.marked(plain) else { return nil }
-        guard let packed = Zlib.deflate(marked) else { throw ExportError.library(name: "zlib", call: "compress2", message: "out of memory") }
+        guard let packed = Zlib.deflate(marked) else {
+            throw ExportError.library(name: "zlib", call: "compress2", message: "out of memory")
+        }
         return packed
     }
 
@@ -101,12 +118,17 @@ enum PDFRewrite {
     /// The trailer of a classic (table) xref, from the file's last bytes.
     static func trailer(fromTail tail: String) -> Trailer? {
         guard let trailerRange = tail.range(of: "trailer", options: .backwards),
-              let startRange = tail.range(of: "startxref", options: .backwards),
-              trailerRange.upperBound <= startRange.lowerBound else { return nil }
-        let dictionary = tail[trailerRange.upperBound..<startRange.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
-        let offsetText = tail[startRange.upperBound...].split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
+            let startRange = tail.range(of: "startxref", options: .backwards),
+            trailerRange.upperBound <= startRange.lowerBound
+        else { return nil }
+        let dictionary = tail[trailerRange.upperBound..<startRange.lowerBound].trimmingCharacters(
+            in: .whitespacesAndNewlines
+        )
+        let offsetText =
+            tail[startRange.upperBound...].split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
         guard dictionary.hasPrefix("<<"), dictionary.hasSuffix(">>"), let offset = Int(offsetText),
-              let root = reference(named: "/Root", in: dictionary) else { return nil }
+            let root = reference(named: "/Root", in: dictionary)
+        else { return nil }
         return Trailer(dictionary: dictionary, xrefOffset: offset, root: root)
     }
 
@@ -115,14 +137,17 @@ enum PDFRewrite {
         guard let range = dictionary.range(of: key + " ") else { return nil }
         let words = dictionary[range.upperBound...].split(whereSeparator: \.isWhitespace).prefix(3)
         guard words.count == 3, words[words.startIndex + 1] == "0", words[words.startIndex + 2].hasPrefix("R"),
-              let number = Int(words[words.startIndex]) else { return nil }
+            let number = Int(words[words.startIndex])
+        else { return nil }
         return number
     }
 
     /// A direct integer value such as "/Length 1234".
     static func integer(named key: String, in dictionary: String) -> Int? {
         guard let range = dictionary.range(of: key + " ") else { return nil }
-        return dictionary[range.upperBound...].split(whereSeparator: \.isWhitespace).first.flatMap { Int($0.prefix { $0.isNumber }) }
+        return dictionary[range.upperBound...].split(whereSeparator: \.isWhitespace).first.flatMap {
+            Int($0.prefix { $0.isNumber })
+        }
     }
 
     /// The references after `key`: one ("/Contents 4 0 R") or an array ("/Kids [ 3 0 R 7 0 R ]").

@@ -24,7 +24,10 @@ public final class PDFRowSpool {
         var template = Array((folder as NSString).appendingPathComponent(".report-batch-rows-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard made >= 0 else {
-            throw ExportError.write(path: folder, reason: "cannot make a temporary file for the table's rows: \(String(cString: strerror(errno)))")
+            throw ExportError.write(
+                path: folder,
+                reason: "cannot make a temporary file for the table's rows: \(String(cString: strerror(errno)))"
+            )
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         descriptor = made
@@ -54,10 +57,15 @@ public final class PDFRowSpool {
     private func flush() throws {
         var done = 0
         while done < buffer.count {
-            let written = buffer.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + done, $0.count - done, off_t(fileEnd) + off_t(done)) }
+            let written = buffer.withUnsafeBytes {
+                pwrite(descriptor, $0.baseAddress! + done, $0.count - done, off_t(fileEnd) + off_t(done))
+            }
             if written < 0, errno == EINTR { continue }
             guard written > 0 else {
-                throw ExportError.write(path: folder, reason: "cannot write the table's rows to a temporary file: \(String(cString: strerror(errno)))")
+                throw ExportError.write(
+                    path: folder,
+                    reason: "cannot write the table's rows to a temporary file: \(String(cString: strerror(errno)))"
+                )
             }
             done += written
         }
@@ -216,7 +224,9 @@ private struct RowReader {
         var chunk = [UInt8](repeating: 0, count: available)
         var done = 0
         while done < available {
-            let read = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, available - done, off_t(offset) + off_t(done)) }
+            let read = chunk.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + done, available - done, off_t(offset) + off_t(done))
+            }
             if read < 0, errno == EINTR { continue }
             guard read > 0 else { throw damaged() }
             done += read

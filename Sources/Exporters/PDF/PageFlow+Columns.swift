@@ -26,7 +26,9 @@ extension PageFlow {
     /// not fit on a page are placed one after the other at the width there is.
     mutating func placeColumns(_ first: [PDFBlock], _ second: [PDFBlock]) throws {
         let width = (contentWidth - Self.columnGap) / 2
-        guard let firstHeight = try height(of: first, width: width), let secondHeight = try height(of: second, width: width) else {
+        guard let firstHeight = try height(of: first, width: width),
+            let secondHeight = try height(of: second, width: width)
+        else {
             for block in first + second { try place(block, plan: nil) }
             return
         }
@@ -44,7 +46,11 @@ extension PageFlow {
     /// both plots start there; nil for any other columns.
     private func plotTop(of first: [PDFBlock], and second: [PDFBlock], width: Double) -> Double? {
         guard case .lineChart(let left)? = first.first, first.count == 1,
-              case .lineChart(let right)? = second.first, second.count == 1 else { return nil }
-        return max(left.layout(width: width, measure: measure).plotTop, right.layout(width: width, measure: measure).plotTop)
+            case .lineChart(let right)? = second.first, second.count == 1
+        else { return nil }
+        return max(
+            left.layout(width: width, measure: measure).plotTop,
+            right.layout(width: width, measure: measure).plotTop
+        )
     }
 }

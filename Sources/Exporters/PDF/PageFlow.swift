@@ -1,5 +1,5 @@
-import Core
 import CPangoCairo
+import Core
 import Foundation
 
 /// Places blocks down the page, starting a new page when the next piece does not fit.
@@ -44,7 +44,12 @@ struct PageFlow {
     /// The fill under the table row being drawn.
     private var rowFill = PDFColor.white
 
-    init(size: (width: Double, height: Double), canvas: PDFCanvas?, surface: OpaquePointer?, measure: WrappedTextMeasure) {
+    init(
+        size: (width: Double, height: Double),
+        canvas: PDFCanvas?,
+        surface: OpaquePointer?,
+        measure: WrappedTextMeasure
+    ) {
         self.size = size
         self.canvas = canvas
         self.surface = surface
@@ -91,7 +96,9 @@ struct PageFlow {
         case .subheading(let title):
             // With room for a table's header and first rows, or the line that says it is empty.
             reserve(20 + 50)
-            canvas?.tagged(.heading(3)) { $0.text(title, x: left, y: y + 4, size: 10.5, bold: true, width: contentWidth) }
+            canvas?.tagged(.heading(3)) {
+                $0.text(title, x: left, y: y + 4, size: 10.5, bold: true, width: contentWidth)
+            }
             y += 20
 
         case .cards(let cards):
@@ -136,7 +143,13 @@ struct PageFlow {
         reserve(26 + 60)
         if let canvas, let surface {
             let attributes = "page=\(page) pos=[\(left) \(y)]"
-            cairo_pdf_surface_add_outline(surface, Int32(CAIRO_PDF_OUTLINE_ROOT), title, attributes, cairo_pdf_outline_flags_t(rawValue: 0))
+            cairo_pdf_surface_add_outline(
+                surface,
+                Int32(CAIRO_PDF_OUTLINE_ROOT),
+                title,
+                attributes,
+                cairo_pdf_outline_flags_t(rawValue: 0)
+            )
             canvas.tagged(.heading(2)) { $0.text(title, x: left, y: y + 4, size: 13, bold: true, width: contentWidth) }
         }
         y += 26
@@ -158,11 +171,15 @@ struct PageFlow {
     /// label comes first ("Schools"), then its figure and what it counts ("40", "on your list").
     private mutating func placeCards(_ cards: [PDFCard]) {
         guard !cards.isEmpty else { return }
-        let hasNotes = cards.contains { $0.note != nil }, hasChanges = cards.contains { $0.change != nil }
-        let gap = 10.0, width = (contentWidth - gap * Double(cards.count - 1)) / Double(cards.count)
+        let hasNotes = cards.contains { $0.note != nil }
+        let hasChanges = cards.contains { $0.change != nil }
+        let gap = 10.0
+        let width = (contentWidth - gap * Double(cards.count - 1)) / Double(cards.count)
         // A note takes two lines, or three when one needs them ("22 of 40 coaches you
         // contacted replied" on a narrow card), so that none ends in "…".
-        let noteLines = cards.compactMap(\.note).map { measure.height($0, bold: false, width: width - 18, lines: 3).lines }.max() ?? 0
+        let noteLines =
+            cards.compactMap(\.note).map { measure.height($0, bold: false, width: width - 18, lines: 3).lines }.max()
+            ?? 0
         let extraLine = noteLines > 2 ? 16.0 : 0
         let height = (hasNotes ? 84.0 + extraLine : 62.0) + (hasChanges ? 26 : 0)
         reserve(height + 12)
@@ -174,15 +191,52 @@ struct PageFlow {
                 canvas.fill(x: x, y: y, width: width, height: height, color: tint, radius: 6)
                 canvas.fill(x: x, y: y, width: 4, height: height, color: card.color, radius: 2)
                 canvas.begin(.listItem)
-                canvas.tagged(.label) { $0.text(card.label, x: x + 12, y: y + 40, size: 9, bold: hasNotes, color: .muted, width: width - 18, on: tint) }
+                canvas.tagged(.label) {
+                    $0.text(
+                        card.label,
+                        x: x + 12,
+                        y: y + 40,
+                        size: 9,
+                        bold: hasNotes,
+                        color: .muted,
+                        width: width - 18,
+                        on: tint
+                    )
+                }
                 canvas.tagged(.listBody) {
-                    $0.text(card.value, x: x + 12, y: y + 9, size: 22, bold: true, color: card.color, width: width - 18, on: tint)
+                    $0.text(
+                        card.value,
+                        x: x + 12,
+                        y: y + 9,
+                        size: 22,
+                        bold: true,
+                        color: card.color,
+                        width: width - 18,
+                        on: tint
+                    )
                     if let note = card.note {
-                        $0.text(note, x: x + 12, y: y + 55, size: 9, color: .muted, width: width - 18, lines: max(2, noteLines), on: tint)
+                        $0.text(
+                            note,
+                            x: x + 12,
+                            y: y + 55,
+                            size: 9,
+                            color: .muted,
+                            width: width - 18,
+                            lines: max(2, noteLines),
+                            on: tint
+                        )
                     }
                     if let change = card.change {
                         for (line, words) in change.split(separator: "\n", maxSplits: 1).enumerated() {
-                            $0.text(String(words), x: x + 12, y: y + height - 28 + Double(line) * 12, size: 9, color: .text, width: width - 18, on: tint)
+                            $0.text(
+                                String(words),
+                                x: x + 12,
+                                y: y + height - 28 + Double(line) * 12,
+                                size: 9,
+                                color: .text,
+                                width: width - 18,
+                                on: tint
+                            )
                         }
                     }
                 }
@@ -202,7 +256,10 @@ struct PageFlow {
         // width, past which one ends in "…"), the track the rest.
         let widest = bars.map { measure.width($0.label, bold: false) }.max() ?? 0
         let labelWidth = min(contentWidth * 0.5, max(contentWidth * 0.28, widest + 10))
-        let valueWidth = max(24, (bars.map { measure.width(NumberText.shortest($0.value), bold: false) }.max() ?? 0) + 6)
+        let valueWidth = max(
+            24,
+            (bars.map { measure.width(NumberText.shortest($0.value), bold: false) }.max() ?? 0) + 6
+        )
         let track = contentWidth - labelWidth - valueWidth - 6
         // The figure starts on the page of its first bar, so that a page break above it does
         // not leave an empty caption behind.
@@ -217,10 +274,23 @@ struct PageFlow {
                 let fraction = peak > 0 ? max(0, min(1, bar.value / peak)) : 0
                 canvas.fill(x: left + labelWidth, y: y + 3, width: track, height: 10, color: .headerFill, radius: 3)
                 if fraction > 0 {
-                    canvas.fill(x: left + labelWidth, y: y + 3, width: max(3, track * fraction), height: 10, color: bar.color, radius: 3)
+                    canvas.fill(
+                        x: left + labelWidth,
+                        y: y + 3,
+                        width: max(3, track * fraction),
+                        height: 10,
+                        color: bar.color,
+                        radius: 3
+                    )
                 }
-                canvas.text(NumberText.shortest(bar.value), x: left + labelWidth + track, y: y + 2, size: 9,
-                            width: valueWidth, alignRight: true)
+                canvas.text(
+                    NumberText.shortest(bar.value),
+                    x: left + labelWidth + track,
+                    y: y + 2,
+                    size: 9,
+                    width: valueWidth,
+                    alignRight: true
+                )
             }
             y += PageFlow.barRow
         }
@@ -281,8 +351,15 @@ struct PageFlow {
             var x = left
             for (column, cell) in row.enumerated() where column < plan.widths.count {
                 let spec = table.columns[column]
-                draw(cell, on: canvas, x: x, width: plan.widths[column], alignRight: spec.alignRight, lines: plan.lines(of: spec, row: index),
-                     tagged: tagged)
+                draw(
+                    cell,
+                    on: canvas,
+                    x: x,
+                    width: plan.widths[column],
+                    alignRight: spec.alignRight,
+                    lines: plan.lines(of: spec, row: index),
+                    tagged: tagged
+                )
                 x += plan.widths[column]
             }
             if tagged { canvas.end(.tableRow) }
@@ -302,9 +379,17 @@ struct PageFlow {
             let top = y + 5
             for (column, spec) in table.columns.enumerated() {
                 if tagged { canvas.begin(.headerCell) }
-                canvas.text(spec.title, x: x + PageFlow.cellPadding, y: top, size: PageFlow.cellText, bold: true,
-                            width: plan.widths[column] - 2 * PageFlow.cellPadding, alignRight: spec.alignRight, lines: plan.headerLines,
-                            on: .headerFill)
+                canvas.text(
+                    spec.title,
+                    x: x + PageFlow.cellPadding,
+                    y: top,
+                    size: PageFlow.cellText,
+                    bold: true,
+                    width: plan.widths[column] - 2 * PageFlow.cellPadding,
+                    alignRight: spec.alignRight,
+                    lines: plan.headerLines,
+                    on: .headerFill
+                )
                 if tagged { canvas.end(.headerCell) }
                 x += plan.widths[column]
             }
@@ -319,7 +404,15 @@ struct PageFlow {
     /// element's content, so a TD's own text beside a Link would be lost to a reader).
     /// A row past the tagged limit is the page's P element's own content, which cairo marks only
     /// while the P has no child element: its links are drawn as their text, without a Link.
-    private mutating func draw(_ cell: PDFCell, on canvas: PDFCanvas, x: Double, width: Double, alignRight: Bool, lines: Int, tagged: Bool) {
+    private mutating func draw(
+        _ cell: PDFCell,
+        on canvas: PDFCanvas,
+        x: Double,
+        width: Double,
+        alignRight: Bool,
+        lines: Int,
+        tagged: Bool
+    ) {
         if tagged { canvas.begin(.tableCell) }
         defer { if tagged { canvas.end(.tableCell) } }
         let cell = tagged ? cell : Self.unlinked(cell)
@@ -354,8 +447,11 @@ struct PageFlow {
 
     /// How many lines a badge's words take within `width`, filled greedily as pango wraps them.
     private static func badgeLines(_ text: String, width: Double, on canvas: PDFCanvas) -> Int {
-        let space = canvas.measure("a b", size: PageFlow.badgeText, bold: true).width - canvas.measure("ab", size: PageFlow.badgeText, bold: true).width
-        var lines = 1, line = 0.0
+        let space =
+            canvas.measure("a b", size: PageFlow.badgeText, bold: true).width
+            - canvas.measure("ab", size: PageFlow.badgeText, bold: true).width
+        var lines = 1
+        var line = 0.0
         for word in text.split(separator: " ") {
             let wide = canvas.measure(String(word), size: PageFlow.badgeText, bold: true).width
             if line > 0, line + space + wide > width {
@@ -368,31 +464,89 @@ struct PageFlow {
         return min(lines, TablePlan.maxCellLines)
     }
 
-    private func drawContent(_ cell: PDFCell, on canvas: PDFCanvas, x: Double, width: Double, alignRight: Bool, lines: Int) {
+    private func drawContent(
+        _ cell: PDFCell,
+        on canvas: PDFCanvas,
+        x: Double,
+        width: Double,
+        alignRight: Bool,
+        lines: Int
+    ) {
         let inner = width - 2 * PageFlow.cellPadding
         let left = x + PageFlow.cellPadding
         switch cell {
         case .empty, .stack:
             return  // stacks do not nest
         case .text(let text, let color, let bold):
-            canvas.text(text, x: left, y: y + 4, size: PageFlow.cellText, bold: bold, color: color ?? .text, width: inner, alignRight: alignRight,
-                        lines: lines, on: rowFill)
+            canvas.text(
+                text,
+                x: left,
+                y: y + 4,
+                size: PageFlow.cellText,
+                bold: bold,
+                color: color ?? .text,
+                width: inner,
+                alignRight: alignRight,
+                lines: lines,
+                on: rowFill
+            )
         case .link(let text, let url):
-            canvas.text(text, x: left, y: y + 4, size: PageFlow.cellText, color: .link, width: inner, link: url, lines: lines, on: rowFill)
+            canvas.text(
+                text,
+                x: left,
+                y: y + 4,
+                size: PageFlow.cellText,
+                color: .link,
+                width: inner,
+                link: url,
+                lines: lines,
+                on: rowFill
+            )
         case .badge(let text, let color):
             let measured = canvas.measure(text, size: PageFlow.badgeText, bold: true).width
             let badgeWidth = min(inner, measured + 10)
             // In a `grow` column a badge wider than its column wraps inside a taller pill (TablePlan made the row tall enough).
-            let count = lines > 1 && measured + 10 > inner ? Self.badgeLines(text, width: badgeWidth - 10, on: canvas) : 1
-            canvas.fill(x: left, y: y + 2, width: badgeWidth, height: 14 + Double(count - 1) * PageFlow.badgeLine,
-                         color: color.tint(PDFColor.badgeTint), radius: 7)
-            canvas.text(text, x: left + 5, y: y + 2.5, size: PageFlow.badgeText, bold: true, color: color.badgeText, width: badgeWidth - 10,
-                        lines: count)
+            let count =
+                lines > 1 && measured + 10 > inner ? Self.badgeLines(text, width: badgeWidth - 10, on: canvas) : 1
+            canvas.fill(
+                x: left,
+                y: y + 2,
+                width: badgeWidth,
+                height: 14 + Double(count - 1) * PageFlow.badgeLine,
+                color: color.tint(PDFColor.badgeTint),
+                radius: 7
+            )
+            canvas.text(
+                text,
+                x: left + 5,
+                y: y + 2.5,
+                size: PageFlow.badgeText,
+                bold: true,
+                color: color.badgeText,
+                width: badgeWidth - 10,
+                lines: count
+            )
         case .bar(let fraction, let color, let label):
             let track = min(inner * 0.5, PageFlow.barTrack)
             canvas.fill(x: left, y: y + 5, width: track, height: 8, color: .headerFill, radius: 3)
-            if fraction > 0 { canvas.fill(x: left, y: y + 5, width: max(3, track * min(1, fraction)), height: 8, color: color, radius: 3) }
-            canvas.text(label, x: left + track + 4, y: y + 4, size: PageFlow.cellText, width: inner - track - 4, on: rowFill)
+            if fraction > 0 {
+                canvas.fill(
+                    x: left,
+                    y: y + 5,
+                    width: max(3, track * min(1, fraction)),
+                    height: 8,
+                    color: color,
+                    radius: 3
+                )
+            }
+            canvas.text(
+                label,
+                x: left + track + 4,
+                y: y + 4,
+                size: PageFlow.cellText,
+                width: inner - track - 4,
+                on: rowFill
+            )
         }
     }
 }

@@ -38,7 +38,9 @@ struct TablePlan {
     init(_ table: PDFTable, width: Double, measure: WrappedTextMeasure?) throws {
         guard table.sizedByContent else {
             let total = table.columns.map(\.weight).reduce(0, +)
-            (widths, lines, headerLines, heights) = (table.columns.map { width * $0.weight / max(total, 0.0001) }, 1, 1, nil)
+            (widths, lines, headerLines, heights) = (
+                table.columns.map { width * $0.weight / max(total, 0.0001) }, 1, 1, nil
+            )
             return
         }
         var extent = table.rows.extent
@@ -54,7 +56,8 @@ struct TablePlan {
             heights = nil
             return
         }
-        let baseLines = lines, base = PageFlow.rowHeight + Double(lines - 1) * PageFlow.extraLine
+        let baseLines = lines
+        let base = PageFlow.rowHeight + Double(lines - 1) * PageFlow.extraLine
         let inner = widths.map { $0 - 2 * PageFlow.cellPadding }
         var rows: [Float] = []
         rows.reserveCapacity(table.rows.count)
@@ -62,7 +65,10 @@ struct TablePlan {
         try table.rows.forEach { row in
             var height = base
             for column in growing where column < row.count {
-                height = max(height, Self.height(of: row[column], width: inner[column], lines: baseLines, measure: measure))
+                height = max(
+                    height,
+                    Self.height(of: row[column], width: inner[column], lines: baseLines, measure: measure)
+                )
             }
             differ = differ || height != base
             rows.append(Float(height))
@@ -73,7 +79,8 @@ struct TablePlan {
     /// Replaces each column's estimated widest content by the widest of its sampled cells as
     /// pango lays them out, and scales its typical width alike.
     private static func measureWidest(_ extent: inout ColumnSizing.Extent, with measure: WrappedTextMeasure) {
-        for (column, samples) in extent.widestCells.enumerated() where !samples.isEmpty && column < extent.widest.count {
+        for (column, samples) in extent.widestCells.enumerated() where !samples.isEmpty && column < extent.widest.count
+        {
             let measured = samples.map { measure.width(of: $0.cell) }.max() ?? 0
             let ratio = extent.widest[column] > 0 ? measured / extent.widest[column] : 1
             // The longest word keeps its estimate, a text's with a tenth to spare (a badge's has it):
@@ -89,9 +96,11 @@ struct TablePlan {
     /// the estimate (`ColumnSizing`, which errs wide) puts well within the column is one line,
     /// unmeasured; else pango measures it, and the row is as tall as its lines as pango lays them
     /// out (a CJK line is taller).
-    private static func height(of cell: PDFCell, width: Double, lines base: Int, measure: WrappedTextMeasure) -> Double {
+    private static func height(of cell: PDFCell, width: Double, lines base: Int, measure: WrappedTextMeasure) -> Double
+    {
         let row = PageFlow.rowHeight + Double(base - 1) * PageFlow.extraLine
-        let text: String, bold: Bool
+        let text: String
+        let bold: Bool
         switch cell {
         case .text(let value, _, let isBold): (text, bold) = (value, isBold)
         case .link(let value, _): (text, bold) = (value, false)

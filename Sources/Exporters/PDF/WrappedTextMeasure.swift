@@ -1,5 +1,5 @@
-import Core
 import CPangoCairo
+import Core
 
 /// How tall a cell's text is once wrapped to its column, laid out by pango exactly as
 /// `PDFCanvas.text` draws it (the same fonts, no ligatures, the same one-line cleaning, word
@@ -25,19 +25,32 @@ final class WrappedTextMeasure {
 
     init(cr: OpaquePointer) throws {
         guard let context = pango_cairo_create_context(cr) else {
-            throw ExportError.library(name: "pango", call: "pango_cairo_create_context", message: "could not create a text context")
+            throw ExportError.library(
+                name: "pango",
+                call: "pango_cairo_create_context",
+                message: "could not create a text context"
+            )
         }
         pango_cairo_context_set_resolution(context, 72)  // points, as PDFCanvas
         self.context = context
         guard let layout = pango_layout_new(context) else {
             g_object_unref(UnsafeMutableRawPointer(context))
-            throw ExportError.library(name: "pango", call: "pango_layout_new", message: "could not create a text layout")
+            throw ExportError.library(
+                name: "pango",
+                call: "pango_layout_new",
+                message: "could not create a text layout"
+            )
         }
         self.layout = layout
-        guard let features = pango_attr_list_new(), let noLigatures = pango_attr_font_features_new("liga 0, clig 0") else {
+        guard let features = pango_attr_list_new(), let noLigatures = pango_attr_font_features_new("liga 0, clig 0")
+        else {
             g_object_unref(UnsafeMutableRawPointer(layout))
             g_object_unref(UnsafeMutableRawPointer(context))
-            throw ExportError.library(name: "pango", call: "pango_attr_font_features_new", message: "could not make a text attribute")
+            throw ExportError.library(
+                name: "pango",
+                call: "pango_attr_font_features_new",
+                message: "could not make a text attribute"
+            )
         }
         pango_attr_list_insert(features, noLigatures)
         self.features = features
@@ -62,7 +75,8 @@ final class WrappedTextMeasure {
         pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD)
         pango_layout_set_height(layout, -Int32(max(1, lines)))
-        var pixelWidth: Int32 = 0, pixelHeight: Int32 = 0
+        var pixelWidth: Int32 = 0
+        var pixelHeight: Int32 = 0
         pango_layout_get_pixel_size(layout, &pixelWidth, &pixelHeight)
         let measured = (height: Double(pixelHeight), lines: Int(max(1, pango_layout_get_line_count(layout))))
         if heights.count < Self.maxCachedHeights { heights[key] = measured }
@@ -77,7 +91,8 @@ final class WrappedTextMeasure {
         pango_layout_set_width(layout, -1)
         pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
         pango_layout_set_height(layout, -1)
-        var pixelWidth: Int32 = 0, pixelHeight: Int32 = 0
+        var pixelWidth: Int32 = 0
+        var pixelHeight: Int32 = 0
         pango_layout_get_pixel_size(layout, &pixelWidth, &pixelHeight)
         return Double(pixelWidth)
     }
@@ -104,7 +119,9 @@ final class WrappedTextMeasure {
 
     private func font(bold: Bool) -> OpaquePointer? {
         if let font = fonts[bold] { return font }
-        let font = pango_font_description_from_string("\(PDFCanvas.families) \(bold ? "Bold " : "")\(PageFlow.cellText)")
+        let font = pango_font_description_from_string(
+            "\(PDFCanvas.families) \(bold ? "Bold " : "")\(PageFlow.cellText)"
+        )
         fonts[bold] = font
         return font
     }

@@ -10,7 +10,12 @@ package struct ListColumn<Row>: Sendable {
 
     package init(_ header: String, key: String? = nil, _ cell: @escaping @Sendable (Row) -> Cell) {
         self.header = header
-        self.key = key ?? header.lowercased().replacingOccurrences(of: " (%)", with: "").replacingOccurrences(of: " (mi)", with: "")
+        self.key =
+            key
+            ?? header.lowercased().replacingOccurrences(of: " (%)", with: "").replacingOccurrences(
+                of: " (mi)",
+                with: ""
+            )
             .replacingOccurrences(of: " ", with: "_")
         self.cell = cell
     }
@@ -23,7 +28,8 @@ package struct ListColumn<Row>: Sendable {
 
 extension Array {
     /// The columns a template names, in its order and with its labels; nil keeps them all.
-    func selected<Row>(by template: [(key: String, label: String)]?) -> [ListColumn<Row>] where Element == ListColumn<Row> {
+    func selected<Row>(by template: [(key: String, label: String)]?) -> [ListColumn<Row>]
+    where Element == ListColumn<Row> {
         guard let template else { return self }
         return template.compactMap { entry in first { $0.key == entry.key }?.labelled(entry.label) }
     }
@@ -37,8 +43,14 @@ package enum ListColumns {
 
     static func dateTime(_ timestamp: Timestamp, zone: Zone) -> Cell {
         let local = zone.localTime(of: zone.instant(of: timestamp))
-        return .dateTime(ExportDateTime(date: ExportDate(year: local.date.year, month: local.date.month, day: local.date.day),
-                                        hour: local.hour, minute: local.minute, second: local.second))
+        return .dateTime(
+            ExportDateTime(
+                date: ExportDate(year: local.date.year, month: local.date.month, day: local.date.day),
+                hour: local.hour,
+                minute: local.minute,
+                second: local.second
+            )
+        )
     }
 
     static func link(_ text: String?, _ url: (String) -> String) -> Cell {

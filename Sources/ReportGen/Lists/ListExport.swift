@@ -1,7 +1,7 @@
 import Aggregation
+import Core
 import Exporters
 import Foundation
-import Core
 
 /// The three lists of the app's list pages.
 package enum ListKind: String, CaseIterable, Sendable {
@@ -81,7 +81,12 @@ final class InteractionCounts {
 package enum ListExport {
     /// `<list>_<family slug>.<format>`.
     /// `<list>_<family slug>.<format>`, or `<name>_…` for a job output with a `name`.
-    package static func fileName(_ kind: ListKind, name: String? = nil, family: FamilyUnit, format: ListFormat) -> String {
+    package static func fileName(
+        _ kind: ListKind,
+        name: String? = nil,
+        family: FamilyUnit,
+        format: ListFormat
+    ) -> String {
         "\(name ?? kind.rawValue)_\(family.slug).\(format.rawValue)"
     }
 
@@ -92,8 +97,15 @@ package enum ListExport {
     /// - Throws: `AccessError` for a viewer who is not a member or a filter the viewer may not
     ///   use; `UsageError` for a bad filter; `OutputError`/`ExportError` when a file cannot be
     ///   written. Nothing is left under a final name on error.
-    package static func run(_ request: ListRequest, data: FamilyData, interactions: InteractionFeed, clock: RunClock,
-                           to target: OutputTarget, csv: CSVWriter.Options = CSVWriter.Options(), templates: OutputTemplates? = nil) throws -> ListResult {
+    package static func run(
+        _ request: ListRequest,
+        data: FamilyData,
+        interactions: InteractionFeed,
+        clock: RunClock,
+        to target: OutputTarget,
+        csv: CSVWriter.Options = CSVWriter.Options(),
+        templates: OutputTemplates? = nil
+    ) throws -> ListResult {
         let templates = try templates ?? OutputTemplates.builtIn()
         let palette = templates.palette
         let chosen = templates.listColumns[request.kind]
@@ -111,12 +123,22 @@ package enum ListExport {
             let tally = try interactions.tally(viewer: viewer, zone: zone)
             let all = CoachListRow.rows(data, tally: tally, zone: zone)
             let rows = filters.query(today: today).apply(to: all)
-            return try write(request, family: data.family, clock: clock, zone: zone, target: target, csv: csv, columns: ListColumns.coaches.selected(by: chosen),
-                             pdf: ListPDF.coaches(sort: filters.sort, palette: palette), total: all.count) { emit in try rows.forEach(emit) }
+            return try write(
+                request,
+                family: data.family,
+                clock: clock,
+                zone: zone,
+                target: target,
+                csv: csv,
+                columns: ListColumns.coaches.selected(by: chosen),
+                pdf: ListPDF.coaches(sort: filters.sort, palette: palette),
+                total: all.count
+            ) { emit in try rows.forEach(emit) }
 
         case .schools(let filters):
             let home = request.home ?? viewer.home(in: data)
-            let homeName = home == nil ? nil : ListPDF.homeName(given: request.home, owner: viewer.homeOwner(in: data), in: data)
+            let homeName =
+                home == nil ? nil : ListPDF.homeName(given: request.home, owner: viewer.homeOwner(in: data), in: data)
             let query: ListQuery<SchoolListRow>
             do {
                 query = try filters.query(hasHome: home != nil)
@@ -126,38 +148,67 @@ package enum ListExport {
             let tally = try interactions.tally(viewer: viewer, zone: zone)
             let all = SchoolListRow.rows(data, tally: tally, home: home, zone: zone)
             let rows = query.apply(to: all)
-            return try write(request, family: data.family, clock: clock, zone: zone, target: target, csv: csv, columns: ListColumns.schools(zone: zone).selected(by: chosen),
-                             pdf: ListPDF.schools(sort: filters.sort, home: homeName, zone: zone, today: today, palette: palette), total: all.count) { emit in try rows.forEach(emit) }
+            return try write(
+                request,
+                family: data.family,
+                clock: clock,
+                zone: zone,
+                target: target,
+                csv: csv,
+                columns: ListColumns.schools(zone: zone).selected(by: chosen),
+                pdf: ListPDF.schools(sort: filters.sort, home: homeName, zone: zone, today: today, palette: palette),
+                total: all.count
+            ) { emit in try rows.forEach(emit) }
 
         case .interactions(var filters, let range):
             if let loggedBy = filters.loggedBy {
                 guard !viewer.isPlayer else {
-                    throw AccessError("--logged-by is for a parent or the family view; a player sees only the interactions they logged")
+                    throw AccessError(
+                        "--logged-by is for a parent or the family view; a player sees only the interactions they logged"
+                    )
                 }
                 guard data.membership(of: loggedBy) != nil else {
-                    throw UsageError("--logged-by \(Quote.value(loggedBy)) is not a member of family '\(data.family.id)'; `report-batch families` lists families, and members are in family_members")
+                    throw UsageError(
+                        "--logged-by \(Quote.value(loggedBy)) is not a member of family '\(data.family.id)'; `report-batch families` lists families, and members are in family_members"
+                    )
                 }
             }
             if let range { filters.window = DayWindow(range: try range.range(today: today), zone: zone) }
             let checks = filters.filters(viewer: viewer, today: today, zone: zone)
             let builder = InteractionRowBuilder(data, viewer: viewer)
             // A ranged export's fourth figure counts the last 7 days of its range (docs/lists.md).
-            let limited: ClosedRange<CivilDate>? = if let window = filters.window {
-                window.range.from...window.range.to
-            } else if let days = filters.lastDays {
-                today.adding(days: -(days - 1))...today
-            } else {
-                nil
-            }
+            let limited: ClosedRange<CivilDate>? =
+                if let window = filters.window {
+                    window.range.from...window.range.to
+                } else if let days = filters.lastDays {
+                    today.adding(days: -(days - 1))...today
+                } else {
+                    nil
+                }
             let counts = InteractionCounts(analytics: InteractionAnalytics(today: today, zone: zone, range: limited))
-            let result = try write(request, family: data.family, clock: clock, zone: zone, target: target, csv: csv, columns: ListColumns.interactions(zone: zone).selected(by: chosen),
-                                   pdf: ListPDF.interactions(zone: zone, palette: palette) { counts.analytics },
-                                   total: nil, emptyMessage: { counts.visible == 0 ? ListKind.interactions.noneAtAll : ListKind.interactions.noMatch },
-                                   summary: {
-                                       let analytics = counts.analytics
-                                       return ("Analytics", [("Total", .integer(analytics.total)), ("Outbound", .integer(analytics.outbound)),
-                                                             ("Inbound", .integer(analytics.inbound)), (analytics.weekLabel, .integer(analytics.thisWeek))])
-                                   }) { emit in
+            let result = try write(
+                request,
+                family: data.family,
+                clock: clock,
+                zone: zone,
+                target: target,
+                csv: csv,
+                columns: ListColumns.interactions(zone: zone).selected(by: chosen),
+                pdf: ListPDF.interactions(zone: zone, palette: palette) { counts.analytics },
+                total: nil,
+                emptyMessage: { counts.visible == 0 ? ListKind.interactions.noneAtAll : ListKind.interactions.noMatch },
+                summary: {
+                    let analytics = counts.analytics
+                    return (
+                        "Analytics",
+                        [
+                            ("Total", .integer(analytics.total)), ("Outbound", .integer(analytics.outbound)),
+                            ("Inbound", .integer(analytics.inbound)),
+                            (analytics.weekLabel, .integer(analytics.thisWeek)),
+                        ]
+                    )
+                }
+            ) { emit in
                 // Rows stream newest first; only the one in hand is held.
                 try interactions.forEach(newestFirstIn: zone) { interaction in
                     if viewer.sees(interaction) { counts.visible += 1 }
@@ -166,17 +217,32 @@ package enum ListExport {
                     try emit(builder.row(interaction))
                 }
             }
-            return ListResult(files: result.files, rows: result.rows, emptyMessage: result.emptyMessage, analytics: counts.analytics, warnings: result.warnings)
+            return ListResult(
+                files: result.files,
+                rows: result.rows,
+                emptyMessage: result.emptyMessage,
+                analytics: counts.analytics,
+                warnings: result.warnings
+            )
         }
     }
 
     /// Writes the header, then every row `produce` emits, to each format; commits every file
     /// only when all are complete.
-    private static func write<Row>(_ request: ListRequest, family: FamilyUnit, clock: RunClock, zone: Zone, target: OutputTarget, csv: CSVWriter.Options,
-                                   columns: [ListColumn<Row>], pdf: ListPDFSpec<Row>, total: Int?,
-                                   emptyMessage: (() -> String)? = nil,
-                                   summary: () -> (String, [(String, Cell)])? = { nil },
-                                   produce: ((Row) throws -> Void) throws -> Void) throws -> ListResult {
+    private static func write<Row>(
+        _ request: ListRequest,
+        family: FamilyUnit,
+        clock: RunClock,
+        zone: Zone,
+        target: OutputTarget,
+        csv: CSVWriter.Options,
+        columns: [ListColumn<Row>],
+        pdf: ListPDFSpec<Row>,
+        total: Int?,
+        emptyMessage: (() -> String)? = nil,
+        summary: () -> (String, [(String, Cell)])? = { nil },
+        produce: ((Row) throws -> Void) throws -> Void
+    ) throws -> ListResult {
         var outputs: [TableOutput] = []
         var pdfOutputs: [PDFListOutput<Row>] = []
         var count = 0
@@ -190,18 +256,31 @@ package enum ListExport {
         case .folder(let folder):
             try AtomicFile.ensureWritableFolder(folder)
             for format in request.formats {
-                let path = (folder as NSString).appendingPathComponent(fileName(request.kind, name: request.name, family: family, format: format))
+                let path = (folder as NSString).appendingPathComponent(
+                    fileName(request.kind, name: request.name, family: family, format: format)
+                )
                 switch format {
                 case .csv:
                     outputs.append(try CSVTableOutput(path: path, options: csv))
                 case .xlsx:
                     let properties = XLSXWorkbook.Properties(
-                        title: request.kind.title, subject: "\(request.kind.title) – \(family.displayName)",
-                        creator: ToolVersion.creator, created: Date(timeIntervalSince1970: Double(clock.now.seconds)))
-                    outputs.append(try XLSXTableOutput(path: path, sheetName: request.kind.title, properties: properties))
+                        title: request.kind.title,
+                        subject: "\(request.kind.title) – \(family.displayName)",
+                        creator: ToolVersion.creator,
+                        created: Date(timeIntervalSince1970: Double(clock.now.seconds))
+                    )
+                    outputs.append(
+                        try XLSXTableOutput(path: path, sheetName: request.kind.title, properties: properties)
+                    )
                 case .pdf:
-                    let output = try PDFListOutput(path: path, spec: pdf, family: family, footer: ReportText.footer(zone: zone, generatedAt: clock.now),
-                                                   created: Date(timeIntervalSince1970: Double(clock.now.seconds)), emptyMessage: empty)
+                    let output = try PDFListOutput(
+                        path: path,
+                        spec: pdf,
+                        family: family,
+                        footer: ReportText.footer(zone: zone, generatedAt: clock.now),
+                        created: Date(timeIntervalSince1970: Double(clock.now.seconds)),
+                        emptyMessage: empty
+                    )
                     pdfOutputs.append(output)
                     outputs.append(output)
                 }
@@ -224,8 +303,15 @@ package enum ListExport {
             }
             let files = try outputs.map { try $0.finish() }
             try AtomicFile.commitAll(outputs.compactMap(\.pending))
-            return ListResult(files: files, rows: count, emptyMessage: count > 0 ? nil : empty(), analytics: nil,
-                              warnings: outputs.flatMap { output in output.warnings.map { "\(((output.pending?.path ?? "-") as NSString).lastPathComponent): \($0)" } })
+            return ListResult(
+                files: files,
+                rows: count,
+                emptyMessage: count > 0 ? nil : empty(),
+                analytics: nil,
+                warnings: outputs.flatMap { output in
+                    output.warnings.map { "\(((output.pending?.path ?? "-") as NSString).lastPathComponent): \($0)" }
+                }
+            )
         } catch {
             for output in outputs { output.pending?.discard() }
             throw outputs.compactMap(\.pending).reduce(error) { $1.translate($0) }

@@ -19,8 +19,14 @@ package struct ListFilterOption: Sendable, Hashable {
     /// Sets the filter's field from a value; a bad value is a usage error naming the option.
     let apply: @Sendable (_ option: String, ListFilterValues.Input, inout ListFilterValues.Typed) throws -> Void
 
-    init(name: String, lists: Set<ListKind>, kind: ValueKind, helpText: @escaping @Sendable (ListKind) -> String,
-         apply: @escaping @Sendable (_ option: String, ListFilterValues.Input, inout ListFilterValues.Typed) throws -> Void) {
+    init(
+        name: String,
+        lists: Set<ListKind>,
+        kind: ValueKind,
+        helpText: @escaping @Sendable (ListKind) -> String,
+        apply:
+            @escaping @Sendable (_ option: String, ListFilterValues.Input, inout ListFilterValues.Typed) throws -> Void
+    ) {
         self.name = name
         self.lists = lists
         self.kind = kind
@@ -89,8 +95,12 @@ package struct ListFilterValues: Sendable {
     package mutating func set(_ filter: ListFilterOption, _ value: Int?) { self[filter] = value.map(Input.wholeNumber) }
     package mutating func set(_ filter: ListFilterOption, _ value: Double?) { self[filter] = value.map(Input.number) }
     package mutating func set(_ filter: ListFilterOption, _ value: Bool) { self[filter] = .flag(value) }
-    package mutating func set<E: DomainEnum & Sendable>(_ filter: ListFilterOption, _ value: E?) { self[filter] = value.map { .typed($0) } }
-    package mutating func set<E: DomainEnum & Sendable>(_ filter: ListFilterOption, _ values: [E]) { self[filter] = values.isEmpty ? nil : .typed(values) }
+    package mutating func set<E: DomainEnum & Sendable>(_ filter: ListFilterOption, _ value: E?) {
+        self[filter] = value.map { .typed($0) }
+    }
+    package mutating func set<E: DomainEnum & Sendable>(_ filter: ListFilterOption, _ values: [E]) {
+        self[filter] = values.isEmpty ? nil : .typed(values)
+    }
 
     /// Every filter given, applied in the table's order; the home location (not a filter of
     /// the rows but where distances start) only when asked for.
@@ -134,8 +144,12 @@ package struct ListFilterValues: Sendable {
     package func homeCoordinate() throws -> Coordinate? { try typed(home: true).home }
 
     /// A sort given typed or by name.
-    private static func value<E: RawRepresentable & CaseIterable & Sendable>(_ input: Input?, default fallback: E, option: String,
-                                                                              noun: String) throws -> E where E.RawValue == String {
+    private static func value<E: RawRepresentable & CaseIterable & Sendable>(
+        _ input: Input?,
+        default fallback: E,
+        option: String,
+        noun: String
+    ) throws -> E where E.RawValue == String {
         switch input {
         case nil: fallback
         case .typed(let value as E)?: value
@@ -155,7 +169,9 @@ extension ListRequest.Filters {
     }
 
     static func refuseDays(_ days: Int) throws {
-        throw UsageError("\(ListFilterOption.days.option) \(days) cannot be combined with --preset or --from/--to; give one of them")
+        throw UsageError(
+            "\(ListFilterOption.days.option) \(days) cannot be combined with --preset or --from/--to; give one of them"
+        )
     }
 }
 

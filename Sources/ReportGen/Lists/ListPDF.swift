@@ -1,7 +1,7 @@
 import Aggregation
+import Core
 import Exporters
 import Foundation
-import Core
 
 /// How a list looks on paper: its columns and cells, and the blocks above the table.
 /// Built and used on the thread that writes the list (not Sendable: its closures read the
@@ -65,7 +65,8 @@ enum ListPDF {
     }
 
     /// What the coaches' Response bars and Contacts mean (docs/lists.md, Coaches).
-    static let coachesLegend = "Response: the coach's responsiveness score, 0–100% (how reliably they reply); its bar is green at 75% and over "
+    static let coachesLegend =
+        "Response: the coach's responsiveness score, 0–100% (how reliably they reply); its bar is green at 75% and over "
         + "(high), amber from 50% to 74% (medium), red under 50% (low); -- not scored. Contacts: interactions logged with the coach."
 
     static func coaches(sort: CoachSort, palette: OutputPalette) -> ListPDFSpec<CoachListRow> {
@@ -75,10 +76,17 @@ enum ListPDF {
             // Sized by content (ColumnSizing): names wrap to as many lines as they need; the e-mail over the phone
             // and the X handle over the Instagram one, each whole (they are useless cut). Handles
             // are whole up to 20 characters (X allows 15); a longer one ends in "…".
-            columns: [.init("Coach", fit: .grow), .init("Role", fit: .whole), .init("School", fit: .wrap),
-                      .init("Email / Phone", fit: .whole),
-                      .init("X / Instagram", fit: .whole, maxWidth: PDFTable.Column.width(forText: "IG @" + String(repeating: "m", count: 20))),
-                      .init("Response", fit: .whole), .init("Last Contact", fit: .whole), .init("Contacts", alignRight: true, fit: .whole)],
+            columns: [
+                .init("Coach", fit: .grow), .init("Role", fit: .whole), .init("School", fit: .wrap),
+                .init("Email / Phone", fit: .whole),
+                .init(
+                    "X / Instagram",
+                    fit: .whole,
+                    maxWidth: PDFTable.Column.width(forText: "IG @" + String(repeating: "m", count: 20))
+                ),
+                .init("Response", fit: .whole), .init("Last Contact", fit: .whole),
+                .init("Contacts", alignRight: true, fit: .whole),
+            ],
             cells: { row in
                 let coach = row.coach
                 // A link only from a value that passes the Add Coach rules; handles shown with their "@"
@@ -98,37 +106,51 @@ enum ListPDF {
                     row.schoolName.map { .text($0) } ?? .text(CoachListRow.unknownSchool, color: muted),
                     stack([link(.email), link(.phone)]),
                     stack([link(.twitter, label: "X"), link(.instagram, label: "IG")]),
-                    coach.responsivenessScore.map { .bar(fraction: $0 / 100, color: PDFColor(palette.responsiveness(row.level)), label: ReportText.decimal($0) + "%") }
+                    coach.responsivenessScore.map {
+                        .bar(
+                            fraction: $0 / 100,
+                            color: PDFColor(palette.responsiveness(row.level)),
+                            label: ReportText.decimal($0) + "%"
+                        )
+                    }
                         ?? .text("--", color: muted),
                     row.lastContactDay.map { .text(ReportText.day($0)) } ?? .text("Never contacted", color: muted),
                     .text(String(row.interactionCount)),
                 ]
             },
             summary: .fixed { [] },
-            legend: coachesLegend)
+            legend: coachesLegend
+        )
     }
 
     /// What the comparison's Fit, Tier, Contacts and Distance mean; `home` names the place
     /// distances are measured from, nil when there is none.
     static func schoolsLegend(home: String?) -> String {
-        let distance = home.map { "Distance: miles in a straight line from \($0)." }
+        let distance =
+            home.map { "Distance: miles in a straight line from \($0)." }
             ?? "Distance: none, as no member has a home location (give one with --home LAT,LON)."
-        return "Fit: fit score, 0–100 (green 70 and over, orange 50 to 69, red under 50). Tier: priority tier, A first. "
-            + "Contacts: interactions logged with the school. " + distance + " Offer: its status and deadline, grey once over."
+        return
+            "Fit: fit score, 0–100 (green 70 and over, orange 50 to 69, red under 50). Tier: priority tier, A first. "
+            + "Contacts: interactions logged with the school. " + distance
+            + " Offer: its status and deadline, grey once over."
     }
 
     /// The home location a distance is measured from, in words: "the family's home location,
     /// Mateo Rivera's (Austin, TX 78701)", or the coordinates given with `--home`.
     static func homeName(given: Coordinate?, owner: String?, in data: FamilyData) -> String? {
         if let given {
-            return "the home location given (\(ReportText.decimal(given.latitude, places: 4)), \(ReportText.decimal(given.longitude, places: 4)))"
+            return
+                "the home location given (\(ReportText.decimal(given.latitude, places: 4)), \(ReportText.decimal(given.longitude, places: 4)))"
         }
         guard let owner, let location = data.homeLocations[owner] else { return nil }
         let who = data.users[owner]?.displayName ?? owner
-        let region = [location.state, location.zip].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " ")
+        let region = [location.state, location.zip].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(
+            separator: " "
+        )
         let place = [location.city, region].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: ", ")
         let shown = place.isEmpty ? (location.address ?? "") : place
-        return "the family's home location, \(Display.oneLine(who))'s" + (shown.isEmpty ? "" : " (\(Display.oneLine(shown)))")
+        return "the family's home location, \(Display.oneLine(who))'s"
+            + (shown.isEmpty ? "" : " (\(Display.oneLine(shown)))")
     }
 
     /// An offer and its deadline in one cell that wraps, "Full Ride (Pending), due Nov 24, 2026",
@@ -141,27 +163,39 @@ enum ListPDF {
     }
 
     /// `today` greys what is over: an expired offer, and a deadline before today.
-    static func schools(sort: SchoolSort, home: String?, zone: Zone, today: CivilDate, palette: OutputPalette) -> ListPDFSpec<SchoolListRow> {
+    static func schools(
+        sort: SchoolSort,
+        home: String?,
+        zone: Zone,
+        today: CivilDate,
+        palette: OutputPalette
+    ) -> ListPDFSpec<SchoolListRow> {
         ListPDFSpec(
             title: "Schools Comparison",
             sorted: sorted(sort),
             // Badges, figures and the star are never cut; names, places and offers wrap to as many
             // lines as they need, their row growing.
-            columns: [.init("★", fit: .whole), .init("School", fit: .grow), .init("Location", fit: .grow), .init("Division", fit: .whole),
-                      .init("Status", fit: .grow), .init("Tier", fit: .whole), .init("Fit", fit: .whole), .init("Size", fit: .whole),
-                      .init("Distance", alignRight: true, fit: .whole), .init("Coaches", alignRight: true, fit: .whole),
-                      .init("Contacts", alignRight: true, fit: .whole), .init("Offer", fit: .grow)],
+            columns: [
+                .init("★", fit: .whole), .init("School", fit: .grow), .init("Location", fit: .grow),
+                .init("Division", fit: .whole),
+                .init("Status", fit: .grow), .init("Tier", fit: .whole), .init("Fit", fit: .whole),
+                .init("Size", fit: .whole),
+                .init("Distance", alignRight: true, fit: .whole), .init("Coaches", alignRight: true, fit: .whole),
+                .init("Contacts", alignRight: true, fit: .whole), .init("Offer", fit: .grow),
+            ],
             cells: { row in
                 let school = row.school
                 return [
                     school.isFavorite ? .text("★", color: PDFColor(0xF59E0B)) : .empty,
                     .text(school.name, bold: true),
                     text(school.location, placeholder: "Location unknown"),
-                    school.division.map { .badge($0.displayName, PDFColor(palette.division($0))) } ?? .text("--", color: muted),
+                    school.division.map { .badge($0.displayName, PDFColor(palette.division($0))) }
+                        ?? .text("--", color: muted),
                     .badge(school.status.displayName, PDFColor(palette.status(school.status))),
                     school.priorityTier.map { .text($0.rawValue, bold: true) } ?? .text("--", color: muted),
                     // On paper the fit score is a whole number; csv and xlsx keep it exact.
-                    school.fitScore.map { .badge(ReportText.decimal($0, places: 0), PDFColor(FitBand.color($0))) } ?? .empty,
+                    school.fitScore.map { .badge(ReportText.decimal($0, places: 0), PDFColor(FitBand.color($0))) }
+                        ?? .empty,
                     row.size.map { .badge($0.displayName, PDFColor(palette.size($0))) } ?? .text("--", color: muted),
                     row.distance.map { .text(ReportText.decimal($0, places: 0) + " mi") } ?? .text("--", color: muted),
                     .text(String(row.coachCount)),
@@ -171,27 +205,49 @@ enum ListPDF {
             },
             summary: .fromRows { rows in
                 let distances = rows.compactMap(\.distance)
-                let average = distances.isEmpty ? "--" : ReportText.decimal(distances.reduce(0, +) / Double(distances.count), places: 0) + " mi"
-                var blocks: [PDFBlock] = [.cards([
-                    PDFCard(label: "Schools", value: String(rows.count), color: PDFColor(palette.card("schools"))),
-                    PDFCard(label: "Favorites", value: String(rows.filter(\.school.isFavorite).count), color: PDFColor(Palette.amber)),
-                    PDFCard(label: "With Offers", value: String(rows.filter { $0.offer != nil }.count), color: PDFColor(Palette.green)),
-                    PDFCard(label: home != nil ? "Average Distance" : "Average Distance (no home location)", value: average, color: PDFColor(Palette.responseRateCard)),
-                ])]
+                let average =
+                    distances.isEmpty
+                    ? "--" : ReportText.decimal(distances.reduce(0, +) / Double(distances.count), places: 0) + " mi"
+                var blocks: [PDFBlock] = [
+                    .cards([
+                        PDFCard(label: "Schools", value: String(rows.count), color: PDFColor(palette.card("schools"))),
+                        PDFCard(
+                            label: "Favorites",
+                            value: String(rows.filter(\.school.isFavorite).count),
+                            color: PDFColor(Palette.amber)
+                        ),
+                        PDFCard(
+                            label: "With Offers",
+                            value: String(rows.filter { $0.offer != nil }.count),
+                            color: PDFColor(Palette.green)
+                        ),
+                        PDFCard(
+                            label: home != nil ? "Average Distance" : "Average Distance (no home location)",
+                            value: average,
+                            color: PDFColor(Palette.responseRateCard)
+                        ),
+                    ])
+                ]
                 // The app's advice to use priority tiers, only to a family that uses none yet.
                 if rows.count >= 30, !rows.contains(where: { $0.school.priorityTier != nil }) {
-                    blocks.append(.note("You have \(rows.count) schools on your list. Consider organizing with priority tiers (A, B, C) to manage your recruiting strategy.",
-                                        color: PDFColor(0x92400E)))
+                    blocks.append(
+                        .note(
+                            "You have \(rows.count) schools on your list. Consider organizing with priority tiers (A, B, C) to manage your recruiting strategy.",
+                            color: PDFColor(0x92400E)
+                        )
+                    )
                 }
                 return blocks
             },
-            legend: schoolsLegend(home: home))
+            legend: schoolsLegend(home: home)
+        )
     }
 
     /// The interactions' one order (docs/lists.md).
     static let interactionsSorted = "Sorted by date, newest first"
 
-    static let interactionsLegend = "Content: the first two lines of what was written or said. Files: attachments. "
+    static let interactionsLegend =
+        "Content: the first two lines of what was written or said. Files: attachments. "
         + "Logged By: who logged the interaction (You for the viewer)."
 
     /// The content's share of a page: two lines of it read as a preview, and it takes no more
@@ -204,26 +260,37 @@ enum ListPDF {
     /// "Feb 3, 2026" over "2:15 PM": the rows hold two lines anyway, and the date takes half the width.
     static func dateOverTime(_ time: LocalDateTime) -> PDFCell {
         let hour = time.hour % 12 == 0 ? 12 : time.hour % 12
-        return .stack([.text(ReportText.day(time.date)), .text("\(hour):\(Instant.two(time.minute)) \(time.hour < 12 ? "AM" : "PM")")])
+        return .stack([
+            .text(ReportText.day(time.date)),
+            .text("\(hour):\(Instant.two(time.minute)) \(time.hour < 12 ? "AM" : "PM")"),
+        ])
     }
 
-    static func interactions(zone: Zone, palette: OutputPalette, analytics: @escaping () -> InteractionAnalytics) -> ListPDFSpec<InteractionListRow> {
+    static func interactions(
+        zone: Zone,
+        palette: OutputPalette,
+        analytics: @escaping () -> InteractionAnalytics
+    ) -> ListPDFSpec<InteractionListRow> {
         ListPDFSpec(
             title: "Interactions",
             sorted: interactionsSorted,
             // A person's name (the coach, who logged it) wraps as far as it needs, never cut; the
             // content shows its first two lines.
-            columns: [.init("Date", fit: .whole), .init("Type", fit: .whole), .init("Direction", fit: .whole), .init("Sentiment", fit: .whole),
-                      .init("Subject", fit: .wrap, maxWidth: labelWidth), .init("School", fit: .wrap, maxWidth: labelWidth),
-                      .init("Coach", fit: .grow), .init("Logged By", fit: .grow),
-                      .init("Content", fit: .wrap, maxWidth: contentWidth), .init("Files", alignRight: true, fit: .whole)],
+            columns: [
+                .init("Date", fit: .whole), .init("Type", fit: .whole), .init("Direction", fit: .whole),
+                .init("Sentiment", fit: .whole),
+                .init("Subject", fit: .wrap, maxWidth: labelWidth), .init("School", fit: .wrap, maxWidth: labelWidth),
+                .init("Coach", fit: .grow), .init("Logged By", fit: .grow),
+                .init("Content", fit: .wrap, maxWidth: contentWidth), .init("Files", alignRight: true, fit: .whole),
+            ],
             cells: { row in
                 let interaction = row.interaction
                 return [
                     dateOverTime(zone.localTime(of: zone.instant(of: interaction.date))),
                     .badge(interaction.type.displayName, PDFColor(palette.type(interaction.type))),
                     .badge(interaction.direction.displayName, PDFColor(palette.direction(interaction.direction))),
-                    interaction.sentiment.map { .badge($0.displayName, PDFColor(palette.sentiment($0))) } ?? .text("--", color: muted),
+                    interaction.sentiment.map { .badge($0.displayName, PDFColor(palette.sentiment($0))) }
+                        ?? .text("--", color: muted),
                     .text(interaction.displaySubject),
                     text(row.school), text(row.coach), text(row.loggedBy), text(interaction.content),
                     .text(String(interaction.attachments.count)),
@@ -231,14 +298,21 @@ enum ListPDF {
             },
             summary: .fixed {
                 let figures = analytics()
-                return [.cards([
-                    PDFCard(label: "Total", value: String(figures.total), color: PDFColor(palette.card("schools"))),
-                    PDFCard(label: "Outbound", value: String(figures.outbound), color: PDFColor(Palette.blue)),
-                    PDFCard(label: "Inbound", value: String(figures.inbound), color: PDFColor(Palette.emerald)),
-                    PDFCard(label: figures.weekLabel, value: String(figures.thisWeek), color: PDFColor(Palette.responseRateCard)),
-                ])]
+                return [
+                    .cards([
+                        PDFCard(label: "Total", value: String(figures.total), color: PDFColor(palette.card("schools"))),
+                        PDFCard(label: "Outbound", value: String(figures.outbound), color: PDFColor(Palette.blue)),
+                        PDFCard(label: "Inbound", value: String(figures.inbound), color: PDFColor(Palette.emerald)),
+                        PDFCard(
+                            label: figures.weekLabel,
+                            value: String(figures.thisWeek),
+                            color: PDFColor(Palette.responseRateCard)
+                        ),
+                    ])
+                ]
             },
-            legend: interactionsLegend)
+            legend: interactionsLegend
+        )
     }
 }
 
@@ -256,7 +330,14 @@ final class PDFListOutput<Row>: TableOutput {
     private var kept: [Row] = []
     private var result: PDFResult?
 
-    init(path: String, spec: ListPDFSpec<Row>, family: FamilyUnit, footer: String, created: Date, emptyMessage: @escaping () -> String) throws {
+    init(
+        path: String,
+        spec: ListPDFSpec<Row>,
+        family: FamilyUnit,
+        footer: String,
+        created: Date,
+        emptyMessage: @escaping () -> String
+    ) throws {
         let pending = try AtomicFile.Pending(path: path)
         self.pending = pending
         rows = try PDFRowSpool(folder: (pending.temporaryPath as NSString).deletingLastPathComponent)
@@ -278,8 +359,14 @@ final class PDFListOutput<Row>: TableOutput {
     var warnings: [String] { result?.warnings ?? [] }
 
     func finish() throws -> WrittenFile {
-        var document = PDFDocument(title: spec.title, subject: "\(spec.title) – \(family.displayName)", creator: ToolVersion.creator,
-                                   created: created, footer: footer, orientation: .landscape)
+        var document = PDFDocument(
+            title: spec.title,
+            subject: "\(spec.title) – \(family.displayName)",
+            creator: ToolVersion.creator,
+            created: created,
+            footer: footer,
+            orientation: .landscape
+        )
         // The order on the family's line: the first page keeps room for another row.
         document.blocks.append(.title(spec.title, lines: [family.displayName + " · " + spec.sorted]))
         switch spec.summary {

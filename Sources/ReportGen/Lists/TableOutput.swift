@@ -1,6 +1,6 @@
+import Core
 import Exporters
 import Foundation
-import Core
 
 /// A list file being written row by row in one format. Several outputs can be fed from
 /// one pass over the rows, so that streamed rows are read once for every format.
@@ -37,8 +37,12 @@ final class XLSXTableOutput: TableOutput {
         let pending = try AtomicFile.Pending(path: path)
         self.pending = pending
         // libxlsxwriter's scratch files go in a hidden folder that a killed run's successor removes.
-        workbook = try XLSXWorkbook(path: pending.temporaryPath, properties: properties, constantMemory: true,
-                                    temporaryFolder: try pending.makeScratchFolder())
+        workbook = try XLSXWorkbook(
+            path: pending.temporaryPath,
+            properties: properties,
+            constantMemory: true,
+            temporaryFolder: try pending.makeScratchFolder()
+        )
         sheet = try workbook.addSheet(sheetName)
         title = properties.subject
     }

@@ -33,7 +33,8 @@ extension SchoolStatus {
         case .offerReceived: Palette.green
         case .committed: Palette.purple
         case .declined: Palette.red
-        case .campInvite, .recruited, .officialVisitInvited, .officialVisitScheduled, .notPursuing, .visiting: Palette.grayBlue
+        case .campInvite, .recruited, .officialVisitInvited, .officialVisitScheduled, .notPursuing, .visiting:
+            Palette.grayBlue
         }
     }
 }

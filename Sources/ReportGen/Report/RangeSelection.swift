@@ -10,13 +10,24 @@ package enum RangeSelection: Hashable, Sendable {
     /// Parses the `--preset`, `--from` and `--to` options (docs/report.md §1).
     /// - Throws: `UsageError` quoting the bad value, for an unknown preset, a malformed
     ///   date, only one of `--from`/`--to`, or a preset together with them.
-    package static func parse(preset: String?, from: String?, to: String?, defaultPreset: ReportPreset = .standard) throws -> RangeSelection {
+    package static func parse(
+        preset: String?,
+        from: String?,
+        to: String?,
+        defaultPreset: ReportPreset = .standard
+    ) throws -> RangeSelection {
         if let preset, from != nil || to != nil {
-            throw UsageError("\(option: "--preset") \(Quote.value(preset)) cannot be combined with \(option: "--from")/\(option: "--to"); give a preset or a custom range" as OptionText)
+            throw UsageError(
+                "\(option: "--preset") \(Quote.value(preset)) cannot be combined with \(option: "--from")/\(option: "--to"); give a preset or a custom range"
+                    as OptionText
+            )
         }
         if let preset {
             guard let value = ReportPreset(rawValue: preset) else {
-                throw UsageError("\(option: "--preset") \(Quote.value(preset)) is not a preset; use one of: \(ReportPreset.names)" as OptionText)
+                throw UsageError(
+                    "\(option: "--preset") \(Quote.value(preset)) is not a preset; use one of: \(ReportPreset.names)"
+                        as OptionText
+                )
             }
             return .preset(value)
         }
@@ -28,7 +39,10 @@ package enum RangeSelection: Hashable, Sendable {
         case (nil, let to?):
             throw UsageError("\(option: "--to") \(Quote.value(to)) needs \(option: "--from") as well" as OptionText)
         case (let from?, let to?):
-            return .custom(from: try RunClock.parseDay(from, option: "--from"), to: try RunClock.parseDay(to, option: "--to"))
+            return .custom(
+                from: try RunClock.parseDay(from, option: "--from"),
+                to: try RunClock.parseDay(to, option: "--to")
+            )
         }
     }
 
@@ -53,8 +67,11 @@ extension Zone {
     /// - Throws: `UsageError` for a name that is not an IANA zone.
     package static func parseOption(_ name: String) throws -> Zone {
         guard let zone = Zone(identifier: name) else {
-            let examples = "e.g. America/New_York, Europe/Paris, UTC; offsets are Etc/GMT-5 for UTC+05:00 and Etc/GMT+5 for UTC-05:00, in IANA's signs"
-            throw UsageError("\(option: "--timezone") \(Quote.value(name)) is not a known IANA time zone (\(examples))" as OptionText)
+            let examples =
+                "e.g. America/New_York, Europe/Paris, UTC; offsets are Etc/GMT-5 for UTC+05:00 and Etc/GMT+5 for UTC-05:00, in IANA's signs"
+            throw UsageError(
+                "\(option: "--timezone") \(Quote.value(name)) is not a known IANA time zone (\(examples))" as OptionText
+            )
         }
         return zone
     }

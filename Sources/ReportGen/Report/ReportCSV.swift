@@ -27,7 +27,9 @@ package enum ReportCSV {
         add("schools", "total", value: count(schools.total))
         add("schools", "favorites", value: count(schools.favorites))
         for tally in schools.byStatus { add("schools", "by_status", tally.key.rawValue, value: count(tally.count)) }
-        for tally in schools.byDivision { add("schools", "by_division", tally.key?.rawValue ?? Division.unknownLabel, value: count(tally.count)) }
+        for tally in schools.byDivision {
+            add("schools", "by_division", tally.key?.rawValue ?? Division.unknownLabel, value: count(tally.count))
+        }
 
         let coaches = figures.coaches
         add("coaches", "total", value: count(coaches.total))
@@ -39,9 +41,15 @@ package enum ReportCSV {
 
         let interactions = figures.interactions
         add("interactions", "total", value: count(interactions.total))
-        for tally in interactions.byType { add("interactions", "by_type", tally.key.rawValue, value: count(tally.count)) }
-        for tally in interactions.bySentiment { add("interactions", "by_sentiment", tally.key.rawValue, value: count(tally.count)) }
-        for tally in interactions.byDirection { add("interactions", "by_direction", tally.key.rawValue, value: count(tally.count)) }
+        for tally in interactions.byType {
+            add("interactions", "by_type", tally.key.rawValue, value: count(tally.count))
+        }
+        for tally in interactions.bySentiment {
+            add("interactions", "by_sentiment", tally.key.rawValue, value: count(tally.count))
+        }
+        for tally in interactions.byDirection {
+            add("interactions", "by_direction", tally.key.rawValue, value: count(tally.count))
+        }
 
         add("metrics", "total", value: count(figures.metrics.total))
         for summary in figures.metrics.summaries { add("metrics", "by_type", summary.type, value: count(summary.rows)) }
@@ -56,17 +64,31 @@ package enum ReportCSV {
         add("previous_period", "from", value: .text(previous.range.from.description))
         add("previous_period", "to", value: .text(previous.range.to.description))
         add("previous_period", "interactions_total", value: count(previous.interactionsTotal))
-        for tally in previous.byDirection { add("previous_period", "by_direction", tally.key.rawValue, value: count(tally.count)) }
+        for tally in previous.byDirection {
+            add("previous_period", "by_direction", tally.key.rawValue, value: count(tally.count))
+        }
         add("previous_period", "response_rate", value: .number(previous.responseRate), unit: "%")
 
         let followUps = run.followUps
-        for deadline in followUps.deadlines { add("follow_ups", "deadline", deadline.school, value: count(deadline.daysLeft), unit: "days") }
+        for deadline in followUps.deadlines {
+            add("follow_ups", "deadline", deadline.school, value: count(deadline.daysLeft), unit: "days")
+        }
         for coach in followUps.awaitingReply {
-            add("follow_ups", "awaiting_reply", "\(coach.coach) (\(coach.school))", value: count(coach.daysWaiting), unit: "days")
+            add(
+                "follow_ups",
+                "awaiting_reply",
+                "\(coach.coach) (\(coach.school))",
+                value: count(coach.daysWaiting),
+                unit: "days"
+            )
         }
         add("follow_ups", "awaiting_reply_older", value: count(followUps.awaitingReplyOlder))
-        for school in followUps.goneQuiet { add("follow_ups", "gone_quiet", school.school, value: .integer(school.daysSince), unit: "days") }
-        for fix in followUps.contactsToFix { add("follow_ups", "contact_to_fix", "\(fix.coach) (\(fix.school))", value: .text(fix.field.rawValue)) }
+        for school in followUps.goneQuiet {
+            add("follow_ups", "gone_quiet", school.school, value: .integer(school.daysSince), unit: "days")
+        }
+        for fix in followUps.contactsToFix {
+            add("follow_ups", "contact_to_fix", "\(fix.coach) (\(fix.school))", value: .text(fix.field.rawValue))
+        }
         rows += SeasonCSV.rows(run)
         return rows
     }

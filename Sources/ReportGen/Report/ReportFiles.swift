@@ -1,7 +1,7 @@
 import Aggregation
+import Core
 import Exporters
 import Foundation
-import Core
 
 /// Writes a report in each format asked for, atomically: all the formats appear together or none does.
 package enum ReportFiles {
@@ -18,13 +18,20 @@ package enum ReportFiles {
     /// Writes `run` in `formats` to `target`.
     /// - Throws: `UsageError` for standard output with more than one format; `OutputError`
     ///   or `ExportError` when a file cannot be written (nothing is left under a final name).
-    package static func write(_ run: ReportRun, formats: [ReportFormat], to target: OutputTarget,
-                             csv options: CSVWriter.Options = CSVWriter.Options(), templates: OutputTemplates? = nil) throws -> [WrittenFile] {
+    package static func write(
+        _ run: ReportRun,
+        formats: [ReportFormat],
+        to target: OutputTarget,
+        csv options: CSVWriter.Options = CSVWriter.Options(),
+        templates: OutputTemplates? = nil
+    ) throws -> [WrittenFile] {
         let templates = try templates ?? OutputTemplates.builtIn()
         switch target {
         case .standardOutput:
             guard formats.count == 1, let format = formats.first, format.isText else {
-                throw UsageError("--out - writes one text format to standard output; give a single --format (json or csv)")
+                throw UsageError(
+                    "--out - writes one text format to standard output; give a single --format (json or csv)"
+                )
             }
             let sink = ByteSink.standardOutput()
             let rows = try render(run, format, to: sink, csv: options)
@@ -37,7 +44,9 @@ package enum ReportFiles {
             var written: [WrittenFile] = []
             do {
                 for format in formats {
-                    let file = try AtomicFile.Pending(path: (folder as NSString).appendingPathComponent(fileName(run, format)))
+                    let file = try AtomicFile.Pending(
+                        path: (folder as NSString).appendingPathComponent(fileName(run, format))
+                    )
                     pending.append(file)
                     do {
                         written.append(try write(run, format, to: file, csv: options, templates: templates))
@@ -55,8 +64,13 @@ package enum ReportFiles {
     }
 
     /// Writes one format into its pending file's temporary path.
-    private static func write(_ run: ReportRun, _ format: ReportFormat, to file: AtomicFile.Pending,
-                              csv options: CSVWriter.Options, templates: OutputTemplates) throws -> WrittenFile {
+    private static func write(
+        _ run: ReportRun,
+        _ format: ReportFormat,
+        to file: AtomicFile.Pending,
+        csv options: CSVWriter.Options,
+        templates: OutputTemplates
+    ) throws -> WrittenFile {
         let temporary = file.temporaryPath
         switch format {
         case .pdf:
@@ -64,7 +78,12 @@ package enum ReportFiles {
             return WrittenFile(path: file.path, format: format.rawValue, rows: nil, warnings: result.warnings)
         case .xlsx:
             let workbook = try ReportWorkbook.write(run, templates: templates, to: temporary)
-            return WrittenFile(path: file.path, format: format.rawValue, rows: workbook.dataRows, warnings: workbook.warnings)
+            return WrittenFile(
+                path: file.path,
+                format: format.rawValue,
+                rows: workbook.dataRows,
+                warnings: workbook.warnings
+            )
         case .json, .csv:
             let sink = try ByteSink(path: temporary)
             let rows = try render(run, format, to: sink, csv: options)
@@ -74,7 +93,12 @@ package enum ReportFiles {
     }
 
     /// Renders one format into a sink; returns the data rows written, where that applies.
-    private static func render(_ run: ReportRun, _ format: ReportFormat, to sink: ByteSink, csv options: CSVWriter.Options) throws -> Int? {
+    private static func render(
+        _ run: ReportRun,
+        _ format: ReportFormat,
+        to sink: ByteSink,
+        csv options: CSVWriter.Options
+    ) throws -> Int? {
         switch format {
         case .json:
             try sink.write(ReportJSON.document(run).serialized())

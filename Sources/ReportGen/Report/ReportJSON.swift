@@ -1,6 +1,6 @@
 import Aggregation
-import Exporters
 import Core
+import Exporters
 
 /// The json of the report: the exact shape of docs/report.md §3, keys in a stable order,
 /// every category present, nulls as null, numbers unrounded.
@@ -12,52 +12,84 @@ package enum ReportJSON {
         func tally<Key>(_ tallies: [Tally<Key>], name: (Key) -> String) -> JSONValue {
             .object(tallies.map { (name($0.key), .integer($0.count)) })
         }
-        let schools = figures.schools, coaches = figures.coaches, interactions = figures.interactions
+        let schools = figures.schools
+        let coaches = figures.coaches
+        let interactions = figures.interactions
         let previous = figures.previous
         return .object([
             ("schemaVersion", .integer(schemaVersion)),
             ("title", .string(ReportText.title)),
             ("family", .object([("id", .string(run.data.family.id)), ("name", .string(run.data.family.displayName))])),
-            ("range", .object([
-                ("from", .string(run.range.from.description)), ("to", .string(run.range.to.description)),
-                ("timezone", .string(run.zone.identifier)), ("preset", .string(run.range.preset?.rawValue)),
-            ])),
+            (
+                "range",
+                .object([
+                    ("from", .string(run.range.from.description)), ("to", .string(run.range.to.description)),
+                    ("timezone", .string(run.zone.identifier)), ("preset", .string(run.range.preset?.rawValue)),
+                ])
+            ),
             ("generatedAt", .string(run.generatedAt.iso8601)),
-            ("schools", .object([
-                ("total", .integer(schools.total)),
-                ("byStatus", tally(schools.byStatus) { $0.rawValue }),
-                ("byDivision", tally(schools.byDivision) { $0?.rawValue ?? Division.unknownLabel }),
-                ("favorites", .integer(schools.favorites)),
-            ])),
-            ("coaches", .object([
-                ("total", .integer(coaches.total)), ("schoolsWithCoaches", .integer(coaches.schoolsWithCoaches)),
-                ("contactedCoaches", .integer(coaches.contactedCoaches)), ("respondingCoaches", .integer(coaches.respondingCoaches)),
-                ("responseRate", .number(coaches.responseRate)), ("avgResponsiveness", .number(coaches.avgResponsiveness)),
-            ])),
-            ("interactions", .object([
-                ("total", .integer(interactions.total)),
-                ("byType", tally(interactions.byType) { $0.rawValue }),
-                ("bySentiment", tally(interactions.bySentiment) { $0.rawValue }),
-                ("byDirection", tally(interactions.byDirection) { $0.rawValue }),
-            ])),
-            ("metrics", .object([
-                ("total", .integer(figures.metrics.total)),
-                ("byType", .object(figures.metrics.summaries.map { ($0.type, .integer($0.rows)) })),
-                ("summaries", .array(figures.metrics.summaries.map { summary in
-                    .object([
-                        ("type", .string(summary.type)), ("count", .integer(summary.count)), ("avg", .number(summary.avg)),
-                        ("min", .number(summary.min)), ("max", .number(summary.max)), ("unit", .string(summary.unit)),
-                    ])
-                })),
-            ])),
-            ("previousPeriod", .object([
-                ("from", .string(previous.range.from.description)), ("to", .string(previous.range.to.description)),
-                ("interactions", .object([
-                    ("total", .integer(previous.interactionsTotal)),
-                    ("byDirection", tally(previous.byDirection) { $0.rawValue }),
-                ])),
-                ("coaches", .object([("responseRate", .number(previous.responseRate))])),
-            ])),
+            (
+                "schools",
+                .object([
+                    ("total", .integer(schools.total)),
+                    ("byStatus", tally(schools.byStatus) { $0.rawValue }),
+                    ("byDivision", tally(schools.byDivision) { $0?.rawValue ?? Division.unknownLabel }),
+                    ("favorites", .integer(schools.favorites)),
+                ])
+            ),
+            (
+                "coaches",
+                .object([
+                    ("total", .integer(coaches.total)), ("schoolsWithCoaches", .integer(coaches.schoolsWithCoaches)),
+                    ("contactedCoaches", .integer(coaches.contactedCoaches)),
+                    ("respondingCoaches", .integer(coaches.respondingCoaches)),
+                    ("responseRate", .number(coaches.responseRate)),
+                    ("avgResponsiveness", .number(coaches.avgResponsiveness)),
+                ])
+            ),
+            (
+                "interactions",
+                .object([
+                    ("total", .integer(interactions.total)),
+                    ("byType", tally(interactions.byType) { $0.rawValue }),
+                    ("bySentiment", tally(interactions.bySentiment) { $0.rawValue }),
+                    ("byDirection", tally(interactions.byDirection) { $0.rawValue }),
+                ])
+            ),
+            (
+                "metrics",
+                .object([
+                    ("total", .integer(figures.metrics.total)),
+                    ("byType", .object(figures.metrics.summaries.map { ($0.type, .integer($0.rows)) })),
+                    (
+                        "summaries",
+                        .array(
+                            figures.metrics.summaries.map { summary in
+                                .object([
+                                    ("type", .string(summary.type)), ("count", .integer(summary.count)),
+                                    ("avg", .number(summary.avg)),
+                                    ("min", .number(summary.min)), ("max", .number(summary.max)),
+                                    ("unit", .string(summary.unit)),
+                                ])
+                            }
+                        )
+                    ),
+                ])
+            ),
+            (
+                "previousPeriod",
+                .object([
+                    ("from", .string(previous.range.from.description)), ("to", .string(previous.range.to.description)),
+                    (
+                        "interactions",
+                        .object([
+                            ("total", .integer(previous.interactionsTotal)),
+                            ("byDirection", tally(previous.byDirection) { $0.rawValue }),
+                        ])
+                    ),
+                    ("coaches", .object([("responseRate", .number(previous.responseRate))])),
+                ])
+            ),
             ("followUps", followUps(run.followUps)),
             ("changes", SeasonJSON.changes(run.changes)),
             ("ahead", SeasonJSON.ahead(run.ahead)),
@@ -68,23 +100,55 @@ package enum ReportJSON {
     static func followUps(_ followUps: FollowUps) -> JSONValue {
         .object([
             ("today", .string(followUps.today.description)),
-            ("deadlines", .array(followUps.deadlines.map { deadline in
-                .object([("school", .string(deadline.school)), ("offerType", .string(deadline.offerType.rawValue)),
-                         ("deadline", .string(deadline.deadline.description)), ("daysLeft", .integer(deadline.daysLeft))])
-            })),
-            ("awaitingReply", .array(followUps.awaitingReply.map { coach in
-                .object([("coach", .string(coach.coach)), ("school", .string(coach.school)),
-                         ("lastContact", .string(coach.lastContact.description)), ("daysWaiting", .integer(coach.daysWaiting))])
-            })),
+            (
+                "deadlines",
+                .array(
+                    followUps.deadlines.map { deadline in
+                        .object([
+                            ("school", .string(deadline.school)), ("offerType", .string(deadline.offerType.rawValue)),
+                            ("deadline", .string(deadline.deadline.description)),
+                            ("daysLeft", .integer(deadline.daysLeft)),
+                        ])
+                    }
+                )
+            ),
+            (
+                "awaitingReply",
+                .array(
+                    followUps.awaitingReply.map { coach in
+                        .object([
+                            ("coach", .string(coach.coach)), ("school", .string(coach.school)),
+                            ("lastContact", .string(coach.lastContact.description)),
+                            ("daysWaiting", .integer(coach.daysWaiting)),
+                        ])
+                    }
+                )
+            ),
             ("awaitingReplyOlder", .integer(followUps.awaitingReplyOlder)),
-            ("goneQuiet", .array(followUps.goneQuiet.map { school in
-                .object([("school", .string(school.school)), ("status", .string(school.status.rawValue)),
-                         ("lastContact", .string(school.lastContact?.description)), ("daysSince", school.daysSince.map { .integer($0) } ?? .null)])
-            })),
-            ("contactsToFix", .array(followUps.contactsToFix.map { fix in
-                .object([("coach", .string(fix.coach)), ("school", .string(fix.school)), ("field", .string(fix.field.rawValue)),
-                         ("value", .string(fix.value))])
-            })),
+            (
+                "goneQuiet",
+                .array(
+                    followUps.goneQuiet.map { school in
+                        .object([
+                            ("school", .string(school.school)), ("status", .string(school.status.rawValue)),
+                            ("lastContact", .string(school.lastContact?.description)),
+                            ("daysSince", school.daysSince.map { .integer($0) } ?? .null),
+                        ])
+                    }
+                )
+            ),
+            (
+                "contactsToFix",
+                .array(
+                    followUps.contactsToFix.map { fix in
+                        .object([
+                            ("coach", .string(fix.coach)), ("school", .string(fix.school)),
+                            ("field", .string(fix.field.rawValue)),
+                            ("value", .string(fix.value)),
+                        ])
+                    }
+                )
+            ),
         ])
     }
 }
@@ -104,7 +168,9 @@ extension ReportText {
     /// A metric's key as people read it: `sixty_yard_dash` "Sixty Yard Dash", `gpa` "GPA",
     /// `sat_math` "SAT Math". json and csv keep the key.
     package static func metricName(_ key: String) -> String {
-        let acronyms: Set<String> = ["gpa", "sat", "act", "psat", "ap", "ib", "ncaa", "era", "ops", "whip", "rbi", "bmi", "mph"]
+        let acronyms: Set<String> = [
+            "gpa", "sat", "act", "psat", "ap", "ib", "ncaa", "era", "ops", "whip", "rbi", "bmi", "mph",
+        ]
         let words = key.split(whereSeparator: { $0 == "_" || $0 == " " || $0 == "-" })
         guard !words.isEmpty else { return key }
         return words.map { word in
@@ -149,24 +215,48 @@ extension ReportText {
         func date(_ day: CivilDate) -> Cell { .date(ExportDate(year: day.year, month: day.month, day: day.day)) }
         let never = "Never contacted"
         return [
-            FollowUpTable(heading: "Offer deadlines in the next \(FollowUps.deadlineDays) days", columns: ["School", "Offer", "Deadline", "Days left"],
-                          rows: followUps.deadlines.map { [.text($0.school), .text($0.offerType.displayName), date($0.deadline), .integer($0.daysLeft)] },
-                          urgency: followUps.deadlines.map { $0.daysLeft <= 3 ? .urgent : $0.daysLeft <= 7 ? .soon : .none },
-                          empty: "No offer deadlines in the next \(FollowUps.deadlineDays) days"),
-            FollowUpTable(heading: "Coaches who have not replied for \(FollowUps.replyDays) to \(FollowUps.replyListDays) days", columns: ["Coach", "School", "Last contact", "Days waiting"],
-                          rows: followUps.awaitingReply.map { [.text($0.coach), .text($0.school), date($0.lastContact), .integer($0.daysWaiting)] },
-                          urgency: followUps.awaitingReply.map { _ in .none },
-                          empty: "No coach has waited \(FollowUps.replyDays) to \(FollowUps.replyListDays) days for a reply",
-                          note: followUps.awaitingReplyOlder == 0 ? nil
-                            : "\(followUps.awaitingReplyOlder) more \(followUps.awaitingReplyOlder == 1 ? "coach has" : "coaches have") not replied for over \(FollowUps.replyListDays) days"),
-            FollowUpTable(heading: "Schools you are pursuing with no interaction in \(FollowUps.quietDays) days", columns: ["School", "Status", "Last contact", "Days since"],
-                          rows: followUps.goneQuiet.map { [.text($0.school), .text($0.status.displayName), $0.lastContact.map(date) ?? .text(never), .integer($0.daysSince)] },
-                          urgency: followUps.goneQuiet.map { _ in .none },
-                          empty: "Every school you are pursuing had an interaction in the last \(FollowUps.quietDays) days"),
-            FollowUpTable(heading: "Contact details to fix in the app", columns: ["Coach", "School", "Field", "Stored value"],
-                          rows: followUps.contactsToFix.map { [.text($0.coach), .text($0.school), .text($0.field.label), .text($0.value)] },
-                          urgency: followUps.contactsToFix.map { _ in .none },
-                          empty: "Every coach's e-mail, phone and handles follow the app's rules"),
+            FollowUpTable(
+                heading: "Offer deadlines in the next \(FollowUps.deadlineDays) days",
+                columns: ["School", "Offer", "Deadline", "Days left"],
+                rows: followUps.deadlines.map {
+                    [.text($0.school), .text($0.offerType.displayName), date($0.deadline), .integer($0.daysLeft)]
+                },
+                urgency: followUps.deadlines.map { $0.daysLeft <= 3 ? .urgent : $0.daysLeft <= 7 ? .soon : .none },
+                empty: "No offer deadlines in the next \(FollowUps.deadlineDays) days"
+            ),
+            FollowUpTable(
+                heading: "Coaches who have not replied for \(FollowUps.replyDays) to \(FollowUps.replyListDays) days",
+                columns: ["Coach", "School", "Last contact", "Days waiting"],
+                rows: followUps.awaitingReply.map {
+                    [.text($0.coach), .text($0.school), date($0.lastContact), .integer($0.daysWaiting)]
+                },
+                urgency: followUps.awaitingReply.map { _ in .none },
+                empty: "No coach has waited \(FollowUps.replyDays) to \(FollowUps.replyListDays) days for a reply",
+                note: followUps.awaitingReplyOlder == 0
+                    ? nil
+                    : "\(followUps.awaitingReplyOlder) more \(followUps.awaitingReplyOlder == 1 ? "coach has" : "coaches have") not replied for over \(FollowUps.replyListDays) days"
+            ),
+            FollowUpTable(
+                heading: "Schools you are pursuing with no interaction in \(FollowUps.quietDays) days",
+                columns: ["School", "Status", "Last contact", "Days since"],
+                rows: followUps.goneQuiet.map {
+                    [
+                        .text($0.school), .text($0.status.displayName), $0.lastContact.map(date) ?? .text(never),
+                        .integer($0.daysSince),
+                    ]
+                },
+                urgency: followUps.goneQuiet.map { _ in .none },
+                empty: "Every school you are pursuing had an interaction in the last \(FollowUps.quietDays) days"
+            ),
+            FollowUpTable(
+                heading: "Contact details to fix in the app",
+                columns: ["Coach", "School", "Field", "Stored value"],
+                rows: followUps.contactsToFix.map {
+                    [.text($0.coach), .text($0.school), .text($0.field.label), .text($0.value)]
+                },
+                urgency: followUps.contactsToFix.map { _ in .none },
+                empty: "Every coach's e-mail, phone and handles follow the app's rules"
+            ),
         ]
     }
 
@@ -177,41 +267,65 @@ extension ReportText {
     }
 
     /// What the response rate means, in one line for the page and the Summary sheet.
-    package static let responseRateExplained = "Response rate: of the coaches you wrote to, called or met in this period (outbound), "
+    package static let responseRateExplained =
+        "Response rate: of the coaches you wrote to, called or met in this period (outbound), "
         + "the share who also reached out to you in it (inbound). Schools and coaches count everything on your list; "
         + "interactions and metrics count this period."
 
     /// The five stat cards of the dashboard, with their colours and what each counts:
     /// Schools and Coaches everything on the family's list, the others the report's days.
-    package static func statCards(_ figures: ReportFigures, range: DateRange, palette: OutputPalette = OutputPalette())
-        -> [(label: String, value: Cell, color: RGBColor, scope: String)] {
+    package static func statCards(
+        _ figures: ReportFigures,
+        range: DateRange,
+        palette: OutputPalette = OutputPalette()
+    )
+        -> [(label: String, value: Cell, color: RGBColor, scope: String)]
+    {
         let period = shortRange(range.from, range.to)
         let coaches = figures.coaches
-        let replies = coaches.contactedCoaches == 0 ? "no coach contacted in this period"
+        let replies =
+            coaches.contactedCoaches == 0
+            ? "no coach contacted in this period"
             : "\(coaches.respondingCoaches) of \(coaches.contactedCoaches) \(coaches.contactedCoaches == 1 ? "coach" : "coaches") you contacted replied"
         return [
             ("Schools", .integer(figures.schools.total), palette.card("schools"), "on your list"),
             ("Coaches", .integer(figures.coaches.total), palette.card("coaches"), "on your list"),
             ("Interactions", .integer(figures.interactions.total), palette.card("interactions"), period),
             ("Metrics", .integer(figures.metrics.total), palette.card("metrics"), period),
-            ("Response Rate", coaches.responseRate.map { .percent($0) } ?? .text("N/A"), palette.card("response_rate"), replies),
+            (
+                "Response Rate", coaches.responseRate.map { .percent($0) } ?? .text("N/A"),
+                palette.card("response_rate"), replies
+            ),
         ]
     }
 
     /// This period against the previous one: interactions, each direction, the response rate.
-    package static func comparison(_ figures: ReportFigures) -> [(label: String, current: Cell, previous: Cell, change: Cell)] {
+    package static func comparison(
+        _ figures: ReportFigures
+    ) -> [(label: String, current: Cell, previous: Cell, change: Cell)] {
         func counts(_ label: String, _ now: Int, _ before: Int) -> (String, Cell, Cell, Cell) {
             (label, .integer(now), .integer(before), .integer(now - before))
         }
         let previous = figures.previous
         var rows = [counts("Interactions", figures.interactions.total, previous.interactionsTotal)]
         for direction in Direction.allCases {
-            rows.append(counts("\(direction.displayName) interactions", figures.interactions.byDirection.count(of: direction),
-                               previous.byDirection.count(of: direction)))
+            rows.append(
+                counts(
+                    "\(direction.displayName) interactions",
+                    figures.interactions.byDirection.count(of: direction),
+                    previous.byDirection.count(of: direction)
+                )
+            )
         }
-        let now = figures.coaches.responseRate, before = previous.responseRate
+        let now = figures.coaches.responseRate
+        let before = previous.responseRate
         let change: Cell = (now != nil && before != nil) ? .points(now! - before!) : .empty
-        rows.append(("Response Rate", now.map { .percent($0) } ?? .text("N/A"), before.map { .percent($0) } ?? .text("N/A"), change))
+        rows.append(
+            (
+                "Response Rate", now.map { .percent($0) } ?? .text("N/A"), before.map { .percent($0) } ?? .text("N/A"),
+                change
+            )
+        )
         return rows
     }
 }

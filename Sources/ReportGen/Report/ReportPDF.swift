@@ -1,7 +1,7 @@
 import Aggregation
+import Core
 import Exporters
 import Foundation
-import Core
 
 extension PDFColor {
     /// The pdf colour of a domain colour.
@@ -41,16 +41,22 @@ enum ReportPDF {
     static func document(_ run: ReportRun, templates: OutputTemplates) -> PDFDocument {
         let title = templates.reportTitle
         var document = PDFDocument(
-            title: title, subject: "\(title) – \(run.data.family.displayName)", creator: ToolVersion.creator,
+            title: title,
+            subject: "\(title) – \(run.data.family.displayName)",
+            creator: ToolVersion.creator,
             created: Date(timeIntervalSince1970: Double(run.generatedAt.seconds)),
-            footer: ReportText.footer(zone: run.zone, generatedAt: run.generatedAt), orientation: .portrait)
+            footer: ReportText.footer(zone: run.zone, generatedAt: run.generatedAt),
+            orientation: .portrait
+        )
         document.blocks.append(.title(title, lines: [run.data.family.displayName, ReportText.rangeLine(run)]))
         document.blocks.append(.cards(cards(run, palette: templates.palette)))
         document.blocks.append(.note(ReportText.responseRateExplained))
         // The comparison next to the cards it compares (docs/outputs.md, "The report's pdf").
         for (section, heading) in templates.reportSections where section == .previousPeriod {
-            document.blocks += [.section(heading), .note("Compared with \(ReportText.rangeText(run.figures.previous.range))"),
-                                comparisonTable(run.figures)]
+            document.blocks += [
+                .section(heading), .note("Compared with \(ReportText.rangeText(run.figures.previous.range))"),
+                comparisonTable(run.figures),
+            ]
         }
         document.blocks += ReportPDFSeason.thisWeek(run) + ReportPDFSeason.comingUp(run.ahead, today: run.today)
         // The breakdowns side by side (`columns`), and with them the metric summaries when there
@@ -59,7 +65,8 @@ enum ReportPDF {
         for (section, heading) in templates.reportSections where section != .previousPeriod {
             let sectionBlocks = [PDFBlock.section(heading)] + blocks(of: section, run, palette: templates.palette)
             switch section {
-            case .schoolsByStatus, .schoolsByDivision, .interactionsByType, .interactionsBySentiment, .interactionsByDirection:
+            case .schoolsByStatus, .schoolsByDivision, .interactionsByType, .interactionsBySentiment,
+                .interactionsByDirection:
                 breakdowns.append(sectionBlocks)
             case .metricSummaries where run.figures.metrics.summaries.isEmpty:
                 breakdowns.append(sectionBlocks)
@@ -74,9 +81,20 @@ enum ReportPDF {
         // the operator know the figures are without them.
         if !run.leftOutRows.isEmpty {
             document.blocks.append(.section("Rows left out"))
-            document.blocks.append(.note(ReportText.leftOutLine(run.leftOutRows) + "; the figures above are without them:", color: PDFColor(0x92400E)))
-            for issue in run.leftOutRows.prefix(20) { document.blocks.append(.note(Display.oneLine(issue.description))) }
-            if run.leftOutRows.count > 20 { document.blocks.append(.note("and \(run.leftOutRows.count - 20) more problems (manifest.json lists every one)")) }
+            document.blocks.append(
+                .note(
+                    ReportText.leftOutLine(run.leftOutRows) + "; the figures above are without them:",
+                    color: PDFColor(0x92400E)
+                )
+            )
+            for issue in run.leftOutRows.prefix(20) {
+                document.blocks.append(.note(Display.oneLine(issue.description)))
+            }
+            if run.leftOutRows.count > 20 {
+                document.blocks.append(
+                    .note("and \(run.leftOutRows.count - 20) more problems (manifest.json lists every one)")
+                )
+            }
         }
         return document
     }
@@ -96,7 +114,8 @@ enum ReportPDF {
                 }
             }
         }
-        var result: [PDFBlock] = [], next = sections.startIndex
+        var result: [PDFBlock] = []
+        var next = sections.startIndex
         while next < sections.endIndex {
             let first = sections[next]
             var second: [PDFBlock] = []
@@ -114,17 +133,26 @@ enum ReportPDF {
     private static func cards(_ run: ReportRun, palette: OutputPalette) -> [PDFCard] {
         let changes = run.cardChangeLines
         return zip(ReportText.statCards(run.figures, range: run.range, palette: palette), changes).map { card, change in
-            let value: String = switch card.value {
-            case .integer(let count): String(count)
-            case .percent(let rate): ReportText.percent(rate)
-            default: "N/A"
-            }
+            let value: String =
+                switch card.value {
+                case .integer(let count): String(count)
+                case .percent(let rate): ReportText.percent(rate)
+                default: "N/A"
+                }
             // The change on two lines in a card's narrow column: "+4" over "on Nov 9 – Nov 15",
             // "no change" over "since Nov 15".
             let lines = change.map { words in
-                (words.range(of: " on ") ?? words.range(of: " since ")).map { words.replacingCharacters(in: $0, with: "\n" + words[$0].dropFirst()) } ?? words
+                (words.range(of: " on ") ?? words.range(of: " since ")).map {
+                    words.replacingCharacters(in: $0, with: "\n" + words[$0].dropFirst())
+                } ?? words
             }
-            return PDFCard(label: card.label, value: value, color: PDFColor(card.color), note: card.scope, change: lines)
+            return PDFCard(
+                label: card.label,
+                value: value,
+                color: PDFColor(card.color),
+                note: card.scope,
+                change: lines
+            )
         }
     }
 
@@ -137,26 +165,76 @@ enum ReportPDF {
             return followUps(run.followUps)
         case .schoolsByStatus:
             let statuses = figures.schools.byStatus.filter { $0.count > 0 }
-            return [statuses.isEmpty ? .note("No schools on the list yet")
-                : .bars(statuses.map { PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor(palette.status($0.key))) })]
+            return [
+                statuses.isEmpty
+                    ? .note("No schools on the list yet")
+                    : .bars(
+                        statuses.map {
+                            PDFBar(
+                                label: $0.key.displayName,
+                                value: Double($0.count),
+                                color: PDFColor(palette.status($0.key))
+                            )
+                        }
+                    )
+            ]
         case .schoolsByDivision:
             let divisions = figures.schools.byDivision.filter { $0.count > 0 }
-            return [divisions.isEmpty ? .note("No schools on the list yet")
-                : .bars(divisions.map { tally in
-                    PDFBar(label: tally.key?.displayName ?? Division.unknownLabel, value: Double(tally.count),
-                           color: PDFColor(tally.key.map(palette.division) ?? Palette.gray))
-                })]
+            return [
+                divisions.isEmpty
+                    ? .note("No schools on the list yet")
+                    : .bars(
+                        divisions.map { tally in
+                            PDFBar(
+                                label: tally.key?.displayName ?? Division.unknownLabel,
+                                value: Double(tally.count),
+                                color: PDFColor(tally.key.map(palette.division) ?? Palette.gray)
+                            )
+                        }
+                    )
+            ]
         case .interactionsByType:
-            return [figures.interactions.total == 0 ? noInteractions
-                : .bars(figures.interactions.byType.filter { $0.count > 0 }.map {
-                    PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor(palette.type($0.key)))
-                })]
+            return [
+                figures.interactions.total == 0
+                    ? noInteractions
+                    : .bars(
+                        figures.interactions.byType.filter { $0.count > 0 }.map {
+                            PDFBar(
+                                label: $0.key.displayName,
+                                value: Double($0.count),
+                                color: PDFColor(palette.type($0.key))
+                            )
+                        }
+                    )
+            ]
         case .interactionsBySentiment:
-            return [figures.interactions.total == 0 ? noInteractions
-                : .bars(figures.interactions.bySentiment.map { PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor(palette.sentiment($0.key))) })]
+            return [
+                figures.interactions.total == 0
+                    ? noInteractions
+                    : .bars(
+                        figures.interactions.bySentiment.map {
+                            PDFBar(
+                                label: $0.key.displayName,
+                                value: Double($0.count),
+                                color: PDFColor(palette.sentiment($0.key))
+                            )
+                        }
+                    )
+            ]
         case .interactionsByDirection:
-            return [figures.interactions.total == 0 ? noInteractions
-                : .bars(figures.interactions.byDirection.map { PDFBar(label: $0.key.displayName, value: Double($0.count), color: PDFColor(palette.direction($0.key))) })]
+            return [
+                figures.interactions.total == 0
+                    ? noInteractions
+                    : .bars(
+                        figures.interactions.byDirection.map {
+                            PDFBar(
+                                label: $0.key.displayName,
+                                value: Double($0.count),
+                                color: PDFColor(palette.direction($0.key))
+                            )
+                        }
+                    )
+            ]
         case .metricSummaries:
             return [metricTable(figures)]
         case .previousPeriod:
@@ -183,13 +261,16 @@ enum ReportPDF {
     /// A follow-up list on paper: its first 10 rows, a deadline within 3 days red and within 7
     /// amber, "Never contacted" grey.
     private static func followUpTable(_ table: ReportText.FollowUpTable) -> PDFBlock {
-        let red = PDFColor(0xDC2626), amber = PDFColor(0xD97706), gray = PDFColor(0x6B7280)
+        let red = PDFColor(0xDC2626)
+        let amber = PDFColor(0xD97706)
+        let gray = PDFColor(0x6B7280)
         let rows = zip(table.rows, table.urgency).prefix(10).map { cells, urgency -> [PDFCell] in
-            let color: PDFColor? = switch urgency {
-            case .urgent: red
-            case .soon: amber
-            case .none: nil
-            }
+            let color: PDFColor? =
+                switch urgency {
+                case .urgent: red
+                case .soon: amber
+                case .none: nil
+                }
             return cells.enumerated().map { index, cell -> PDFCell in
                 switch cell {
                 case .text(let text) where text == "Never contacted": .text(text, color: gray)
@@ -200,9 +281,12 @@ enum ReportPDF {
                 }
             }
         }
-        var pdfTable = PDFTable(columns: table.columns.enumerated().map { index, title in
-            .init(title, alignRight: title.hasPrefix("Days"), fit: index < 2 ? .wrap : .whole)
-        }, rows: rows)
+        var pdfTable = PDFTable(
+            columns: table.columns.enumerated().map { index, title in
+                .init(title, alignRight: title.hasPrefix("Days"), fit: index < 2 ? .wrap : .whole)
+            },
+            rows: rows
+        )
         pdfTable.sizedByContent = true
         pdfTable.measuresContent = true  // measured, as the season's tables (ReportPDFSeason.sized)
         return .table(pdfTable)
@@ -214,34 +298,58 @@ enum ReportPDF {
     private static func metricTable(_ figures: ReportFigures) -> PDFBlock {
         guard !figures.metrics.summaries.isEmpty else { return .note("No metrics recorded in this period") }
         let gray = PDFColor(0x6B7280)
-        let number: (Double?) -> PDFCell = { .text($0.map { ReportText.decimal($0) } ?? "N/A", color: $0 == nil ? gray : nil) }
-        return .table(PDFTable(
-            columns: [.init("Metric", weight: 2), .init("Entries", weight: 1.7), .init("Average", weight: 0.9, alignRight: true),
-                      .init("Min", weight: 0.8, alignRight: true), .init("Max", weight: 0.8, alignRight: true), .init("Unit", weight: 0.8)],
-            rows: figures.metrics.summaries.map { summary in
-                // One value is shown once, as the average; min and max would only repeat it (or N/A).
-                let single = summary.count <= 1
-                return [.text(ReportText.metricName(summary.type), bold: true), .text(ReportText.entries(summary), color: summary.count == 0 ? gray : nil),
-                        number(summary.avg), single ? .empty : number(summary.min), single ? .empty : number(summary.max), .text(summary.unit ?? "")]
-            }))
+        let number: (Double?) -> PDFCell = {
+            .text($0.map { ReportText.decimal($0) } ?? "N/A", color: $0 == nil ? gray : nil)
+        }
+        return .table(
+            PDFTable(
+                columns: [
+                    .init("Metric", weight: 2), .init("Entries", weight: 1.7),
+                    .init("Average", weight: 0.9, alignRight: true),
+                    .init("Min", weight: 0.8, alignRight: true), .init("Max", weight: 0.8, alignRight: true),
+                    .init("Unit", weight: 0.8),
+                ],
+                rows: figures.metrics.summaries.map { summary in
+                    // One value is shown once, as the average; min and max would only repeat it (or N/A).
+                    let single = summary.count <= 1
+                    return [
+                        .text(ReportText.metricName(summary.type), bold: true),
+                        .text(ReportText.entries(summary), color: summary.count == 0 ? gray : nil),
+                        number(summary.avg), single ? .empty : number(summary.min),
+                        single ? .empty : number(summary.max), .text(summary.unit ?? ""),
+                    ]
+                }
+            )
+        )
     }
 
     private static func comparisonTable(_ figures: ReportFigures) -> PDFBlock {
-        .table(PDFTable(
-            columns: [.init("Measure", weight: 2.2), .init("This period", weight: 1, alignRight: true),
-                      .init("Previous", weight: 1, alignRight: true), .init("Change", weight: 1, alignRight: true)],
-            rows: ReportText.comparison(figures).map { row in
-                func text(_ cell: Cell) -> String {
-                    switch cell {
-                    case .integer(let value): String(value)
-                    case .percent(let value): ReportText.percent(value)
-                    case .points(let value): (value > 0 ? "+" : value < 0 ? "−" : "") + ReportText.decimal(abs(value), places: 1) + " pts"
-                    case .text(let value): value
-                    default: "N/A"
+        .table(
+            PDFTable(
+                columns: [
+                    .init("Measure", weight: 2.2), .init("This period", weight: 1, alignRight: true),
+                    .init("Previous", weight: 1, alignRight: true), .init("Change", weight: 1, alignRight: true),
+                ],
+                rows: ReportText.comparison(figures).map { row in
+                    func text(_ cell: Cell) -> String {
+                        switch cell {
+                        case .integer(let value): String(value)
+                        case .percent(let value): ReportText.percent(value)
+                        case .points(let value):
+                            (value > 0 ? "+" : value < 0 ? "−" : "") + ReportText.decimal(abs(value), places: 1)
+                                + " pts"
+                        case .text(let value): value
+                        default: "N/A"
+                        }
                     }
+                    let change: String =
+                        if case .integer(let value) = row.change { ReportText.change(value) } else { text(row.change) }
+                    return [
+                        .text(row.label), .text(text(row.current)), .text(text(row.previous)),
+                        .text(change, bold: true),
+                    ]
                 }
-                let change: String = if case .integer(let value) = row.change { ReportText.change(value) } else { text(row.change) }
-                return [.text(row.label), .text(text(row.current)), .text(text(row.previous)), .text(change, bold: true)]
-            }))
+            )
+        )
     }
 }

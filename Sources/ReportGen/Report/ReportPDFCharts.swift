@@ -11,7 +11,8 @@ package enum ReportPDFCharts {
     static let rate = PDFColor(0xB45309)
     /// Contacted, Interested, Visiting, Offer, Committed.
     static let stages: [(name: String, stage: Int, color: PDFColor)] = [
-        ("Contacted", 1, PDFColor(0x1D4ED8)), ("Interested", 2, PDFColor(0x0F766E)), ("Visiting", 3, PDFColor(0x6D28D9)),
+        ("Contacted", 1, PDFColor(0x1D4ED8)), ("Interested", 2, PDFColor(0x0F766E)),
+        ("Visiting", 3, PDFColor(0x6D28D9)),
         ("Offer", 4, PDFColor(0xB45309)), ("Committed", 5, PDFColor(0xBE123C)),
     ]
     package static var lineColors: [PDFColor] { [outbound, inbound, views, rate] + stages.map(\.color) }
@@ -19,50 +20,92 @@ package enum ReportPDFCharts {
     static func season(_ trend: SeasonTrend) -> [PDFBlock] {
         guard let first = trend.weeks.first, let last = trend.weeks.last else { return [] }
         let labels = trend.weeks.map { ReportText.shortRange($0.start, $0.start) }
-        var lines = [PDFLineChart.Series(name: "Outbound", values: trend.weeks.map { Double($0.outbound) }, color: outbound),
-                     PDFLineChart.Series(name: "Inbound", values: trend.weeks.map { Double($0.inbound) }, color: inbound)]
+        var lines = [
+            PDFLineChart.Series(name: "Outbound", values: trend.weeks.map { Double($0.outbound) }, color: outbound),
+            PDFLineChart.Series(name: "Inbound", values: trend.weeks.map { Double($0.inbound) }, color: inbound),
+        ]
         if trend.weeks.allSatisfy({ $0.profileViews != nil }) {
-            lines.append(PDFLineChart.Series(name: "Profile views", values: trend.weeks.map { $0.profileViews.map { Double($0) } }, color: views))
+            lines.append(
+                PDFLineChart.Series(
+                    name: "Profile views",
+                    values: trend.weeks.map { $0.profileViews.map { Double($0) } },
+                    color: views
+                )
+            )
         }
         let interactions = chart("Interactions per week", lines, labels: labels)
         let rateLine = PDFLineChart.Series(name: "Response rate", values: trend.weeks.map(\.responseRate), color: rate)
         var rateChart = chart("Response rate per week", [rateLine], labels: labels, unit: "%", ceiling: 100)
         let gaps = trend.weeks.count { $0.responseRate == nil }
         if gaps > 0 {
-            rateChart = chart("Response rate per week", [rateLine], labels: labels, unit: "%", ceiling: 100,
-                              after: " No coach was contacted in \(gaps) of the \(trend.weeks.count) weeks: a gap in the line.")
+            rateChart = chart(
+                "Response rate per week",
+                [rateLine],
+                labels: labels,
+                unit: "%",
+                ceiling: 100,
+                after: " No coach was contacted in \(gaps) of the \(trend.weeks.count) weeks: a gap in the line."
+            )
         }
         let stageLines = stages.map { stage in
-            PDFLineChart.Series(name: stage.name, values: trend.weeks.map { week in
-                Double(week.pipeline.filter { $0.key.stage == stage.stage }.reduce(0) { $0 + $1.count })
-            }, color: stage.color)
+            PDFLineChart.Series(
+                name: stage.name,
+                values: trend.weeks.map { week in
+                    Double(week.pipeline.filter { $0.key.stage == stage.stage }.reduce(0) { $0 + $1.count })
+                },
+                color: stage.color
+            )
         }
         // The heading with the first two charts, side by side; each chart whole on a page. (All
         // three kept on one page left the page before a tenth full for the demo's Tanaka family.)
         // The stages' chart, with five lines and the longest caption, takes the page's width.
-        return [.together([.section("The season"),
-                           .note("The twelve weeks \(ReportText.shortRange(first.start, last.end)), each labelled by its first day"),
-                           .columns([.lineChart(interactions)], [.lineChart(rateChart)])]),
-                .lineChart(chart("Schools at each stage at the week's end", stageLines, labels: labels))]
+        return [
+            .together([
+                .section("The season"),
+                .note(
+                    "The twelve weeks \(ReportText.shortRange(first.start, last.end)), each labelled by its first day"
+                ),
+                .columns([.lineChart(interactions)], [.lineChart(rateChart)]),
+            ]),
+            .lineChart(chart("Schools at each stage at the week's end", stageLines, labels: labels)),
+        ]
     }
 
-    private static func chart(_ title: String, _ lines: [PDFLineChart.Series], labels: [String], unit: String = "", ceiling: Double = 4,
-                              after: String = "") -> PDFLineChart {
+    private static func chart(
+        _ title: String,
+        _ lines: [PDFLineChart.Series],
+        labels: [String],
+        unit: String = "",
+        ceiling: Double = 4,
+        after: String = ""
+    ) -> PDFLineChart {
         let words = lines.map { describe($0, labels: labels, unit: unit) }.joined(separator: " ")
-        return PDFLineChart(title: title, caption: words + after, labels: labels, series: lines, unit: unit, ceiling: ceiling)
+        return PDFLineChart(
+            title: title,
+            caption: words + after,
+            labels: labels,
+            series: lines,
+            unit: unit,
+            ceiling: ceiling
+        )
     }
 
     /// A line in words, short enough for five lines in a caption: "Outbound: 3 (week of Aug 31)
     /// to 5 (Nov 16), highest 9 (Oct 12)." The first highest week when several tie; "none in any
     /// week" without values; "0 every week" when every week has the same value.
     static func describe(_ line: PDFLineChart.Series, labels: [String], unit: String) -> String {
-        let points = line.values.enumerated().compactMap { index, value in value.map { (label: labels[index], value: $0) } }
+        let points = line.values.enumerated().compactMap { index, value in
+            value.map { (label: labels[index], value: $0) }
+        }
         guard let first = points.first, let last = points.last, let peak = points.map(\.value).max(),
-              let highest = points.first(where: { $0.value == peak }) else {
+            let highest = points.first(where: { $0.value == peak })
+        else {
             return "\(line.name): none in any week."
         }
         func value(_ number: Double) -> String { ReportText.decimal(number, places: 1) + unit }
-        if points.count == line.values.count, points.allSatisfy({ $0.value == first.value }) { return "\(line.name): \(value(first.value)) every week." }
+        if points.count == line.values.count, points.allSatisfy({ $0.value == first.value }) {
+            return "\(line.name): \(value(first.value)) every week."
+        }
         return "\(line.name): \(value(first.value)) (week of \(first.label)) to \(value(last.value)) (\(last.label)), "
             + "highest \(value(highest.value)) (\(highest.label))."
     }

@@ -26,7 +26,11 @@ package enum ReportPDFSeason {
             blocks += limited(changes.coachesWhoWrote, table: coachTable)
         }
         if changes.otherInbound > 0 {
-            blocks.append(.note("and \(changes.otherInbound) inbound \(changes.otherInbound == 1 ? "interaction" : "interactions") from no coach on your list"))
+            blocks.append(
+                .note(
+                    "and \(changes.otherInbound) inbound \(changes.otherInbound == 1 ? "interaction" : "interactions") from no coach on your list"
+                )
+            )
         }
         blocks += newSchoolsAndOffers(changes)
         if let views = changes.profileViews { blocks += profileViews(views) }
@@ -38,7 +42,9 @@ package enum ReportPDFSeason {
     /// "2 schools moved forward, 1 moved back and 1 dropped out"; "No school changed status".
     static func movedLine(_ moved: SeasonChanges.Moved?) -> String {
         guard let moved else { return "Status changes are not recorded in this database" }
-        let counts = [(moved.forward, "moved forward"), (moved.back, "moved back"), (moved.out, "dropped out")].filter { $0.0 > 0 }
+        let counts = [(moved.forward, "moved forward"), (moved.back, "moved back"), (moved.out, "dropped out")].filter {
+            $0.0 > 0
+        }
         // The first count with its noun: "1 school moved back and 2 dropped out".
         var parts = counts.enumerated().map { index, part in
             index == 0 ? "\(part.0) \(part.0 == 1 ? "school" : "schools") \(part.1)" : "\(part.0) \(part.1)"
@@ -65,27 +71,43 @@ package enum ReportPDFSeason {
     private static func short(_ day: CivilDate) -> String { ReportText.shortRange(day, day) }
 
     private static func statusTable(_ rows: [SeasonChanges.StatusChange]) -> PDFBlock {
-        sized([.init("Date", fit: .whole), .init("School", fit: .wrap), .init("From", fit: .wrap), .init("To", fit: .wrap), .init("Move", fit: .whole),
-               .init("By", fit: .wrap)],
-              rows.map { change in
-                  let move: PDFCell = switch change.direction {
-                  case .forward: .text("Forward", color: forward, bold: true)
-                  case .back: .text("Back", color: back, bold: true)
-                  case .out: .text("Out", color: out, bold: true)
-                  case .same: .text("Same stage")
-                  }
-                  return [.text(short(change.date)), .text(change.school, bold: true), .text(change.from?.displayName ?? "–"),
-                          .text(change.to.displayName), move, .text(change.by ?? "")]
-              })
+        sized(
+            [
+                .init("Date", fit: .whole), .init("School", fit: .wrap), .init("From", fit: .wrap),
+                .init("To", fit: .wrap), .init("Move", fit: .whole),
+                .init("By", fit: .wrap),
+            ],
+            rows.map { change in
+                let move: PDFCell =
+                    switch change.direction {
+                    case .forward: .text("Forward", color: forward, bold: true)
+                    case .back: .text("Back", color: back, bold: true)
+                    case .out: .text("Out", color: out, bold: true)
+                    case .same: .text("Same stage")
+                    }
+                return [
+                    .text(short(change.date)), .text(change.school, bold: true), .text(change.from?.displayName ?? "–"),
+                    .text(change.to.displayName), move, .text(change.by ?? ""),
+                ]
+            }
+        )
     }
 
     private static func coachTable(_ rows: [SeasonChanges.CoachWrote]) -> PDFBlock {
-        sized([.init("Coach", fit: .wrap), .init("School", fit: .wrap), .init("Inbound", alignRight: true, fit: .whole), .init("Latest", fit: .whole),
-               .init("Reply", fit: .whole)],
-              rows.map { coach in
-                  [.text(coach.coach, bold: true), .text(coach.school), .text(String(coach.inbound)), .text(short(coach.last)),
-                   coach.firstTime ? .text("First reply", color: forward, bold: true) : .empty]
-              })
+        sized(
+            [
+                .init("Coach", fit: .wrap), .init("School", fit: .wrap),
+                .init("Inbound", alignRight: true, fit: .whole), .init("Latest", fit: .whole),
+                .init("Reply", fit: .whole),
+            ],
+            rows.map { coach in
+                [
+                    .text(coach.coach, bold: true), .text(coach.school), .text(String(coach.inbound)),
+                    .text(short(coach.last)),
+                    coach.firstTime ? .text("First reply", color: forward, bold: true) : .empty,
+                ]
+            }
+        )
     }
 
     private static func newSchoolsAndOffers(_ changes: SeasonChanges) -> [PDFBlock] {
@@ -95,15 +117,29 @@ package enum ReportPDFSeason {
         }
         if !changes.newSchools.isEmpty {
             blocks += limited(changes.newSchools) { rows in
-                sized([.init("New school", fit: .wrap), .init("Status"), .init("Division")],
-                      rows.map { [.text($0.school, bold: true), .text($0.status.displayName), .text($0.division?.displayName ?? Division.unknownLabel)] })
+                sized(
+                    [.init("New school", fit: .wrap), .init("Status"), .init("Division")],
+                    rows.map {
+                        [
+                            .text($0.school, bold: true), .text($0.status.displayName),
+                            .text($0.division?.displayName ?? Division.unknownLabel),
+                        ]
+                    }
+                )
             }
         }
         if !changes.newOffers.isEmpty {
             blocks += limited(changes.newOffers) { rows in
-                sized([.init("New offer", fit: .wrap), .init("Offer"), .init("Date"), .init("Deadline")],
-                      rows.map { [.text($0.school, bold: true), .text($0.offerType.displayName), .text(ReportText.day($0.date)),
-                                  .text($0.deadline.map(ReportText.day) ?? "none")] })
+                sized(
+                    [.init("New offer", fit: .wrap), .init("Offer"), .init("Date"), .init("Deadline")],
+                    rows.map {
+                        [
+                            .text($0.school, bold: true), .text($0.offerType.displayName),
+                            .text(ReportText.day($0.date)),
+                            .text($0.deadline.map(ReportText.day) ?? "none"),
+                        ]
+                    }
+                )
             }
         }
         return blocks
@@ -113,12 +149,27 @@ package enum ReportPDFSeason {
         var blocks: [PDFBlock] = [.subheading("Profile views")]
         guard views.total > 0 else { return blocks + [.note("No one viewed the profile in this period")] }
         let byCoaches = views.total - views.other
-        blocks.append(.note("\(views.total) \(views.total == 1 ? "view" : "views") of the profile, \(byCoaches) by coaches on your list"
-            + (views.other > 0 ? " and \(views.other) by others" : ""), color: .text))
+        blocks.append(
+            .note(
+                "\(views.total) \(views.total == 1 ? "view" : "views") of the profile, \(byCoaches) by coaches on your list"
+                    + (views.other > 0 ? " and \(views.other) by others" : ""),
+                color: .text
+            )
+        )
         if !views.byCoach.isEmpty {
             blocks += limited(views.byCoach) { rows in
-                sized([.init("Coach", fit: .wrap), .init("School", fit: .wrap), .init("Views", alignRight: true), .init("Last viewed")],
-                      rows.map { [.text($0.coach, bold: true), .text($0.school), .text(String($0.views)), .text(short($0.lastViewed))] })
+                sized(
+                    [
+                        .init("Coach", fit: .wrap), .init("School", fit: .wrap), .init("Views", alignRight: true),
+                        .init("Last viewed"),
+                    ],
+                    rows.map {
+                        [
+                            .text($0.coach, bold: true), .text($0.school), .text(String($0.views)),
+                            .text(short($0.lastViewed)),
+                        ]
+                    }
+                )
             }
         }
         return blocks

@@ -25,7 +25,13 @@ package struct ReportRun: Sendable {
 
     /// Resolves the dates and computes the figures.
     /// - Throws: `UsageError` for a custom range whose end is before its start.
-    package init(data: FamilyData, selection: RangeSelection, today todayOverride: CivilDate?, timezone: Zone?, clock: RunClock) throws {
+    package init(
+        data: FamilyData,
+        selection: RangeSelection,
+        today todayOverride: CivilDate?,
+        timezone: Zone?,
+        clock: RunClock
+    ) throws {
         self.data = data
         zone = Zone.report(for: data, override: timezone)
         today = todayOverride ?? zone.date(of: clock.now)
@@ -36,7 +42,10 @@ package struct ReportRun: Sendable {
         changes = SeasonChanges.compute(data, range: range, zone: zone)
         trend = SeasonTrend.compute(data, range: range, zone: zone)
         ahead = SeasonAhead.compute(data, today: today, zone: zone)
-        cardChangeLines = ReportText.cardChangeLines(figures, changes: CardChanges.compute(data, figures: figures, zone: zone))
+        cardChangeLines = ReportText.cardChangeLines(
+            figures,
+            changes: CardChanges.compute(data, figures: figures, zone: zone)
+        )
         warnings = range.isLarge ? [DateRange.largeRangeWarning] : []
     }
 

@@ -29,7 +29,9 @@ extension ReportText {
         switch (now, then) {
         case (let now?, let then?):
             let points = ((now - then) * 10).rounded() / 10
-            return points == 0 ? "no change on \(before)" : "\(points > 0 ? "+" : "-")\(fixedDecimals(abs(points), places: 1)) pts on \(before)"
+            return points == 0
+                ? "no change on \(before)"
+                : "\(points > 0 ? "+" : "-")\(fixedDecimals(abs(points), places: 1)) pts on \(before)"
         case (nil, let then?): return "was \(fixedDecimals(then, places: NumberText.percentPlaces(then)))% on \(before)"
         case (.some, nil): return "no coach contacted on \(before)"
         case (nil, nil): return nil

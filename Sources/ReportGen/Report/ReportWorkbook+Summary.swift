@@ -18,7 +18,12 @@ extension ReportWorkbook {
         mutating func writeHeading(title: String) throws {
             try sheet.writeTitle(title)
             try sheet.write(.text(run.data.family.displayName), row: 1, column: 0, style: .subtitle)
-            try sheet.write(.text("\(ReportText.rangeLine(run)) · generated \(ReportText.generatedLine(run))"), row: 2, column: 0, style: .subtitle)
+            try sheet.write(
+                .text("\(ReportText.rangeLine(run)) · generated \(ReportText.generatedLine(run))"),
+                row: 2,
+                column: 0,
+                style: .subtitle
+            )
             row = 4
             let changes = run.cardChangeLines
             for (column, card) in ReportText.statCards(run.figures, range: run.range, palette: palette).enumerated() {
@@ -43,26 +48,63 @@ extension ReportWorkbook {
                 try writeFollowUps(title: title)
             case .schoolsByStatus:
                 let statuses = figures.schools.byStatus
-                let rows = try table(title, ["Status", "Schools"], statuses.map { [.text($0.key.displayName), .integer($0.count)] })
-                try chart(.column, title, rows, color: palette.card("schools"), pointColors: statuses.map { palette.status($0.key) }, height: 280,
-                          words: statuses.map { ($0.key.displayName, $0.count) })
+                let rows = try table(
+                    title,
+                    ["Status", "Schools"],
+                    statuses.map { [.text($0.key.displayName), .integer($0.count)] }
+                )
+                try chart(
+                    .column,
+                    title,
+                    rows,
+                    color: palette.card("schools"),
+                    pointColors: statuses.map { palette.status($0.key) },
+                    height: 280,
+                    words: statuses.map { ($0.key.displayName, $0.count) }
+                )
             case .schoolsByDivision:
-                _ = try table(title, ["Division", "Schools"],
-                              figures.schools.byDivision.map { [.text($0.key?.displayName ?? Division.unknownLabel), .integer($0.count)] })
+                _ = try table(
+                    title,
+                    ["Division", "Schools"],
+                    figures.schools.byDivision.map {
+                        [.text($0.key?.displayName ?? Division.unknownLabel), .integer($0.count)]
+                    }
+                )
             case .interactionsByType:
-                let rows = try table(title, ["Type", "Interactions"], figures.interactions.byType.map { [.text($0.key.displayName), .integer($0.count)] })
+                let rows = try table(
+                    title,
+                    ["Type", "Interactions"],
+                    figures.interactions.byType.map { [.text($0.key.displayName), .integer($0.count)] }
+                )
                 // About 22 pixels a bar, so that no spreadsheet program drops every other label for room.
-                try chart(.bar, title, rows, color: palette.card("interactions"), height: max(260, 80 + 22 * (rows.last - rows.first + 1)),
-                          words: figures.interactions.byType.map { ($0.key.displayName, $0.count) })
+                try chart(
+                    .bar,
+                    title,
+                    rows,
+                    color: palette.card("interactions"),
+                    height: max(260, 80 + 22 * (rows.last - rows.first + 1)),
+                    words: figures.interactions.byType.map { ($0.key.displayName, $0.count) }
+                )
             case .interactionsBySentiment:
-                _ = try table(title, ["Sentiment", "Interactions"], figures.interactions.bySentiment.map { [.text($0.key.displayName), .integer($0.count)] })
+                _ = try table(
+                    title,
+                    ["Sentiment", "Interactions"],
+                    figures.interactions.bySentiment.map { [.text($0.key.displayName), .integer($0.count)] }
+                )
             case .interactionsByDirection:
-                _ = try table(title, ["Direction", "Interactions"], figures.interactions.byDirection.map { [.text($0.key.displayName), .integer($0.count)] })
+                _ = try table(
+                    title,
+                    ["Direction", "Interactions"],
+                    figures.interactions.byDirection.map { [.text($0.key.displayName), .integer($0.count)] }
+                )
             case .metricSummaries:
                 try writeMetrics(title: title)
             case .previousPeriod:
-                _ = try table("\(title) (\(ReportText.rangeText(figures.previous.range)))", ["Measure", "This Period", "Previous", "Change"],
-                              ReportText.comparison(figures).map { [.text($0.label), $0.current, $0.previous, $0.change] })
+                _ = try table(
+                    "\(title) (\(ReportText.rangeText(figures.previous.range)))",
+                    ["Measure", "This Period", "Previous", "Change"],
+                    ReportText.comparison(figures).map { [.text($0.label), $0.current, $0.previous, $0.change] }
+                )
             }
         }
 
@@ -78,11 +120,16 @@ extension ReportWorkbook {
             }
             var rows: [[Cell]] = summaries.map {
                 // One value is shown once, as the average (min and max would repeat it); none says so.
-                [.text(ReportText.metricName($0.type)), .integer($0.rows), .integer($0.count),
-                 $0.count == 0 ? .text("no value") : .number($0.avg), $0.count <= 1 ? .empty : .number($0.min),
-                 $0.count <= 1 ? .empty : .number($0.max), .text($0.unit)]
+                [
+                    .text(ReportText.metricName($0.type)), .integer($0.rows), .integer($0.count),
+                    $0.count == 0 ? .text("no value") : .number($0.avg), $0.count <= 1 ? .empty : .number($0.min),
+                    $0.count <= 1 ? .empty : .number($0.max), .text($0.unit),
+                ]
             }
-            rows.append([.text("All metrics"), .integer(summaries.map(\.rows).reduce(0, +)), .integer(summaries.map(\.count).reduce(0, +))])
+            rows.append([
+                .text("All metrics"), .integer(summaries.map(\.rows).reduce(0, +)),
+                .integer(summaries.map(\.count).reduce(0, +)),
+            ])
             _ = try table(title, ["Metric", "Entries", "Values", "Average", "Min", "Max", "Unit"], rows)
         }
 
@@ -94,7 +141,12 @@ extension ReportWorkbook {
         /// cells, days as numbers, a deadline within 3 days red and within 7 amber) and a line
         /// saying how many more there are and where, or a line saying it is empty.
         private mutating func writeFollowUps(title: String) throws {
-            try sheet.write(.text("\(title) (as of \(ReportText.day(run.followUps.today)))"), row: row, column: 0, style: .subtitle)
+            try sheet.write(
+                .text("\(title) (as of \(ReportText.day(run.followUps.today)))"),
+                row: row,
+                column: 0,
+                style: .subtitle
+            )
             row += 1
             for list in ReportText.followUpTables(run.followUps) {
                 if list.rows.isEmpty {
@@ -102,9 +154,19 @@ extension ReportWorkbook {
                     row += 2
                 } else {
                     let shown = Self.followUpRows
-                    _ = try table(list.heading, list.columns, Array(list.rows.prefix(shown)), styles: list.urgency.prefix(shown).map(WorkbookLook.urgent))
+                    _ = try table(
+                        list.heading,
+                        list.columns,
+                        Array(list.rows.prefix(shown)),
+                        styles: list.urgency.prefix(shown).map(WorkbookLook.urgent)
+                    )
                     if list.rows.count > shown {
-                        try sheet.write(.text(Self.more(list.rows.count - shown)), row: row - 1, column: 0, style: .note)
+                        try sheet.write(
+                            .text(Self.more(list.rows.count - shown)),
+                            row: row - 1,
+                            column: 0,
+                            style: .note
+                        )
                         row += 1
                     }
                 }
@@ -120,17 +182,25 @@ extension ReportWorkbook {
             "and \(count) more: the Data sheet lists every one (it is hidden so that it does not print: unhide it), and so does the app"
         }
 
-        private mutating func table(_ title: String, _ headers: [String], _ rows: [[Cell]],
-                                    styles: [XLSXStyle?] = []) throws -> (first: Int, last: Int) {
+        private mutating func table(
+            _ title: String,
+            _ headers: [String],
+            _ rows: [[Cell]],
+            styles: [XLSXStyle?] = []
+        ) throws -> (first: Int, last: Int) {
             try sheet.write(.text(title), row: row, column: 0, style: .subtitle)
-            for (column, header) in headers.enumerated() { try sheet.write(.text(header), row: row + 1, column: column, style: .header) }
+            for (column, header) in headers.enumerated() {
+                try sheet.write(.text(header), row: row + 1, column: column, style: .header)
+            }
             let first = row + 2
             for (offset, cells) in rows.enumerated() {
                 guard offset < styles.count, let style = styles[offset] else {
                     try sheet.writeRow(cells, row: first + offset)
                     continue
                 }
-                for (column, cell) in cells.enumerated() { try sheet.write(cell, row: first + offset, column: column, style: .custom(style)) }
+                for (column, cell) in cells.enumerated() {
+                    try sheet.write(cell, row: first + offset, column: column, style: .custom(style))
+                }
             }
             row = first + rows.count + 1
             return (first, first + rows.count - 1)
@@ -138,15 +208,40 @@ extension ReportWorkbook {
 
         /// A native chart of a table's rows, beside it, with its alternative text in words; the
         /// next table starts under the chart, so that charts never overlap.
-        private mutating func chart(_ kind: XLSXWorkbook.ChartKind, _ title: String, _ rows: (first: Int, last: Int), color: RGBColor,
-                                    pointColors: [RGBColor] = [], height: Int, words: [(String, Int)]) throws {
+        private mutating func chart(
+            _ kind: XLSXWorkbook.ChartKind,
+            _ title: String,
+            _ rows: (first: Int, last: Int),
+            color: RGBColor,
+            pointColors: [RGBColor] = [],
+            height: Int,
+            words: [(String, Int)]
+        ) throws {
             let top = rows.first - 2
-            try workbook.addChart(kind, title: title, on: sheet,
-                                  categories: CellRange(sheet: sheet.name, firstRow: rows.first, firstColumn: 0, lastRow: rows.last, lastColumn: 0),
-                                  values: CellRange(sheet: sheet.name, firstRow: rows.first, firstColumn: 1, lastRow: rows.last, lastColumn: 1),
-                                  color: WorkbookLook.hex(color), pointColors: pointColors.map(WorkbookLook.hex), at: (top, ReportWorkbook.chartColumn),
-                                  size: (ReportWorkbook.chartWidth, height),
-                                  description: "\(title): " + words.map { "\($0.0) \($0.1)" }.joined(separator: ", "))
+            try workbook.addChart(
+                kind,
+                title: title,
+                on: sheet,
+                categories: CellRange(
+                    sheet: sheet.name,
+                    firstRow: rows.first,
+                    firstColumn: 0,
+                    lastRow: rows.last,
+                    lastColumn: 0
+                ),
+                values: CellRange(
+                    sheet: sheet.name,
+                    firstRow: rows.first,
+                    firstColumn: 1,
+                    lastRow: rows.last,
+                    lastColumn: 1
+                ),
+                color: WorkbookLook.hex(color),
+                pointColors: pointColors.map(WorkbookLook.hex),
+                at: (top, ReportWorkbook.chartColumn),
+                size: (ReportWorkbook.chartWidth, height),
+                description: "\(title): " + words.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+            )
             // A default row is 20 pixels high.
             let covered = top...(top + (height + 19) / 20)
             chartRows.append(covered)

@@ -10,23 +10,40 @@ enum SeasonCSV {
             rows.append([.text(section), .text(measure), .text(category), value, .text(unit)])
         }
         let changes = run.changes
-        for change in changes.statusChanges ?? [] { add("changes", "status_change", change.school, value: .text(change.to.rawValue)) }
+        for change in changes.statusChanges ?? [] {
+            add("changes", "status_change", change.school, value: .text(change.to.rawValue))
+        }
         if let moved = changes.moved {
             for (direction, count) in [("forward", moved.forward), ("back", moved.back), ("out", moved.out)] {
                 add("changes", "moved", direction, value: .integer(count))
             }
         }
-        for coach in changes.coachesWhoWrote { add("changes", "coach_wrote", "\(coach.coach) (\(coach.school))", value: .integer(coach.inbound)) }
+        for coach in changes.coachesWhoWrote {
+            add("changes", "coach_wrote", "\(coach.coach) (\(coach.school))", value: .integer(coach.inbound))
+        }
         add("changes", "other_inbound", value: .integer(changes.otherInbound))
-        for school in changes.newSchools { add("changes", "new_school", school.school, value: .text(school.status.rawValue)) }
-        for offer in changes.newOffers { add("changes", "new_offer", offer.school, value: .text(offer.offerType.rawValue)) }
+        for school in changes.newSchools {
+            add("changes", "new_school", school.school, value: .text(school.status.rawValue))
+        }
+        for offer in changes.newOffers {
+            add("changes", "new_offer", offer.school, value: .text(offer.offerType.rawValue))
+        }
         if let views = changes.profileViews {
             add("changes", "profile_views", value: .integer(views.total))
-            for coach in views.byCoach { add("changes", "profile_views_by_coach", "\(coach.coach) (\(coach.school))", value: .integer(coach.views)) }
+            for coach in views.byCoach {
+                add(
+                    "changes",
+                    "profile_views_by_coach",
+                    "\(coach.coach) (\(coach.school))",
+                    value: .integer(coach.views)
+                )
+            }
             add("changes", "profile_views_other", value: .integer(views.other))
         }
         for event in run.ahead.events ?? [] { add("ahead", "event", event.name, value: .text(event.start.description)) }
-        for item in run.ahead.calendar ?? [] { add("ahead", "calendar", item.label, value: .text(item.start.description)) }
+        for item in run.ahead.calendar ?? [] {
+            add("ahead", "calendar", item.label, value: .text(item.start.description))
+        }
         rows += trendRows(run.trend)
         return rows
     }
@@ -44,7 +61,9 @@ enum SeasonCSV {
             add("inbound", .integer(week.inbound))
             add("response_rate", .number(week.responseRate), unit: "%")
             if let views = week.profileViews { add("profile_views", .integer(views)) }
-            for metric in week.metrics { add("metric_avg:\(metric.type)", .number(metric.average), unit: trend.metricUnits[metric.type]) }
+            for metric in week.metrics {
+                add("metric_avg:\(metric.type)", .number(metric.average), unit: trend.metricUnits[metric.type])
+            }
             for tally in week.pipeline { add("pipeline_\(tally.key.rawValue)", .integer(tally.count)) }
         }
         return rows

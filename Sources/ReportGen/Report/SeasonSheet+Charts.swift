@@ -8,35 +8,91 @@ extension SeasonSheet {
         let weeks = run.trend.weeks
         let labels = weeks.map { ReportText.shortRange($0.start, $0.start) }
         func range(_ column: Int) -> CellRange {
-            CellRange(sheet: sheet.name, firstRow: table.first, firstColumn: column, lastRow: table.last, lastColumn: column)
+            CellRange(
+                sheet: sheet.name,
+                firstRow: table.first,
+                firstColumn: column,
+                lastRow: table.last,
+                lastColumn: column
+            )
         }
         let categories = range(0)
         let top = row
-        let outbound = palette.direction(.outbound), inbound = palette.direction(.inbound)
+        let outbound = palette.direction(.outbound)
+        let inbound = palette.direction(.inbound)
         try workbook.addLineChart(
-            title: "Interactions per week", on: sheet, categories: categories,
-            series: [.init(name: "Outbound", values: range(table.outbound), color: WorkbookLook.hex(outbound)),
-                     .init(name: "Inbound", values: range(table.inbound), color: WorkbookLook.hex(inbound))],
-            at: (top, 0), size: (Self.chartWidth, Self.chartHeight),
-            description: Self.words("Interactions per week", [("outbound", weeks.map { Double($0.outbound) }), ("inbound", weeks.map { Double($0.inbound) })],
-                                    labels: labels, unit: ""))
+            title: "Interactions per week",
+            on: sheet,
+            categories: categories,
+            series: [
+                .init(name: "Outbound", values: range(table.outbound), color: WorkbookLook.hex(outbound)),
+                .init(name: "Inbound", values: range(table.inbound), color: WorkbookLook.hex(inbound)),
+            ],
+            at: (top, 0),
+            size: (Self.chartWidth, Self.chartHeight),
+            description: Self.words(
+                "Interactions per week",
+                [("outbound", weeks.map { Double($0.outbound) }), ("inbound", weeks.map { Double($0.inbound) })],
+                labels: labels,
+                unit: ""
+            )
+        )
         try workbook.addLineChart(
-            title: "Response rate per week", on: sheet, categories: categories,
-            series: [.init(name: "Response rate", values: range(table.rate), color: WorkbookLook.hex(palette.card("response_rate")))],
-            valueFormat: "0\"%\"", at: (top, 0), size: (Self.chartWidth, Self.chartHeight), xOffset: Self.chartWidth + 20,
-            description: Self.words("Response rate per week", [("response rate", weeks.map(\.responseRate))], labels: labels, unit: "%"))
+            title: "Response rate per week",
+            on: sheet,
+            categories: categories,
+            series: [
+                .init(
+                    name: "Response rate",
+                    values: range(table.rate),
+                    color: WorkbookLook.hex(palette.card("response_rate"))
+                )
+            ],
+            valueFormat: "0\"%\"",
+            at: (top, 0),
+            size: (Self.chartWidth, Self.chartHeight),
+            xOffset: Self.chartWidth + 20,
+            description: Self.words(
+                "Response rate per week",
+                [("response rate", weeks.map(\.responseRate))],
+                labels: labels,
+                unit: "%"
+            )
+        )
         let active = Array(Self.stages.enumerated()).filter { (1...5).contains($0.element.stage ?? -1) }
-        let stageColors: [Int: SchoolStatus] = [1: .contacted, 2: .interested, 3: .officialVisitScheduled, 4: .offerReceived, 5: .committed]
+        let stageColors: [Int: SchoolStatus] = [
+            1: .contacted, 2: .interested, 3: .officialVisitScheduled, 4: .offerReceived, 5: .committed,
+        ]
         try workbook.addLineChart(
-            title: "Schools per stage", on: sheet, categories: categories,
+            title: "Schools per stage",
+            on: sheet,
+            categories: categories,
             series: active.map { index, stage in
-                .init(name: stage.label, values: range(table.stages.lowerBound - 1 + index),
-                      color: WorkbookLook.hex(Self.lineColor(stage.stage ?? 0, status: stageColors[stage.stage ?? 0] ?? .contacted)))
+                .init(
+                    name: stage.label,
+                    values: range(table.stages.lowerBound - 1 + index),
+                    color: WorkbookLook.hex(
+                        Self.lineColor(stage.stage ?? 0, status: stageColors[stage.stage ?? 0] ?? .contacted)
+                    )
+                )
             },
-            at: (top, 0), size: (Self.chartWidth, Self.chartHeight), xOffset: 2 * (Self.chartWidth + 20),
-            description: Self.words("Schools per stage at each week's end", active.map { _, stage in
-                (stage.label.lowercased(), weeks.map { week in Double(week.pipeline.filter { $0.key.stage == stage.stage }.map(\.count).reduce(0, +)) })
-            }, labels: labels, unit: ""))
+            at: (top, 0),
+            size: (Self.chartWidth, Self.chartHeight),
+            xOffset: 2 * (Self.chartWidth + 20),
+            description: Self.words(
+                "Schools per stage at each week's end",
+                active.map { _, stage in
+                    (
+                        stage.label.lowercased(),
+                        weeks.map { week in
+                            Double(week.pipeline.filter { $0.key.stage == stage.stage }.map(\.count).reduce(0, +))
+                        }
+                    )
+                },
+                labels: labels,
+                unit: ""
+            )
+        )
         // A default row is 20 pixels high.
         row = top + (Self.chartHeight + 19) / 20 + 1
         var done = table
@@ -53,7 +109,12 @@ extension SeasonSheet {
     /// "Interactions per week, Aug 31 to Nov 16 (weeks starting): outbound 3 in the first week, 5 in
     /// the last, highest 9 in the week of Oct 5; …". A week without a value is left out of the
     /// highest and said as "none".
-    static func words(_ title: String, _ lines: [(name: String, values: [Double?])], labels: [String], unit: String) -> String {
+    static func words(
+        _ title: String,
+        _ lines: [(name: String, values: [Double?])],
+        labels: [String],
+        unit: String
+    ) -> String {
         func text(_ value: Double?) -> String {
             guard let value else { return "none" }
             let rounded = (value * 10).rounded() / 10
@@ -66,8 +127,10 @@ extension SeasonSheet {
             for (index, value) in line.values.enumerated() {
                 if let value, value > (best?.value ?? -1) { best = (index, value) }
             }
-            let highest = best.map { "highest \(text($0.value)) in the week of \(labels[$0.index])" } ?? "no value in any week"
-            return "\(line.name) \(text(line.values.first ?? nil)) in the first week, \(text(line.values.last ?? nil)) in the last, \(highest)"
+            let highest =
+                best.map { "highest \(text($0.value)) in the week of \(labels[$0.index])" } ?? "no value in any week"
+            return
+                "\(line.name) \(text(line.values.first ?? nil)) in the first week, \(text(line.values.last ?? nil)) in the last, \(highest)"
         }
         return "\(title)\(span): " + parts.joined(separator: "; ")
     }

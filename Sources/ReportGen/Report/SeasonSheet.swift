@@ -22,9 +22,11 @@ struct SeasonSheet {
 
     /// The pipeline's stages as the trend counts them (docs/season.md §2), the active ones charted.
     static let stages: [(label: String, stage: Int?)] = [
-        ("Researching", 0), ("Contacted", 1), ("Interested", 2), ("Visits", 3), ("Offers", 4), ("Committed", 5), ("Out", nil),
+        ("Researching", 0), ("Contacted", 1), ("Interested", 2), ("Visits", 3), ("Offers", 4), ("Committed", 5),
+        ("Out", nil),
     ]
-    static let stageNote = "Stages: Interested counts Interested and Camp Invite; Visits counts Visiting and Official Visit Invited "
+    static let stageNote =
+        "Stages: Interested counts Interested and Camp Invite; Visits counts Visiting and Official Visit Invited "
         + "and Scheduled; Offers counts Offer Received and Recruited; Out counts Declined and Not Pursuing. "
         + "A blank response rate is a week in which no coach was contacted."
     static let chartWidth = 420, chartHeight = 300
@@ -33,14 +35,26 @@ struct SeasonSheet {
         let weeks = run.trend.weeks
         try sheet.writeTitle("The season – \(run.data.family.displayName)")
         if let first = weeks.first, let last = weeks.last {
-            try sheet.write(.text("12 weeks, \(ReportText.day(first.start)) – \(ReportText.day(last.end)) · generated \(ReportText.generatedLine(run))"),
-                            row: 1, column: 0, style: .subtitle)
+            try sheet.write(
+                .text(
+                    "12 weeks, \(ReportText.day(first.start)) – \(ReportText.day(last.end)) · generated \(ReportText.generatedLine(run))"
+                ),
+                row: 1,
+                column: 0,
+                style: .subtitle
+            )
         }
         row = 3
         let table = try writeWeeks()
         let charted = try writeCharts(table)
         try SeasonLists(run: run, sheet: sheet).write(from: &row)
-        try sheet.setPrint(landscape: true, pagesWide: 1, pagesTall: 0, lastRow: max(row, charted.chartsEnd), lastColumn: max(table.lastColumn, 17))
+        try sheet.setPrint(
+            landscape: true,
+            pagesWide: 1,
+            pagesTall: 0,
+            lastRow: max(row, charted.chartsEnd),
+            lastColumn: max(table.lastColumn, 17)
+        )
     }
 
     /// Where the weekly table's columns are, for the charts.
@@ -56,7 +70,8 @@ struct SeasonSheet {
         let weeks = run.trend.weeks
         let views = weeks.first?.profileViews != nil
         let metricTypes = weeks.first?.metrics.map(\.type) ?? []
-        var headers = ["Week of", "Start", "End", "Outbound", "Inbound", "Response rate"] + (views ? ["Profile views"] : [])
+        var headers =
+            ["Week of", "Start", "End", "Outbound", "Inbound", "Response rate"] + (views ? ["Profile views"] : [])
         let firstStage = headers.count
         headers += Self.stages.map(\.label)
         headers += metricTypes.map { type in
@@ -66,8 +81,10 @@ struct SeasonSheet {
         try sheet.writeHeader(headers, row: row + 1)
         let first = row + 2
         for (offset, week) in weeks.enumerated() {
-            var cells: [Cell] = [.text(ReportText.shortRange(week.start, week.start)), Self.date(week.start), Self.date(week.end),
-                                 .integer(week.outbound), .integer(week.inbound), Cell.percent(week.responseRate)]
+            var cells: [Cell] = [
+                .text(ReportText.shortRange(week.start, week.start)), Self.date(week.start), Self.date(week.end),
+                .integer(week.outbound), .integer(week.inbound), Cell.percent(week.responseRate),
+            ]
             if views { cells.append(Cell.integer(week.profileViews)) }
             cells += Self.stages.map { stage in
                 .integer(week.pipeline.filter { $0.key.stage == stage.stage }.map(\.count).reduce(0, +))
@@ -78,8 +95,15 @@ struct SeasonSheet {
         let last = first + weeks.count - 1
         try sheet.write(.text(Self.stageNote), row: last + 1, column: 0, style: .note)
         row = last + 3
-        return WeekTable(first: first, last: last, outbound: 3, inbound: 4, rate: 5,
-                         stages: (firstStage + 1)...(firstStage + 5), lastColumn: headers.count - 1)
+        return WeekTable(
+            first: first,
+            last: last,
+            outbound: 3,
+            inbound: 4,
+            rate: 5,
+            stages: (firstStage + 1)...(firstStage + 5),
+            lastColumn: headers.count - 1
+        )
     }
 
     static func date(_ day: CivilDate) -> Cell { .date(ExportDate(year: day.year, month: day.month, day: day.day)) }

@@ -15,7 +15,9 @@ package enum WorkbookLook {
         return byte(color.red) << 16 | byte(color.green) << 8 | byte(color.blue)
     }
 
-    package static func hex(_ color: RGBColor) -> UInt32 { UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue) }
+    package static func hex(_ color: RGBColor) -> UInt32 {
+        UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
+    }
 
     /// The four rows of a card: its label, its figure, its change, what it counts.
     struct Card {
@@ -38,10 +40,12 @@ package enum WorkbookLook {
 
     static func card(_ color: RGBColor) -> Card {
         let fill = fill(of: color)
-        return Card(label: XLSXStyle(bold: true, size: 10, color: cardLabel, fill: fill, topBorder: hex(color)),
-                    value: XLSXStyle(bold: true, size: 20, color: figure(of: color), fill: fill, alignLeft: true),
-                    change: XLSXStyle(size: 9, color: cardNote, fill: fill, wrap: true, alignTop: true),
-                    scope: XLSXStyle(size: 9, color: cardNote, fill: fill, wrap: true, alignTop: true))
+        return Card(
+            label: XLSXStyle(bold: true, size: 10, color: cardLabel, fill: fill, topBorder: hex(color)),
+            value: XLSXStyle(bold: true, size: 20, color: figure(of: color), fill: fill, alignLeft: true),
+            change: XLSXStyle(size: 9, color: cardNote, fill: fill, wrap: true, alignTop: true),
+            scope: XLSXStyle(size: 9, color: cardNote, fill: fill, wrap: true, alignTop: true)
+        )
     }
 
     /// A follow-up row's cells in its urgency's colour, bold (nil: the plain look).
@@ -54,8 +58,11 @@ package enum WorkbookLook {
     package static func textPairs(_ palette: OutputPalette) -> [(name: String, text: UInt32, fill: UInt32)] {
         var pairs: [(String, UInt32, UInt32)] = []
         for (name, _) in OutputPalette.builtIn.first(where: { $0.group == "cards" })?.colors ?? [] {
-            let color = palette.card(name), card = card(color)
-            for (part, style) in [("label", card.label), ("figure", card.value), ("change", card.change), ("scope", card.scope)] {
+            let color = palette.card(name)
+            let card = card(color)
+            for (part, style) in [
+                ("label", card.label), ("figure", card.value), ("change", card.change), ("scope", card.scope),
+            ] {
                 pairs.append(("card \(name) \(part)", style.color ?? 0, style.fill ?? 0xFFFFFF))
             }
         }
