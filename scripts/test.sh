@@ -7,6 +7,9 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 # Every import declared in Package.swift, every dependency a lower layer (docs/internals.md).
 python3 scripts/check-layers.py
+# The layout: swift format lint finds nothing but long lines holding a literal, and no line is
+# over 120 characters without one (docs/internals.md, "Layout and format").
+python3 scripts/check-format.py
 # The fuzz targets' regression corpus (every committed input once), before the tests so
 # that swift test's summary is the last line.
 bash scripts/fuzz.sh regress

@@ -13,7 +13,8 @@ package final class OpenDatabase: Sendable {
     private let snapshot: Bool
     /// How long a read of a SQLite file waits for a writer's lock (nil: the default).
     private let busyTimeout: Double?
-    /// What a PostgreSQL snapshot holds, for `--verbose`: "snapshot of …: 40 schools, 79 coaches, 521 interactions, 1290 rows in all".
+    /// What a PostgreSQL snapshot holds, for `--verbose`: "snapshot of …: 40 schools, 79 coaches, 521 interactions,
+    /// 1290 rows in all".
     package let snapshotDetail: String?
 
     /// Opens `location` (a SQLite path or a `postgresql://` URI), reading only `scope`'s rows

@@ -90,7 +90,8 @@ extension JobReader {
                 (job.unsubscribeURL, job.secretEnv) = try unsubscribe(value)
             }
         }
-        if case .smtp(_, _, true) = job.via, !sawStarttls { job.starttlsRequired = false }  // smtps is TLS from the start
+        // smtps is TLS from the start
+        if case .smtp(_, _, true) = job.via, !sawStarttls { job.starttlsRequired = false }
         return job
     }
 

@@ -6,9 +6,9 @@ import ReportGen
 
 /// One e-mail as RFC 5322 and MIME bytes (docs/delivery.md, "The message"): a
 /// `multipart/mixed` holding a `multipart/alternative` (text and HTML, UTF-8; the HTML with
-/// its inline images in a `multipart/related`) and the attachments, everything base64 in lines of 76 characters, non-ASCII header text as RFC 2047
-/// encoded words. The same message gives the same bytes: the date is the run's clock and the
-/// boundaries come from the Message-ID, so a rerun with the same clock writes the same `.eml`.
+/// its inline images in a `multipart/related`) and the attachments, everything base64 in lines of 76 characters,
+/// non-ASCII header text as RFC 2047 encoded words. The same message gives the same bytes: the date is the run's clock
+/// and the boundaries come from the Message-ID, so a rerun with the same clock writes the same `.eml`.
 package struct MIMEMessage: Sendable {
     /// Exactly one mailbox (docs/delivery.md, "Addresses are untrusted"): the only way an
     /// address reaches a header, the SMTP client or the sendmail command line. The address

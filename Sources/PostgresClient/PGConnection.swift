@@ -255,7 +255,7 @@ private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeP
 
 private func withOptionalCStrings<R>(_ strings: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R) -> R {
     let duplicates = strings.map { $0.map { strdup($0) } ?? nil }
-    defer { duplicates.forEach { free($0) } }
+    defer { for duplicate in duplicates { free(duplicate) } }
     var pointers = duplicates.map { UnsafePointer($0) } + [nil]
     return pointers.withUnsafeMutableBufferPointer { body(UnsafePointer($0.baseAddress)) }
 }

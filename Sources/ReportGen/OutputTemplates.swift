@@ -87,8 +87,9 @@ package struct OutputPalette: Sendable, Equatable {
 
 /// What users may change without touching code (docs/cli.md "Templates"): the list columns and
 /// their labels, the report's title and section order, and the colour palette (the run
-/// summary's and the e-mail's templates are `RunTemplates`, Batch/RunTemplates.swift). Built-in defaults live in code; `Templates/` ships the same as files to copy;
-/// `--templates DIR` reads a copy, where a missing file keeps the built-in one.
+/// summary's and the e-mail's templates are `RunTemplates`, Batch/RunTemplates.swift). Built-in defaults live in code;
+/// `Templates/` ships the same as files to copy; `--templates DIR` reads a copy, where a missing file keeps the
+/// built-in one.
 package struct OutputTemplates: Sendable {
     package var listColumns: [ListKind: [(key: String, label: String)]] = [:]
     package var reportTitle = ReportText.title

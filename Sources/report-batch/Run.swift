@@ -126,7 +126,8 @@ struct Run: ParsableCommand {
                 do {
                     try Console.summary(summary, quiet: global.quiet)
                 } catch {
-                    // The files and summary.txt are written: the run's own status stands, with one line to say stdout failed.
+                    // The files and summary.txt are written: the run's own status stands, with one line to say stdout
+                    // failed.
                     Console.error(
                         "\(ExitStatus.message(for: error)); the run finished and wrote its summary to "
                             + Quote.path((summary.root as NSString).appendingPathComponent("summary.txt"))

@@ -2,7 +2,8 @@ import Aggregation
 import Testing
 
 struct DateRangeTests {
-    /// Every preset against Jan 1, a Monday, a Sunday and Mar 1 of a leap year (computed independently with Python's datetime).
+    /// Every preset against Jan 1, a Monday, a Sunday and Mar 1 of a leap year (computed independently with Python's
+    /// datetime).
     static let presets: [(String, String, String, String)] = [
         ("2026-01-01", "last-7-days", "2025-12-26", "2026-01-01"),
         ("2026-01-01", "last-30-days", "2025-12-03", "2026-01-01"),

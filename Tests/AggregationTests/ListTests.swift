@@ -250,7 +250,7 @@ struct ListTests {
         var data = FamilyData(family: family, schools: schools)
         extra(&data)
         var tally = InteractionTally(zone: zone)
-        data.interactions.forEach { tally.add($0) }
+        for interaction in data.interactions { tally.add(interaction) }
         return SchoolListRow.rows(data, tally: tally, home: home, zone: zone)
     }
 

@@ -191,7 +191,8 @@ struct SeasonTests {
             family: family,
             schools: [
                 school("s1", "Amherst", .interested, created: "2026-08-01T00:00:00Z"),
-                school("s2", "Bates", .committed, created: "2026-11-16T08:00:00Z"),  // Nov 16, 00:00 in LA: in the last week only
+                // Nov 16, 00:00 in LA: in the last week only
+                school("s2", "Bates", .committed, created: "2026-11-16T08:00:00Z"),
                 school("s3", "Colby", .contacted),  // no history, no created_at: its status every week
             ]
         )

@@ -74,7 +74,8 @@ struct BatchRunTests {
         )
         #expect(html.contains("<td><a href=\"\(rivera)/\">\(rivera)</a></td>"), "\(html)")
         #expect(html.contains("<th>Warnings</th>"))
-        // A value that is not there is left out, never printed as "nil" (a skipped family has no folder, the run no range warning).
+        // A value that is not there is left out, never printed as "nil" (a skipped family has no folder, the run no
+        // range warning).
         #expect(!summary.contains("nil") && !html.contains("nil"), "\(summary)")
         // Minors' data: files 0600 and folders 0700 (the job's default 'permissions: private').
         for path in try FileManager.default.subpathsOfDirectory(atPath: demo.folder.file("weekly")) {

@@ -35,7 +35,8 @@ struct DeliveryTests {
                 in: .whitespacesAndNewlines
             )
         }
-        // Mateo (a Rivera parent) has the weekly digest off; the helper parent opted out under another spelling of the address.
+        // Mateo (a Rivera parent) has the weekly digest off; the helper parent opted out under another spelling of the
+        // address.
         let mateo = try sql(
             "SELECT u.id FROM users u JOIN family_members m ON m.user_id = u.id WHERE m.family_unit_id = '\(demo.rivera)' AND u.full_name = 'Mateo Rivera'"
         )

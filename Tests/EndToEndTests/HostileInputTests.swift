@@ -304,7 +304,8 @@ struct HostileInputTests {
             try f.family("F", name: "Huge")
             try f.school("s", family: "F")
             for index in 0..<3 {
-                let subject = "Subject \(index) " + String(repeating: "very long subject text é 田 ", count: 300_000)  // about 8 MB each
+                // about 8 MB each
+                let subject = "Subject \(index) " + String(repeating: "very long subject text é 田 ", count: 300_000)
                 try f.interaction("i\(index)", family: "F", ["school_id": "s", "subject": subject, "content": subject])
             }
         }

@@ -37,7 +37,8 @@ struct ReportPDFSeasonTests {
             ] {
                 try f.coach(id, family: "B", school: school, ["first_name": first, "last_name": last])
             }
-            // Eleven weeks before the range of e-mails to c1 and c2; c1 answers most weeks, c3 writes for the first time this week.
+            // Eleven weeks before the range of e-mails to c1 and c2; c1 answers most weeks, c3 writes for the first
+            // time this week.
             let days = [
                 "09-02", "09-09", "09-16", "09-23", "09-30", "10-07", "10-14", "10-21", "10-28", "11-04", "11-11",
             ]

@@ -24,7 +24,8 @@ struct PDFRowSpoolTests {
     }
 
     static func row(_ index: Int) -> [PDFCell] {
-        let long = String(repeating: "田中🏈é", count: index % 997 == 0 ? 40_000 : 1)  // some rows longer than the read buffer
+        // some rows longer than the read buffer
+        let long = String(repeating: "田中🏈é", count: index % 997 == 0 ? 40_000 : 1)
         return [
             .text("row \(index) \(long)"), .text("", color: PDFColor(0x6B7280), bold: true), .empty,
             .badge("Phone Call", PDFColor(0xA855F7).tint(0.18)),
@@ -47,7 +48,7 @@ struct PDFRowSpoolTests {
         #expect(folder.contents().isEmpty, "the spool's file is unlinked at once")
         for _ in 0..<2 {
             var index = 0
-            try PDFRows.spool(spool).forEach { cells in
+            try PDFRows.spool(spool).forEachRow { cells in
                 #expect(cells.map(Self.describe) == Self.row(index).map(Self.describe), "row \(index)")
                 index += 1
             }
@@ -60,7 +61,7 @@ struct PDFRowSpoolTests {
         defer { folder.remove() }
         let spool = try PDFRowSpool(folder: folder.path)
         var seen = 0
-        try PDFRows.spool(spool).forEach { _ in seen += 1 }
+        try PDFRows.spool(spool).forEachRow { _ in seen += 1 }
         #expect(seen == 0 && spool.count == 0)
     }
 

@@ -338,7 +338,8 @@ struct PDFStructureTests {
         )
         // Nothing to mark: the same bytes.
         #expect(PDFArtifactMarks.marked(Array("q 1 0 0 1 0 0 cm Q".utf8)) == Array("q 1 0 0 1 0 0 cm Q".utf8))
-        // Left as cairo wrote it: an inline image, a mark inside a text object, unbalanced marks, a string that does not end.
+        // Left as cairo wrote it: an inline image, a mark inside a text object, unbalanced marks, a string that does
+        // not end.
         #expect(PDFArtifactMarks.marked(Array("BI /W 1 /H 1 ID x EI".utf8)) == nil)
         #expect(PDFArtifactMarks.marked(Array("BT (a) Tj /P << /MCID 0 >> BDC (b) Tj EMC ET".utf8)) == nil)
         #expect(PDFArtifactMarks.marked(Array("EMC".utf8)) == nil)

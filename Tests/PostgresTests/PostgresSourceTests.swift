@@ -276,7 +276,8 @@ struct PostgresSourceTests {
                 in: .newlines
             )
         }
-        // The first family's player has the digest off; the first parent of another family opted out (stored normalised).
+        // The first family's player has the digest off; the first parent of another family opted out (stored
+        // normalised).
         let player = try sqlite(
             "SELECT user_id FROM family_members WHERE role = 'player' ORDER BY family_unit_id LIMIT 1"
         )

@@ -221,7 +221,8 @@ public struct FollowUps: Sendable, Equatable {
             )
         }
         listed.sort { a, b in
-            if a.daysWaiting != b.daysWaiting { return a.daysWaiting < b.daysWaiting }  // fewest first: still worth a follow-up
+            // fewest first: still worth a follow-up
+            if a.daysWaiting != b.daysWaiting { return a.daysWaiting < b.daysWaiting }
             return lookup.coachByName(a.coachID, b.coachID)
         }
         return (listed, older)

@@ -48,7 +48,7 @@ public final class PDFRowSpool {
     }
 
     /// Calls `body` with every row, in the order they were appended; may be called again.
-    func forEach(_ body: ([PDFCell]) throws -> Void) throws {
+    func forEachRow(_ body: ([PDFCell]) throws -> Void) throws {
         try flush()
         var reader = RowReader(descriptor: descriptor, end: fileEnd, folder: folder)
         for _ in 0..<count { try body(try reader.row()) }
@@ -97,10 +97,10 @@ public enum PDFRows {
         }
     }
 
-    func forEach(_ body: ([PDFCell]) throws -> Void) throws {
+    func forEachRow(_ body: ([PDFCell]) throws -> Void) throws {
         switch self {
         case .cells(let rows): for row in rows { try body(row) }
-        case .spool(let spool): try spool.forEach(body)
+        case .spool(let spool): try spool.forEachRow(body)
         }
     }
 }

@@ -330,7 +330,7 @@ struct PageFlow {
         var index = 0
         // The page's rows past the limit, when they have begun: one P element.
         var pastLimit = false
-        try table.rows.forEach { row in
+        try table.rows.forEachRow { row in
             let height = plan.height(ofRow: index)
             if y + height > bottom {
                 if pastLimit { canvas.end(.paragraph) }
@@ -505,7 +505,8 @@ struct PageFlow {
         case .badge(let text, let color):
             let measured = canvas.measure(text, size: PageFlow.badgeText, bold: true).width
             let badgeWidth = min(inner, measured + 10)
-            // In a `grow` column a badge wider than its column wraps inside a taller pill (TablePlan made the row tall enough).
+            // In a `grow` column a badge wider than its column wraps inside a taller pill (TablePlan made the row tall
+            // enough).
             let count =
                 lines > 1 && measured + 10 > inner ? Self.badgeLines(text, width: badgeWidth - 10, on: canvas) : 1
             canvas.fill(

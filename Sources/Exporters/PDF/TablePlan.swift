@@ -62,7 +62,7 @@ struct TablePlan {
         var rows: [Float] = []
         rows.reserveCapacity(table.rows.count)
         var differ = false
-        try table.rows.forEach { row in
+        try table.rows.forEachRow { row in
             var height = base
             for column in growing where column < row.count {
                 height = max(

@@ -207,16 +207,17 @@ package enum ListExport {
                             (analytics.weekLabel, .integer(analytics.thisWeek)),
                         ]
                     )
+                },
+                produce: { emit in
+                    // Rows stream newest first; only the one in hand is held.
+                    try interactions.forEach(newestFirstIn: zone) { interaction in
+                        if viewer.sees(interaction) { counts.visible += 1 }
+                        guard checks.allSatisfy({ $0.matches(interaction) }) else { return }
+                        counts.analytics.add(interaction)
+                        try emit(builder.row(interaction))
+                    }
                 }
-            ) { emit in
-                // Rows stream newest first; only the one in hand is held.
-                try interactions.forEach(newestFirstIn: zone) { interaction in
-                    if viewer.sees(interaction) { counts.visible += 1 }
-                    guard checks.allSatisfy({ $0.matches(interaction) }) else { return }
-                    counts.analytics.add(interaction)
-                    try emit(builder.row(interaction))
-                }
-            }
+            )
             return ListResult(
                 files: result.files,
                 rows: result.rows,

@@ -1,12 +1,11 @@
 import Aggregation
 import Core
 
-/// One filter of the lists, defined once in the table (ReportGen/Lists/ListFilterTable.swift): its name (the `export` option without
-/// `--`, and the job file's key under `filters:`), the lists that have it, the kind of value
-/// it takes, its help, and how its value sets the typed filters (Aggregation's
-/// `CoachFilters`, `SchoolFilters`, `InteractionFilters`). The `export` commands give typed
-/// values (the argument parser reads enums itself), a job file gives text or numbers; both
-/// go through `apply`, once. A new filter is its lines in the table, its field in
+/// One filter of the lists, defined once in the table (ReportGen/Lists/ListFilterTable.swift): its name (the `export`
+/// option without `--`, and the job file's key under `filters:`), the lists that have it, the kind of value it takes,
+/// its help, and how its value sets the typed filters (Aggregation's `CoachFilters`, `SchoolFilters`,
+/// `InteractionFilters`). The `export` commands give typed values (the argument parser reads enums itself), a job file
+/// gives text or numbers; both go through `apply`, once. A new filter is its lines in the table, its field in
 /// Aggregation, and the docs (docs/lists.md, docs/cli.md).
 package struct ListFilterOption: Sendable, Hashable {
     package enum ValueKind: Sendable { case text, texts, wholeNumber, number, flag }
