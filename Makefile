@@ -1,5 +1,5 @@
 # Every command a contributor runs; the scripts do the work so that they run without make too.
-.PHONY: build test demo quickstart deps clean bench bench-pdf bench-postgres bench-delivery bench-shards fuzz install
+.PHONY: build test test-fast format demo quickstart deps clean bench bench-pdf bench-postgres bench-delivery bench-shards fuzz install
 
 PREFIX ?= /usr/local
 
@@ -11,6 +11,12 @@ build: deps
 
 test:
 	bash scripts/test.sh
+
+test-fast:
+	bash scripts/test-fast.sh
+
+format:
+	swift format format --in-place --recursive --parallel Sources Tests fuzz Package.swift
 
 quickstart:
 	bash scripts/quickstart.sh
