@@ -107,8 +107,6 @@ package enum ListExport {
         templates: OutputTemplates? = nil
     ) throws -> ListResult {
         let templates = try templates ?? OutputTemplates.builtIn()
-        let palette = templates.palette
-        let chosen = templates.listColumns[request.kind]
         let viewer: Viewer
         do {
             viewer = try Viewer.resolve(request.viewerID, in: data)
@@ -116,127 +114,181 @@ package enum ListExport {
             throw AccessError(error.description)
         }
         let zone = Zone.report(for: data, override: request.zone)
-        let today = request.today ?? zone.date(of: clock.now)
-
+        let context = Context(
+            request: request,
+            data: data,
+            viewer: viewer,
+            zone: zone,
+            today: request.today ?? zone.date(of: clock.now),
+            clock: clock,
+            target: target,
+            csv: csv,
+            palette: templates.palette,
+            chosen: templates.listColumns[request.kind]
+        )
         switch request.filters {
         case .coaches(let filters):
-            let tally = try interactions.tally(viewer: viewer, zone: zone)
-            let all = CoachListRow.rows(data, tally: tally, zone: zone)
-            let rows = filters.query(today: today).apply(to: all)
-            return try write(
-                request,
-                family: data.family,
-                clock: clock,
-                zone: zone,
-                target: target,
-                csv: csv,
-                columns: ListColumns.coaches.selected(by: chosen),
-                pdf: ListPDF.coaches(sort: filters.sort, palette: palette),
-                total: all.count
-            ) { emit in try rows.forEach(emit) }
-
+            return try coachList(filters, context, interactions: interactions)
         case .schools(let filters):
-            let home = request.home ?? viewer.home(in: data)
-            let homeName =
-                home == nil ? nil : ListPDF.homeName(given: request.home, owner: viewer.homeOwner(in: data), in: data)
-            let query: ListQuery<SchoolListRow>
-            do {
-                query = try filters.query(hasHome: home != nil)
-            } catch {
-                throw UsageError(error.description)
-            }
-            let tally = try interactions.tally(viewer: viewer, zone: zone)
-            let all = SchoolListRow.rows(data, tally: tally, home: home, zone: zone)
-            let rows = query.apply(to: all)
-            return try write(
-                request,
-                family: data.family,
-                clock: clock,
-                zone: zone,
-                target: target,
-                csv: csv,
-                columns: ListColumns.schools(zone: zone).selected(by: chosen),
-                pdf: ListPDF.schools(sort: filters.sort, home: homeName, zone: zone, today: today, palette: palette),
-                total: all.count
-            ) { emit in try rows.forEach(emit) }
+            return try schoolList(filters, context, interactions: interactions)
+        case .interactions(let filters, let range):
+            return try interactionList(filters, range: range, context, interactions: interactions)
+        }
+    }
 
-        case .interactions(var filters, let range):
-            if let loggedBy = filters.loggedBy {
-                guard !viewer.isPlayer else {
-                    throw AccessError(
-                        "--logged-by is for a parent or the family view; a player sees only the interactions they logged"
-                    )
-                }
-                guard data.membership(of: loggedBy) != nil else {
-                    throw UsageError(
-                        "--logged-by \(Quote.value(loggedBy)) is not a member of family '\(data.family.id)'; `report-batch families` lists families, and members are in family_members"
-                    )
+    /// What every list's export shares once its viewer, the family's zone and today are known.
+    private struct Context {
+        let request: ListRequest
+        let data: FamilyData
+        let viewer: Viewer
+        let zone: Zone
+        let today: CivilDate
+        let clock: RunClock
+        let target: OutputTarget
+        let csv: CSVWriter.Options
+        let palette: OutputPalette
+        /// The template's columns of the list, in its order and with its labels; nil keeps them all.
+        let chosen: [(key: String, label: String)]?
+    }
+
+    /// The coaches list: every coach with the interactions the viewer sees tallied, filtered and sorted.
+    private static func coachList(
+        _ filters: CoachFilters,
+        _ context: Context,
+        interactions: InteractionFeed
+    ) throws -> ListResult {
+        let tally = try interactions.tally(viewer: context.viewer, zone: context.zone)
+        let all = CoachListRow.rows(context.data, tally: tally, zone: context.zone)
+        let rows = filters.query(today: context.today).apply(to: all)
+        return try write(
+            context,
+            columns: ListColumns.coaches.selected(by: context.chosen),
+            pdf: ListPDF.coaches(sort: filters.sort, palette: context.palette),
+            total: all.count
+        ) { emit in try rows.forEach(emit) }
+    }
+
+    /// The schools list: every school with its tally and, given a home, its distance; filtered and sorted.
+    /// - Throws: `UsageError` for a distance filter without a home location.
+    private static func schoolList(
+        _ filters: SchoolFilters,
+        _ context: Context,
+        interactions: InteractionFeed
+    ) throws -> ListResult {
+        let (request, data, viewer, zone) = (context.request, context.data, context.viewer, context.zone)
+        let home = request.home ?? viewer.home(in: data)
+        let homeName =
+            home == nil ? nil : ListPDF.homeName(given: request.home, owner: viewer.homeOwner(in: data), in: data)
+        let query: ListQuery<SchoolListRow>
+        do {
+            query = try filters.query(hasHome: home != nil)
+        } catch {
+            throw UsageError(error.description)
+        }
+        let tally = try interactions.tally(viewer: viewer, zone: zone)
+        let all = SchoolListRow.rows(data, tally: tally, home: home, zone: zone)
+        let rows = query.apply(to: all)
+        return try write(
+            context,
+            columns: ListColumns.schools(zone: zone).selected(by: context.chosen),
+            pdf: ListPDF.schools(
+                sort: filters.sort,
+                home: homeName,
+                zone: zone,
+                today: context.today,
+                palette: context.palette
+            ),
+            total: all.count
+        ) { emit in try rows.forEach(emit) }
+    }
+
+    /// The interactions list, streamed newest first: the rows the viewer sees and the filters
+    /// keep, counted into the analytics that follow them in each file and in the result.
+    private static func interactionList(
+        _ filters: InteractionFilters,
+        range: RangeSelection?,
+        _ context: Context,
+        interactions: InteractionFeed
+    ) throws -> ListResult {
+        let (viewer, zone, today) = (context.viewer, context.zone, context.today)
+        try checkLoggedBy(filters.loggedBy, context)
+        var filters = filters
+        if let range { filters.window = DayWindow(range: try range.range(today: today), zone: zone) }
+        let checks = filters.filters(viewer: viewer, today: today, zone: zone)
+        let builder = InteractionRowBuilder(context.data, viewer: viewer)
+        let counts = InteractionCounts(
+            analytics: InteractionAnalytics(today: today, zone: zone, range: limitedDays(filters, today: today))
+        )
+        let result = try write(
+            context,
+            columns: ListColumns.interactions(zone: zone).selected(by: context.chosen),
+            pdf: ListPDF.interactions(zone: zone, palette: context.palette) { counts.analytics },
+            total: nil,
+            emptyMessage: { counts.visible == 0 ? ListKind.interactions.noneAtAll : ListKind.interactions.noMatch },
+            summary: { analyticsSummary(counts.analytics) },
+            produce: { emit in
+                // Rows stream newest first; only the one in hand is held.
+                try interactions.forEach(newestFirstIn: zone) { interaction in
+                    if viewer.sees(interaction) { counts.visible += 1 }
+                    guard checks.allSatisfy({ $0.matches(interaction) }) else { return }
+                    counts.analytics.add(interaction)
+                    try emit(builder.row(interaction))
                 }
             }
-            if let range { filters.window = DayWindow(range: try range.range(today: today), zone: zone) }
-            let checks = filters.filters(viewer: viewer, today: today, zone: zone)
-            let builder = InteractionRowBuilder(data, viewer: viewer)
-            // A ranged export's fourth figure counts the last 7 days of its range (docs/lists.md).
-            let limited: ClosedRange<CivilDate>? =
-                if let window = filters.window {
-                    window.range.from...window.range.to
-                } else if let days = filters.lastDays {
-                    today.adding(days: -(days - 1))...today
-                } else {
-                    nil
-                }
-            let counts = InteractionCounts(analytics: InteractionAnalytics(today: today, zone: zone, range: limited))
-            let result = try write(
-                request,
-                family: data.family,
-                clock: clock,
-                zone: zone,
-                target: target,
-                csv: csv,
-                columns: ListColumns.interactions(zone: zone).selected(by: chosen),
-                pdf: ListPDF.interactions(zone: zone, palette: palette) { counts.analytics },
-                total: nil,
-                emptyMessage: { counts.visible == 0 ? ListKind.interactions.noneAtAll : ListKind.interactions.noMatch },
-                summary: {
-                    let analytics = counts.analytics
-                    return (
-                        "Analytics",
-                        [
-                            ("Total", .integer(analytics.total)), ("Outbound", .integer(analytics.outbound)),
-                            ("Inbound", .integer(analytics.inbound)),
-                            (analytics.weekLabel, .integer(analytics.thisWeek)),
-                        ]
-                    )
-                },
-                produce: { emit in
-                    // Rows stream newest first; only the one in hand is held.
-                    try interactions.forEach(newestFirstIn: zone) { interaction in
-                        if viewer.sees(interaction) { counts.visible += 1 }
-                        guard checks.allSatisfy({ $0.matches(interaction) }) else { return }
-                        counts.analytics.add(interaction)
-                        try emit(builder.row(interaction))
-                    }
-                }
-            )
-            return ListResult(
-                files: result.files,
-                rows: result.rows,
-                emptyMessage: result.emptyMessage,
-                analytics: counts.analytics,
-                warnings: result.warnings
+        )
+        return ListResult(
+            files: result.files,
+            rows: result.rows,
+            emptyMessage: result.emptyMessage,
+            analytics: counts.analytics,
+            warnings: result.warnings
+        )
+    }
+
+    /// `--logged-by`, when given, is for a parent or the family view and names a member of the family.
+    /// - Throws: `AccessError` for a player; `UsageError` for someone who is not a member.
+    private static func checkLoggedBy(_ loggedBy: String?, _ context: Context) throws {
+        guard let loggedBy else { return }
+        guard !context.viewer.isPlayer else {
+            throw AccessError(
+                "--logged-by is for a parent or the family view; a player sees only the interactions they logged"
             )
         }
+        guard context.data.membership(of: loggedBy) != nil else {
+            throw UsageError(
+                "--logged-by \(Quote.value(loggedBy)) is not a member of family '\(context.data.family.id)'; `report-batch families` lists families, and members are in family_members"
+            )
+        }
+    }
+
+    /// The days an export is limited to (its range, or its last days), or nil: a ranged
+    /// export's fourth figure counts the last 7 days of its range (docs/lists.md).
+    private static func limitedDays(_ filters: InteractionFilters, today: CivilDate) -> ClosedRange<CivilDate>? {
+        if let window = filters.window {
+            window.range.from...window.range.to
+        } else if let days = filters.lastDays {
+            today.adding(days: -(days - 1))...today
+        } else {
+            nil
+        }
+    }
+
+    /// The interactions' analytics as a list's summary: the total, each direction, and this week.
+    private static func analyticsSummary(_ analytics: InteractionAnalytics) -> (String, [(String, Cell)]) {
+        (
+            "Analytics",
+            [
+                ("Total", .integer(analytics.total)), ("Outbound", .integer(analytics.outbound)),
+                ("Inbound", .integer(analytics.inbound)),
+                (analytics.weekLabel, .integer(analytics.thisWeek)),
+            ]
+        )
     }
 
     /// Writes the header, then every row `produce` emits, to each format; commits every file
     /// only when all are complete.
     private static func write<Row>(
-        _ request: ListRequest,
-        family: FamilyUnit,
-        clock: RunClock,
-        zone: Zone,
-        target: OutputTarget,
-        csv: CSVWriter.Options,
+        _ context: Context,
         columns: [ListColumn<Row>],
         pdf: ListPDFSpec<Row>,
         total: Int?,
@@ -244,49 +296,10 @@ package enum ListExport {
         summary: () -> (String, [(String, Cell)])? = { nil },
         produce: ((Row) throws -> Void) throws -> Void
     ) throws -> ListResult {
-        var outputs: [TableOutput] = []
-        var pdfOutputs: [PDFListOutput<Row>] = []
+        let kind = context.request.kind
+        let empty: () -> String = emptyMessage ?? { total == 0 ? kind.noneAtAll : kind.noMatch }
+        let (outputs, pdfOutputs) = try openOutputs(context, pdf: pdf, emptyMessage: empty)
         var count = 0
-        let empty: () -> String = emptyMessage ?? { total == 0 ? request.kind.noneAtAll : request.kind.noMatch }
-        switch target {
-        case .standardOutput:
-            guard request.formats == [.csv] else {
-                throw UsageError("--out - writes one text format to standard output; give --format csv")
-            }
-            outputs.append(try CSVTableOutput(path: nil, options: csv))
-        case .folder(let folder):
-            try AtomicFile.ensureWritableFolder(folder)
-            for format in request.formats {
-                let path = (folder as NSString).appendingPathComponent(
-                    fileName(request.kind, name: request.name, family: family, format: format)
-                )
-                switch format {
-                case .csv:
-                    outputs.append(try CSVTableOutput(path: path, options: csv))
-                case .xlsx:
-                    let properties = XLSXWorkbook.Properties(
-                        title: request.kind.title,
-                        subject: "\(request.kind.title) – \(family.displayName)",
-                        creator: ToolVersion.creator,
-                        created: Date(timeIntervalSince1970: Double(clock.now.seconds))
-                    )
-                    outputs.append(
-                        try XLSXTableOutput(path: path, sheetName: request.kind.title, properties: properties)
-                    )
-                case .pdf:
-                    let output = try PDFListOutput(
-                        path: path,
-                        spec: pdf,
-                        family: family,
-                        footer: ReportText.footer(zone: zone, generatedAt: clock.now),
-                        created: Date(timeIntervalSince1970: Double(clock.now.seconds)),
-                        emptyMessage: empty
-                    )
-                    pdfOutputs.append(output)
-                    outputs.append(output)
-                }
-            }
-        }
         do {
             let headers = columns.map(\.header)
             for output in outputs { try output.writeHeader(headers) }
@@ -316,6 +329,59 @@ package enum ListExport {
         } catch {
             for output in outputs { output.pending?.discard() }
             throw outputs.compactMap(\.pending).reduce(error) { $1.translate($0) }
+        }
+    }
+
+    /// Opens the request's outputs under temporary names: csv alone on standard output, else
+    /// one file per format in the folder; each pdf output is also returned as itself, for the rows it adds.
+    /// - Throws: `UsageError` for a format other than csv on standard output.
+    private static func openOutputs<Row>(
+        _ context: Context,
+        pdf: ListPDFSpec<Row>,
+        emptyMessage: @escaping () -> String
+    ) throws -> (all: [TableOutput], pdf: [PDFListOutput<Row>]) {
+        let (request, family, clock) = (context.request, context.data.family, context.clock)
+        switch context.target {
+        case .standardOutput:
+            guard request.formats == [.csv] else {
+                throw UsageError("--out - writes one text format to standard output; give --format csv")
+            }
+            return ([try CSVTableOutput(path: nil, options: context.csv)], [])
+        case .folder(let folder):
+            try AtomicFile.ensureWritableFolder(folder)
+            var outputs: [TableOutput] = []
+            var pdfOutputs: [PDFListOutput<Row>] = []
+            for format in request.formats {
+                let path = (folder as NSString).appendingPathComponent(
+                    fileName(request.kind, name: request.name, family: family, format: format)
+                )
+                switch format {
+                case .csv:
+                    outputs.append(try CSVTableOutput(path: path, options: context.csv))
+                case .xlsx:
+                    let properties = XLSXWorkbook.Properties(
+                        title: request.kind.title,
+                        subject: "\(request.kind.title) – \(family.displayName)",
+                        creator: ToolVersion.creator,
+                        created: Date(timeIntervalSince1970: Double(clock.now.seconds))
+                    )
+                    outputs.append(
+                        try XLSXTableOutput(path: path, sheetName: request.kind.title, properties: properties)
+                    )
+                case .pdf:
+                    let output = try PDFListOutput(
+                        path: path,
+                        spec: pdf,
+                        family: family,
+                        footer: ReportText.footer(zone: context.zone, generatedAt: clock.now),
+                        created: Date(timeIntervalSince1970: Double(clock.now.seconds)),
+                        emptyMessage: emptyMessage
+                    )
+                    pdfOutputs.append(output)
+                    outputs.append(output)
+                }
+            }
+            return (outputs, pdfOutputs)
         }
     }
 }

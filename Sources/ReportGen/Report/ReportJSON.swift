@@ -9,91 +9,101 @@ package enum ReportJSON {
 
     package static func document(_ run: ReportRun) -> JSONValue {
         let figures = run.figures
-        func tally<Key>(_ tallies: [Tally<Key>], name: (Key) -> String) -> JSONValue {
-            .object(tallies.map { (name($0.key), .integer($0.count)) })
-        }
-        let schools = figures.schools
-        let coaches = figures.coaches
-        let interactions = figures.interactions
-        let previous = figures.previous
         return .object([
             ("schemaVersion", .integer(schemaVersion)),
             ("title", .string(ReportText.title)),
             ("family", .object([("id", .string(run.data.family.id)), ("name", .string(run.data.family.displayName))])),
-            (
-                "range",
-                .object([
-                    ("from", .string(run.range.from.description)), ("to", .string(run.range.to.description)),
-                    ("timezone", .string(run.zone.identifier)), ("preset", .string(run.range.preset?.rawValue)),
-                ])
-            ),
+            ("range", range(run)),
             ("generatedAt", .string(run.generatedAt.iso8601)),
-            (
-                "schools",
-                .object([
-                    ("total", .integer(schools.total)),
-                    ("byStatus", tally(schools.byStatus) { $0.rawValue }),
-                    ("byDivision", tally(schools.byDivision) { $0?.rawValue ?? Division.unknownLabel }),
-                    ("favorites", .integer(schools.favorites)),
-                ])
-            ),
-            (
-                "coaches",
-                .object([
-                    ("total", .integer(coaches.total)), ("schoolsWithCoaches", .integer(coaches.schoolsWithCoaches)),
-                    ("contactedCoaches", .integer(coaches.contactedCoaches)),
-                    ("respondingCoaches", .integer(coaches.respondingCoaches)),
-                    ("responseRate", .number(coaches.responseRate)),
-                    ("avgResponsiveness", .number(coaches.avgResponsiveness)),
-                ])
-            ),
-            (
-                "interactions",
-                .object([
-                    ("total", .integer(interactions.total)),
-                    ("byType", tally(interactions.byType) { $0.rawValue }),
-                    ("bySentiment", tally(interactions.bySentiment) { $0.rawValue }),
-                    ("byDirection", tally(interactions.byDirection) { $0.rawValue }),
-                ])
-            ),
-            (
-                "metrics",
-                .object([
-                    ("total", .integer(figures.metrics.total)),
-                    ("byType", .object(figures.metrics.summaries.map { ($0.type, .integer($0.rows)) })),
-                    (
-                        "summaries",
-                        .array(
-                            figures.metrics.summaries.map { summary in
-                                .object([
-                                    ("type", .string(summary.type)), ("count", .integer(summary.count)),
-                                    ("avg", .number(summary.avg)),
-                                    ("min", .number(summary.min)), ("max", .number(summary.max)),
-                                    ("unit", .string(summary.unit)),
-                                ])
-                            }
-                        )
-                    ),
-                ])
-            ),
-            (
-                "previousPeriod",
-                .object([
-                    ("from", .string(previous.range.from.description)), ("to", .string(previous.range.to.description)),
-                    (
-                        "interactions",
-                        .object([
-                            ("total", .integer(previous.interactionsTotal)),
-                            ("byDirection", tally(previous.byDirection) { $0.rawValue }),
-                        ])
-                    ),
-                    ("coaches", .object([("responseRate", .number(previous.responseRate))])),
-                ])
-            ),
+            ("schools", schools(figures.schools)),
+            ("coaches", coaches(figures.coaches)),
+            ("interactions", interactions(figures.interactions)),
+            ("metrics", metrics(figures.metrics)),
+            ("previousPeriod", previousPeriod(figures.previous)),
             ("followUps", followUps(run.followUps)),
             ("changes", SeasonJSON.changes(run.changes)),
             ("ahead", SeasonJSON.ahead(run.ahead)),
             ("trend", SeasonJSON.trend(run.trend)),
+        ])
+    }
+
+    /// A tally as an object: each key's name and its count, in the tally's order.
+    private static func tally<Key>(_ tallies: [Tally<Key>], name: (Key) -> String) -> JSONValue {
+        .object(tallies.map { (name($0.key), .integer($0.count)) })
+    }
+
+    /// `range`: the report's days, its time zone and the preset that chose them, if one did.
+    private static func range(_ run: ReportRun) -> JSONValue {
+        .object([
+            ("from", .string(run.range.from.description)), ("to", .string(run.range.to.description)),
+            ("timezone", .string(run.zone.identifier)), ("preset", .string(run.range.preset?.rawValue)),
+        ])
+    }
+
+    /// `schools`: the total, by status, by division (unknown last) and the favorites.
+    private static func schools(_ schools: ReportFigures.Schools) -> JSONValue {
+        .object([
+            ("total", .integer(schools.total)),
+            ("byStatus", tally(schools.byStatus) { $0.rawValue }),
+            ("byDivision", tally(schools.byDivision) { $0?.rawValue ?? Division.unknownLabel }),
+            ("favorites", .integer(schools.favorites)),
+        ])
+    }
+
+    /// `coaches`: the totals, the response rate and the mean responsiveness.
+    private static func coaches(_ coaches: ReportFigures.Coaches) -> JSONValue {
+        .object([
+            ("total", .integer(coaches.total)), ("schoolsWithCoaches", .integer(coaches.schoolsWithCoaches)),
+            ("contactedCoaches", .integer(coaches.contactedCoaches)),
+            ("respondingCoaches", .integer(coaches.respondingCoaches)),
+            ("responseRate", .number(coaches.responseRate)),
+            ("avgResponsiveness", .number(coaches.avgResponsiveness)),
+        ])
+    }
+
+    /// `interactions`: the total, by type, by sentiment and by direction.
+    private static func interactions(_ interactions: ReportFigures.Interactions) -> JSONValue {
+        .object([
+            ("total", .integer(interactions.total)),
+            ("byType", tally(interactions.byType) { $0.rawValue }),
+            ("bySentiment", tally(interactions.bySentiment) { $0.rawValue }),
+            ("byDirection", tally(interactions.byDirection) { $0.rawValue }),
+        ])
+    }
+
+    /// `metrics`: the rows in all, the rows of each type, and each type's summary.
+    private static func metrics(_ metrics: ReportFigures.Metrics) -> JSONValue {
+        .object([
+            ("total", .integer(metrics.total)),
+            ("byType", .object(metrics.summaries.map { ($0.type, .integer($0.rows)) })),
+            (
+                "summaries",
+                .array(
+                    metrics.summaries.map { summary in
+                        .object([
+                            ("type", .string(summary.type)), ("count", .integer(summary.count)),
+                            ("avg", .number(summary.avg)),
+                            ("min", .number(summary.min)), ("max", .number(summary.max)),
+                            ("unit", .string(summary.unit)),
+                        ])
+                    }
+                )
+            ),
+        ])
+    }
+
+    /// `previousPeriod`: its days, its interactions by direction and its response rate.
+    private static func previousPeriod(_ previous: ReportFigures.PreviousPeriod) -> JSONValue {
+        .object([
+            ("from", .string(previous.range.from.description)), ("to", .string(previous.range.to.description)),
+            (
+                "interactions",
+                .object([
+                    ("total", .integer(previous.interactionsTotal)),
+                    ("byDirection", tally(previous.byDirection) { $0.rawValue }),
+                ])
+            ),
+            ("coaches", .object([("responseRate", .number(previous.responseRate))])),
         ])
     }
 

@@ -159,6 +159,7 @@ enum ReportPDF {
     /// The blocks of one of the template's sections, under its heading.
     private static func blocks(of section: ReportSection, _ run: ReportRun, palette: OutputPalette) -> [PDFBlock] {
         let figures = run.figures
+        let noSchools = PDFBlock.note("No schools on the list yet")
         let noInteractions = PDFBlock.note("No interactions in this period")
         switch section {
         case .followUps:
@@ -167,79 +168,55 @@ enum ReportPDF {
             let statuses = figures.schools.byStatus.filter { $0.count > 0 }
             return [
                 statuses.isEmpty
-                    ? .note("No schools on the list yet")
-                    : .bars(
-                        statuses.map {
-                            PDFBar(
-                                label: $0.key.displayName,
-                                value: Double($0.count),
-                                color: PDFColor(palette.status($0.key))
-                            )
-                        }
-                    )
+                    ? noSchools
+                    : bars(statuses, label: { $0.displayName }, color: { palette.status($0) })
             ]
         case .schoolsByDivision:
             let divisions = figures.schools.byDivision.filter { $0.count > 0 }
             return [
                 divisions.isEmpty
-                    ? .note("No schools on the list yet")
-                    : .bars(
-                        divisions.map { tally in
-                            PDFBar(
-                                label: tally.key?.displayName ?? Division.unknownLabel,
-                                value: Double(tally.count),
-                                color: PDFColor(tally.key.map(palette.division) ?? Palette.gray)
-                            )
-                        }
+                    ? noSchools
+                    : bars(
+                        divisions,
+                        label: { $0?.displayName ?? Division.unknownLabel },
+                        color: { $0.map(palette.division) ?? Palette.gray }
                     )
             ]
         case .interactionsByType:
+            let types = figures.interactions.byType.filter { $0.count > 0 }
             return [
                 figures.interactions.total == 0
                     ? noInteractions
-                    : .bars(
-                        figures.interactions.byType.filter { $0.count > 0 }.map {
-                            PDFBar(
-                                label: $0.key.displayName,
-                                value: Double($0.count),
-                                color: PDFColor(palette.type($0.key))
-                            )
-                        }
-                    )
+                    : bars(types, label: { $0.displayName }, color: { palette.type($0) })
             ]
         case .interactionsBySentiment:
+            let sentiments = figures.interactions.bySentiment
             return [
                 figures.interactions.total == 0
                     ? noInteractions
-                    : .bars(
-                        figures.interactions.bySentiment.map {
-                            PDFBar(
-                                label: $0.key.displayName,
-                                value: Double($0.count),
-                                color: PDFColor(palette.sentiment($0.key))
-                            )
-                        }
-                    )
+                    : bars(sentiments, label: { $0.displayName }, color: { palette.sentiment($0) })
             ]
         case .interactionsByDirection:
+            let directions = figures.interactions.byDirection
             return [
                 figures.interactions.total == 0
                     ? noInteractions
-                    : .bars(
-                        figures.interactions.byDirection.map {
-                            PDFBar(
-                                label: $0.key.displayName,
-                                value: Double($0.count),
-                                color: PDFColor(palette.direction($0.key))
-                            )
-                        }
-                    )
+                    : bars(directions, label: { $0.displayName }, color: { palette.direction($0) })
             ]
         case .metricSummaries:
             return [metricTable(figures)]
         case .previousPeriod:
             return [.note("Compared with \(ReportText.rangeText(figures.previous.range))"), comparisonTable(figures)]
         }
+    }
+
+    /// A breakdown as bars: one a tally, in its key's colour, as long as its count.
+    private static func bars<Key>(
+        _ tallies: [Tally<Key>],
+        label: (Key) -> String,
+        color: (Key) -> RGBColor
+    ) -> PDFBlock {
+        .bars(tallies.map { PDFBar(label: label($0.key), value: Double($0.count), color: PDFColor(color($0.key))) })
     }
 
     /// The four follow-up lists, each under its subheading: the first 10 rows, or what an empty one says.

@@ -8,85 +8,91 @@ enum SeasonJSON {
 
     static func changes(_ changes: SeasonChanges) -> JSONValue {
         .object([
-            (
-                "statusChanges",
-                changes.statusChanges.map { list in
-                    .array(
-                        list.map { change in
-                            .object([
-                                ("date", day(change.date)), ("school", .string(change.school)),
-                                ("from", .string(change.from?.rawValue)),
-                                ("to", .string(change.to.rawValue)), ("direction", .string(change.direction.rawValue)),
-                                ("by", .string(change.by)),
-                                ("note", .string(change.note)),
-                            ])
-                        }
-                    )
-                } ?? .null
-            ),
+            ("statusChanges", changes.statusChanges.map(statusChanges) ?? .null),
             (
                 "moved",
                 changes.moved.map {
                     .object([("forward", .integer($0.forward)), ("back", .integer($0.back)), ("out", .integer($0.out))])
                 } ?? .null
             ),
+            ("coachesWhoWrote", coachesWhoWrote(changes.coachesWhoWrote)),
+            ("otherInbound", .integer(changes.otherInbound)),
+            ("newSchools", newSchools(changes.newSchools)),
+            ("newOffers", newOffers(changes.newOffers)),
+            ("profileViews", changes.profileViews.map(profileViews) ?? .null),
+        ])
+    }
+
+    /// `statusChanges`: each change's day, school, statuses, direction, who made it and its note.
+    private static func statusChanges(_ list: [SeasonChanges.StatusChange]) -> JSONValue {
+        .array(
+            list.map { change in
+                .object([
+                    ("date", day(change.date)), ("school", .string(change.school)),
+                    ("from", .string(change.from?.rawValue)),
+                    ("to", .string(change.to.rawValue)), ("direction", .string(change.direction.rawValue)),
+                    ("by", .string(change.by)),
+                    ("note", .string(change.note)),
+                ])
+            }
+        )
+    }
+
+    /// `coachesWhoWrote`: each coach's school, inbound count, last day and whether it was a first.
+    private static func coachesWhoWrote(_ coaches: [SeasonChanges.CoachWrote]) -> JSONValue {
+        .array(
+            coaches.map { coach in
+                .object([
+                    ("coach", .string(coach.coach)), ("school", .string(coach.school)),
+                    ("inbound", .integer(coach.inbound)),
+                    ("last", day(coach.last)), ("firstTime", .bool(coach.firstTime)),
+                ])
+            }
+        )
+    }
+
+    /// `newSchools`: each school with its status and division.
+    private static func newSchools(_ schools: [SeasonChanges.NewSchool]) -> JSONValue {
+        .array(
+            schools.map { school in
+                .object([
+                    ("school", .string(school.school)), ("status", .string(school.status.rawValue)),
+                    ("division", .string(school.division?.rawValue)),
+                ])
+            }
+        )
+    }
+
+    /// `newOffers`: each offer's school, type, day and deadline.
+    private static func newOffers(_ offers: [SeasonChanges.NewOffer]) -> JSONValue {
+        .array(
+            offers.map { offer in
+                .object([
+                    ("school", .string(offer.school)), ("offerType", .string(offer.offerType.rawValue)),
+                    ("date", day(offer.date)),
+                    ("deadline", day(offer.deadline)),
+                ])
+            }
+        )
+    }
+
+    /// `profileViews`: the total, the views of each coach, and the views not traced to a coach.
+    private static func profileViews(_ views: SeasonChanges.ProfileViews) -> JSONValue {
+        .object([
+            ("total", .integer(views.total)),
             (
-                "coachesWhoWrote",
+                "byCoach",
                 .array(
-                    changes.coachesWhoWrote.map { coach in
+                    views.byCoach.map { coach in
                         .object([
                             ("coach", .string(coach.coach)), ("school", .string(coach.school)),
-                            ("inbound", .integer(coach.inbound)),
-                            ("last", day(coach.last)), ("firstTime", .bool(coach.firstTime)),
+                            ("views", .integer(coach.views)),
+                            ("lastViewed", day(coach.lastViewed)),
                         ])
                     }
                 )
             ),
-            ("otherInbound", .integer(changes.otherInbound)),
-            (
-                "newSchools",
-                .array(
-                    changes.newSchools.map { school in
-                        .object([
-                            ("school", .string(school.school)), ("status", .string(school.status.rawValue)),
-                            ("division", .string(school.division?.rawValue)),
-                        ])
-                    }
-                )
-            ),
-            (
-                "newOffers",
-                .array(
-                    changes.newOffers.map { offer in
-                        .object([
-                            ("school", .string(offer.school)), ("offerType", .string(offer.offerType.rawValue)),
-                            ("date", day(offer.date)),
-                            ("deadline", day(offer.deadline)),
-                        ])
-                    }
-                )
-            ),
-            (
-                "profileViews",
-                changes.profileViews.map { views in
-                    .object([
-                        ("total", .integer(views.total)),
-                        (
-                            "byCoach",
-                            .array(
-                                views.byCoach.map { coach in
-                                    .object([
-                                        ("coach", .string(coach.coach)), ("school", .string(coach.school)),
-                                        ("views", .integer(coach.views)),
-                                        ("lastViewed", day(coach.lastViewed)),
-                                    ])
-                                }
-                            )
-                        ),
-                        ("other", .integer(views.other)),
-                    ])
-                } ?? .null
-            ),
+            ("other", .integer(views.other)),
         ])
     }
 

@@ -5,28 +5,41 @@ extension SeasonSheet {
     /// The three line charts side by side under the weekly table, drawn from its columns, each
     /// with its words: for every line, the first and last week's values and the highest week.
     mutating func writeCharts(_ table: WeekTable) throws -> WeekTable {
-        let weeks = run.trend.weeks
-        let labels = weeks.map { ReportText.shortRange($0.start, $0.start) }
-        func range(_ column: Int) -> CellRange {
-            CellRange(
-                sheet: sheet.name,
-                firstRow: table.first,
-                firstColumn: column,
-                lastRow: table.last,
-                lastColumn: column
-            )
-        }
-        let categories = range(0)
+        let labels = run.trend.weeks.map { ReportText.shortRange($0.start, $0.start) }
         let top = row
+        try addInteractionsChart(table, top: top, labels: labels)
+        try addResponseRateChart(table, top: top, labels: labels)
+        try addStagesChart(table, top: top, labels: labels)
+        // A default row is 20 pixels high.
+        row = top + (Self.chartHeight + 19) / 20 + 1
+        var done = table
+        done.chartsEnd = row
+        return done
+    }
+
+    /// One column of the weekly table, its weeks' rows, as a chart's categories or values.
+    private func column(_ column: Int, of table: WeekTable) -> CellRange {
+        CellRange(
+            sheet: sheet.name,
+            firstRow: table.first,
+            firstColumn: column,
+            lastRow: table.last,
+            lastColumn: column
+        )
+    }
+
+    /// The first chart, at the left: outbound and inbound interactions per week.
+    private func addInteractionsChart(_ table: WeekTable, top: Int, labels: [String]) throws {
+        let weeks = run.trend.weeks
         let outbound = palette.direction(.outbound)
         let inbound = palette.direction(.inbound)
         try workbook.addLineChart(
             title: "Interactions per week",
             on: sheet,
-            categories: categories,
+            categories: column(0, of: table),
             series: [
-                .init(name: "Outbound", values: range(table.outbound), color: WorkbookLook.hex(outbound)),
-                .init(name: "Inbound", values: range(table.inbound), color: WorkbookLook.hex(inbound)),
+                .init(name: "Outbound", values: column(table.outbound, of: table), color: WorkbookLook.hex(outbound)),
+                .init(name: "Inbound", values: column(table.inbound, of: table), color: WorkbookLook.hex(inbound)),
             ],
             at: (top, 0),
             size: (Self.chartWidth, Self.chartHeight),
@@ -37,14 +50,18 @@ extension SeasonSheet {
                 unit: ""
             )
         )
+    }
+
+    /// The second chart, in the middle: the response rate per week.
+    private func addResponseRateChart(_ table: WeekTable, top: Int, labels: [String]) throws {
         try workbook.addLineChart(
             title: "Response rate per week",
             on: sheet,
-            categories: categories,
+            categories: column(0, of: table),
             series: [
                 .init(
                     name: "Response rate",
-                    values: range(table.rate),
+                    values: column(table.rate, of: table),
                     color: WorkbookLook.hex(palette.card("response_rate"))
                 )
             ],
@@ -54,11 +71,16 @@ extension SeasonSheet {
             xOffset: Self.chartWidth + 20,
             description: Self.words(
                 "Response rate per week",
-                [("response rate", weeks.map(\.responseRate))],
+                [("response rate", run.trend.weeks.map(\.responseRate))],
                 labels: labels,
                 unit: "%"
             )
         )
+    }
+
+    /// The third chart, at the right: the schools in each active stage at each week's end.
+    private func addStagesChart(_ table: WeekTable, top: Int, labels: [String]) throws {
+        let weeks = run.trend.weeks
         let active = Array(Self.stages.enumerated()).filter { (1...5).contains($0.element.stage ?? -1) }
         let stageColors: [Int: SchoolStatus] = [
             1: .contacted, 2: .interested, 3: .officialVisitScheduled, 4: .offerReceived, 5: .committed,
@@ -66,11 +88,11 @@ extension SeasonSheet {
         try workbook.addLineChart(
             title: "Schools per stage",
             on: sheet,
-            categories: categories,
+            categories: column(0, of: table),
             series: active.map { index, stage in
                 .init(
                     name: stage.label,
-                    values: range(table.stages.lowerBound - 1 + index),
+                    values: column(table.stages.lowerBound - 1 + index, of: table),
                     color: WorkbookLook.hex(
                         Self.lineColor(stage.stage ?? 0, status: stageColors[stage.stage ?? 0] ?? .contacted)
                     )
@@ -93,11 +115,6 @@ extension SeasonSheet {
                 unit: ""
             )
         )
-        // A default row is 20 pixels high.
-        row = top + (Self.chartHeight + 19) / 20 + 1
-        var done = table
-        done.chartsEnd = row
-        return done
     }
 
     /// A stage's line: the built-in colour of one of its statuses, except where two would look
