@@ -148,7 +148,8 @@ struct ShardOutcomeFile: Codable {
     static let familiesKey = CodingKeys.families.stringValue
 
     /// The file's name, `K-of-N.json`, which a reader puts in the decoder's `userInfo` for the
-    /// file to be checked against it.
+    /// file to be checked against it. (The initializer is failable by protocol only: it takes any
+    /// string, and this one is a literal.)
     static let fileNameKey = CodingUserInfoKey(rawValue: "ShardOutcomeFile.fileName")!
 
     private static let wrongKind = UnreadableRecord("a key is missing or of the wrong kind")

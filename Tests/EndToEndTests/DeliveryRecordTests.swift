@@ -5,7 +5,7 @@ import Testing
 /// The manifest's delivery records (docs/delivery.md, "What the run records"): each names its
 /// recipient by the address as stored, while opt-outs, duplicates and a rerun's sent messages
 /// compare addresses trimmed and lower-cased. A real SMTP server on 127.0.0.1, stopped by pid.
-@Suite(.serialized)
+@Suite(.tags(.smtp), .serialized)
 struct DeliveryRecordTests {
     typealias Setup = SendingTests.Setup
 
