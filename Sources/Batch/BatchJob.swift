@@ -145,17 +145,7 @@ extension JobReader {
             case "database":
                 job.database = try string(node, key)
             case "families":
-                if node.scalar?.string == "all" {
-                    job.families = .all
-                } else {
-                    let ids = try strings(node, key)
-                    guard !ids.isEmpty, ids.allSatisfy({ !$0.isEmpty }) else {
-                        throw fail(node, "'families' must be 'all' or a list of family ids")
-                    }
-                    // A family listed twice runs once, at its first place.
-                    var seen = Set<String>()
-                    job.families = .ids(ids.filter { seen.insert($0).inserted })
-                }
+                job.families = try families(node, key)
             case "timezone":
                 let name = try string(node, key)
                 job.timezone = name == "player" ? .player : .fixed(try at(node, key) { try Zone.parseOption(name) })
@@ -171,51 +161,82 @@ extension JobReader {
                 }
                 job.skipBadRows = value == "skip"
             case "permissions":
-                let name = try string(node, key)
-                guard let permissions = OutputPermissions(rawValue: name) else {
-                    throw fail(
-                        node,
-                        "'permissions' must be one of \(OutputPermissions.allCases.map(\.rawValue).joined(separator: ", ")) (got \(Quote.value(name)))"
-                    )
-                }
-                job.permissions = permissions
+                job.permissions = try permissions(node, key)
             case "output":
-                for (outputKey, value) in try mapping(node, "'output'", allowed: ["root", "folder"]) {
-                    switch outputKey {
-                    case "root": job.root = try string(value, outputKey)
-                    default:
-                        job.folder = try string(value, outputKey)
-                        try checkFolderPattern(job.folder, node: value)
-                    }
-                }
+                try outputPlace(node, into: &job)
             default:
                 sawOutputs = true
-                guard let sequence = node.sequence, !sequence.isEmpty else {
-                    throw fail(node, "'outputs' must be a list of outputs")
-                }
-                job.outputs = try sequence.enumerated().map { try output($1, index: $0) }
-                try checkDistinctFiles(job.outputs, nodes: Array(sequence))
+                job.outputs = try outputs(node)
             }
         }
         guard sawOutputs else { throw fail(root, "the job has no 'outputs'; list the report and exports to write") }
-        if let delivery = job.delivery {
-            // Each attachment names a file this job writes: `report.pdf`, `coaches.xlsx`, …
-            let written = Set(
-                job.outputs.flatMap { output -> [String] in
-                    switch output {
-                    case .report(let formats, _): formats.map { "report.\($0.rawValue)" }
-                    case .list(let list): list.formats.map { "\(list.kind.rawValue).\($0.rawValue)" }
-                    }
-                }
+        try checkAttachments(job, deliverNode: deliverNode)
+        return job
+    }
+
+    /// `families`: all, or a list of family ids, each run once at its first place.
+    private func families(_ node: Node, _ key: String) throws -> BatchJob.Families {
+        if node.scalar?.string == "all" { return .all }
+        let ids = try strings(node, key)
+        guard !ids.isEmpty, ids.allSatisfy({ !$0.isEmpty }) else {
+            throw fail(node, "'families' must be 'all' or a list of family ids")
+        }
+        // A family listed twice runs once, at its first place.
+        var seen = Set<String>()
+        return .ids(ids.filter { seen.insert($0).inserted })
+    }
+
+    /// `permissions`: one of `OutputPermissions`' names.
+    private func permissions(_ node: Node, _ key: String) throws -> OutputPermissions {
+        let name = try string(node, key)
+        guard let permissions = OutputPermissions(rawValue: name) else {
+            throw fail(
+                node,
+                "'permissions' must be one of \(OutputPermissions.allCases.map(\.rawValue).joined(separator: ", ")) (got \(Quote.value(name)))"
             )
-            for spec in delivery.attach where !written.contains(spec) {
-                throw fail(
-                    deliverNode,
-                    "'attach' names \(Quote.value(spec)), which this job does not write; it writes \(written.sorted().joined(separator: ", "))"
-                )
+        }
+        return permissions
+    }
+
+    /// The `output` section: the output `root` and each family's `folder` under it (checked).
+    private func outputPlace(_ node: Node, into job: inout BatchJob) throws {
+        for (outputKey, value) in try mapping(node, "'output'", allowed: ["root", "folder"]) {
+            switch outputKey {
+            case "root": job.root = try string(value, outputKey)
+            default:
+                job.folder = try string(value, outputKey)
+                try checkFolderPattern(job.folder, node: value)
             }
         }
-        return job
+    }
+
+    /// The `outputs` list: at least one output, no two writing a file of the same name.
+    private func outputs(_ node: Node) throws -> [BatchJob.Output] {
+        guard let sequence = node.sequence, !sequence.isEmpty else {
+            throw fail(node, "'outputs' must be a list of outputs")
+        }
+        let outputs = try sequence.enumerated().map { try output($1, index: $0) }
+        try checkDistinctFiles(outputs, nodes: Array(sequence))
+        return outputs
+    }
+
+    /// Each attachment of the job's delivery names a file this job writes: `report.pdf`, `coaches.xlsx`, …
+    private func checkAttachments(_ job: BatchJob, deliverNode: Node?) throws {
+        guard let delivery = job.delivery else { return }
+        let written = Set(
+            job.outputs.flatMap { output -> [String] in
+                switch output {
+                case .report(let formats, _): formats.map { "report.\($0.rawValue)" }
+                case .list(let list): list.formats.map { "\(list.kind.rawValue).\($0.rawValue)" }
+                }
+            }
+        )
+        for spec in delivery.attach where !written.contains(spec) {
+            throw fail(
+                deliverNode,
+                "'attach' names \(Quote.value(spec)), which this job does not write; it writes \(written.sorted().joined(separator: ", "))"
+            )
+        }
     }
 
     func range(_ node: Node, _ context: String) throws -> RangeSelection {
@@ -309,32 +330,43 @@ extension JobReader {
         }
         let keys = mapping.keys.compactMap(\.string)
         if keys.contains("report") {
-            var formats: [ReportFormat] = ReportFormat.allCases
-            var pairs: [(key: String, node: Node)] = []
-            for (key, value) in try self.mapping(node, context, allowed: ["report", "formats", "preset", "from", "to"])
-            {
-                switch key {
-                case "report":
-                    guard
-                        value.scalar.map({ $0.string.isEmpty || $0.string == "null" })
-                            ?? (value.mapping?.isEmpty ?? false)
-                    else {
-                        throw fail(value, "'report' takes no value; put its keys (formats, preset) beside it")
-                    }
-                case "formats":
-                    formats = try at(value, key) {
-                        try ReportFormat.parseList(try strings(value, key).joined(separator: ","), option: "formats")
-                    }
-                default:
-                    pairs.append((key, value))
-                }
-            }
-            let range = pairs.isEmpty ? nil : try self.range(pairs: pairs, at: node, context)
-            return .report(formats: formats, range: range)
+            return try reportOutput(node, context)
         }
         guard let exportNode = mapping.first(where: { $0.key.string == "export" })?.value else {
             throw fail(node, "\(context) must have 'report' or 'export: coaches|schools|interactions'")
         }
+        return .list(try listOutput(node, export: exportNode, context))
+    }
+
+    /// An output with `report`: its `formats` (all by default) and a range of its own from
+    /// `preset`/`from`/`to` (nil: the job's).
+    private func reportOutput(_ node: Node, _ context: String) throws -> BatchJob.Output {
+        var formats: [ReportFormat] = ReportFormat.allCases
+        var pairs: [(key: String, node: Node)] = []
+        for (key, value) in try self.mapping(node, context, allowed: ["report", "formats", "preset", "from", "to"]) {
+            switch key {
+            case "report":
+                guard
+                    value.scalar.map({ $0.string.isEmpty || $0.string == "null" })
+                        ?? (value.mapping?.isEmpty ?? false)
+                else {
+                    throw fail(value, "'report' takes no value; put its keys (formats, preset) beside it")
+                }
+            case "formats":
+                formats = try at(value, key) {
+                    try ReportFormat.parseList(try strings(value, key).joined(separator: ","), option: "formats")
+                }
+            default:
+                pairs.append((key, value))
+            }
+        }
+        let range = pairs.isEmpty ? nil : try self.range(pairs: pairs, at: node, context)
+        return .report(formats: formats, range: range)
+    }
+
+    /// An output with `export`: the list, its `name`, `formats`, `sort`, viewer (`as`),
+    /// `filters` and, for interactions, its range; the filters and sort typed at once.
+    private func listOutput(_ node: Node, export exportNode: Node, _ context: String) throws -> BatchJob.ListOutput {
         let kindName = try string(exportNode, "export")
         guard let kind = ListKind(rawValue: kindName) else {
             throw fail(
@@ -358,14 +390,7 @@ extension JobReader {
             switch key {
             case "export": break
             case "name":
-                let name = try string(value, key)
-                guard Slug.make(name, limit: 60) == name else {
-                    throw fail(
-                        value,
-                        "'name' \(Quote.value(name)) must be lower-case letters, digits and dashes (it starts the file names), e.g. head-coaches"
-                    )
-                }
-                output.name = name
+                output.name = try listName(value, key)
             case "formats":
                 output.formats = try at(value, key) {
                     try ListFormat.parseList(try strings(value, key).joined(separator: ","), option: "formats")
@@ -395,7 +420,19 @@ extension JobReader {
         // The filters and sort typed now, so that a bad value stops the job before any work.
         output.filters = try at(node, context) { try values.filters(for: kind, range: nil) }
         output.home = try at(node, context) { try values.homeCoordinate() }
-        return .list(output)
+        return output
+    }
+
+    /// A list output's `name`: a slug, since it starts the output's file names.
+    private func listName(_ value: Node, _ key: String) throws -> String {
+        let name = try string(value, key)
+        guard Slug.make(name, limit: 60) == name else {
+            throw fail(
+                value,
+                "'name' \(Quote.value(name)) must be lower-case letters, digits and dashes (it starts the file names), e.g. head-coaches"
+            )
+        }
+        return name
     }
 
     func filters(_ node: Node, kind: ListKind, into values: inout ListFilterValues) throws {

@@ -131,6 +131,33 @@ package enum ShardOutcomes {
     ///   outcome files; `RuntimeFailure` (1) naming the shards without a file.
     package static func summarize(root: String, templates: SummaryTemplates) throws -> BatchSummary {
         let folder = (root as NSString).appendingPathComponent(Self.folder)
+        let files = try readRun(in: folder)
+        let first = files[0]
+        let all = merged(files, order: first.order)
+        try checkPositions(files, folder: folder)
+        guard let clock = parseInstant(first.identity.clock) else {
+            throw ShardSetError("\(Quote.path(first.path)): 'clock' is not a timestamp")
+        }
+        let spool = outcomeSpool(all, root: root)
+        var summary = BatchSummary(
+            outcomes: FamilyOutcomes(spool: spool),
+            database: first.identity.database,
+            root: root,
+            generatedAt: clock,
+            dryRun: false
+        )
+        summary.delivers = first.delivers
+        summary.sends = first.sends
+        // The shards ran side by side: the run took as long as the longest.
+        summary.duration = files.map(\.duration).max() ?? 0
+        summary.mailServerDown = all.contains { ($0.outcome.mail.notSent[.serverUnreachable] ?? 0) > 0 }
+        try BatchRunner.writeSummaries(&summary, spool: spool, root: root, templates: templates)
+        return summary
+    }
+
+    /// The names of the outcome files in `folder` (`K-of-N.json`, in shard order), all of one
+    /// shard count.
+    private static func outcomeFileNames(in folder: String) throws -> [String] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw RuntimeFailure(
@@ -151,6 +178,12 @@ package enum ShardOutcomes {
                     + names.joined(separator: ", ") + "); remove the files of the other run and summarize again"
             )
         }
+        return names
+    }
+
+    /// The outcome files in `folder`, read: one run's (the same identity and order), every shard's.
+    private static func readRun(in folder: String) throws -> [ShardFile] {
+        let names = try outcomeFileNames(in: folder)
         let files = try names.map { try read((folder as NSString).appendingPathComponent($0)) }
         let first = files[0]
         for file in files.dropFirst() where file.identity != first.identity || file.order != first.order {
@@ -166,21 +199,27 @@ package enum ShardOutcomes {
                     + "run \(missing.count == 1 ? "it" : "them") with the same job, --now and --db, then summarize again"
             )
         }
-        // The whole run's order: by name as a whole run lists every family, else the job's list.
+        return files
+    }
+
+    /// The families of every file in the whole run's order: by name as a whole run lists every
+    /// family, else the job's list.
+    private static func merged(_ files: [ShardFile], order: Order) -> [ShardOutcomeFile.Family] {
         var all = files.flatMap(\.families)
-        switch first.order {
+        switch order {
         case .job: all.sort { $0.position < $1.position }
         case .name:
-            let order = Dictionary(
+            let places = Dictionary(
                 FamilyUnit.byName(all.map(\.outcome.family)).enumerated().map { ($1.id, $0) },
                 uniquingKeysWith: { a, _ in a }
             )
-            all.sort { (order[$0.outcome.family.id] ?? 0) < (order[$1.outcome.family.id] ?? 0) }
+            all.sort { (places[$0.outcome.family.id] ?? 0) < (places[$1.outcome.family.id] ?? 0) }
         }
-        try checkPositions(files, folder: folder)
-        guard let clock = parseInstant(first.identity.clock) else {
-            throw ShardSetError("\(Quote.path(first.path)): 'clock' is not a timestamp")
-        }
+        return all
+    }
+
+    /// The merged outcomes in a spool, in order, each family's folder under `root` again.
+    private static func outcomeSpool(_ all: [ShardOutcomeFile.Family], root: String) -> OutcomeSpool {
         let spool = OutcomeSpool(families: all.map(\.outcome.family))
         for (index, family) in all.enumerated() {
             var outcome = family.outcome
@@ -195,20 +234,7 @@ package enum ShardOutcomes {
             )
             spool.record(outcome, at: index)
         }
-        var summary = BatchSummary(
-            outcomes: FamilyOutcomes(spool: spool),
-            database: first.identity.database,
-            root: root,
-            generatedAt: clock,
-            dryRun: false
-        )
-        summary.delivers = first.delivers
-        summary.sends = first.sends
-        // The shards ran side by side: the run took as long as the longest.
-        summary.duration = files.map(\.duration).max() ?? 0
-        summary.mailServerDown = all.contains { ($0.outcome.mail.notSent[.serverUnreachable] ?? 0) > 0 }
-        try BatchRunner.writeSummaries(&summary, spool: spool, root: root, templates: templates)
-        return summary
+        return spool
     }
 
     /// Every family of the run once: the files agree on the run's size, and their positions

@@ -138,8 +138,31 @@ struct DemoWriter {
             "id": familyID, "family_name": plan.name, "created_at": stamp(created, hour: 9, zone: zone, style: 0),
         ])
         summary.families += 1
+        let people = try writePeople(plan, familyID: familyID, large: large)
+        var record = DemoFamilyRecord(
+            familyID: familyID,
+            zone: zone,
+            members: [people.player, people.parent],
+            large: large
+        )
+        guard plan.schools > 0 else { return record }
+        try writeSchools(plan, people: people, into: &record)
+        try writeUnattachedCoaches(into: &record)
+        try writeMetrics(familyID: familyID, player: people.player, zone: zone, large: large)
+        return record
+    }
 
-        // The athlete, one or two parents, and their home locations.
+    /// The users of a family and who among them logs its interactions.
+    private struct FamilyPeople {
+        let player: String
+        let parent: String
+        /// The player, the parent and, in the large family, the admin.
+        let loggers: [String]
+    }
+
+    /// Writes the athlete, one or two parents (an admin with a parent's role in the large
+    /// family), their memberships, their home locations and the parent's preferences.
+    private mutating func writePeople(_ plan: FamilyPlan, familyID: String, large: Bool) throws -> FamilyPeople {
         let player = random.uuid()
         let parent = random.uuid()
         let first = random.pick(DemoCatalog.firstNames)
@@ -156,7 +179,6 @@ struct DemoWriter {
         try members.insert(["family_unit_id": familyID, "user_id": player, "role": plan.playerRole])
         try members.insert(["family_unit_id": familyID, "user_id": parent, "role": "parent"])
         var loggers = [player, parent]
-        var record = DemoFamilyRecord(familyID: familyID, zone: zone, members: [player, parent], large: large)
         summary.users += 2
         if large {
             // An admin user who is a member of the family, with a parent's role in it.
@@ -174,54 +196,40 @@ struct DemoWriter {
         try preferences.insert([
             "user_id": parent, "category": "notifications", "data": json(["email": true, "weekly": "monday"]),
         ])
+        return FamilyPeople(player: player, parent: parent, loggers: loggers)
+    }
 
-        guard plan.schools > 0 else { return record }
+    /// Writes the family's schools, each with its coaches, its interactions and an offer when
+    /// its status has one, from the colleges in a shuffled order.
+    private mutating func writeSchools(
+        _ plan: FamilyPlan,
+        people: FamilyPeople,
+        into record: inout DemoFamilyRecord
+    ) throws {
+        let (familyID, zone, large) = (record.familyID, record.zone, record.large)
         var collegeOrder = Array(DemoCatalog.colleges.indices)
         collegeOrder.shuffle(using: &random)
         for index in 0..<plan.schools {
             let college = DemoCatalog.colleges[collegeOrder[index % collegeOrder.count]]
-            let status =
-                index < SchoolStatus.allCases.count && large
-                ? SchoolStatus.allCases[index]
-                : random.pick(
-                    [
-                        .researching, .contacted, .contacted, .interested, .interested, .offerReceived, .campInvite,
-                        .declined,
-                    ] as [SchoolStatus]
-                )
+            let status = schoolStatus(index: index, large: large)
             let school = try writeSchool(
                 college,
                 index: index,
                 familyID: familyID,
-                owner: player,
+                owner: people.player,
                 status: status,
                 zone: zone,
                 large: large
             )
-            let schoolID = school.id
             record.schools.append(school)
-            var coachIDs: [String] = []
-            let coachCount = index == 0 ? 3 : random.int(1...3)
-            for coachIndex in 0..<coachCount {
-                let role: CoachRole = coachIndex == 0 ? .head : random.pick([.assistant, .recruiting])
-                coachIDs.append(
-                    try writeCoach(
-                        familyID: familyID,
-                        schoolID: schoolID,
-                        role: role,
-                        zone: zone,
-                        position: summary.coaches
-                    )
-                )
-                record.coaches.append(coachIDs[coachIDs.count - 1])
-            }
+            let coachIDs = try writeSchoolCoaches(index: index, schoolID: school.id, into: &record)
             let count = random.int(plan.interactionsPerSchool)
             for number in 0..<count {
                 try writeInteraction(
                     familyID: familyID,
-                    schoolID: schoolID,
+                    schoolID: school.id,
                     coachID: random.chance(0.85) ? random.pick(coachIDs) : nil,
-                    loggers: loggers,
+                    loggers: people.loggers,
                     zone: zone,
                     recent: number == 0 && index < 6
                 )
@@ -229,28 +237,66 @@ struct DemoWriter {
             if [.offerReceived, .committed, .recruited].contains(status) || (large && index == 3) {
                 try writeOffer(
                     familyID: familyID,
-                    schoolID: schoolID,
+                    schoolID: school.id,
                     coachID: coachIDs.first,
-                    user: player,
+                    user: people.player,
                     zone: zone
                 )
             }
         }
-        // Coaches whose school is not set show "Unknown School".
-        let unattached = large ? 2 : random.int(0...1)
-        for _ in 0..<unattached {
-            record.coaches.append(
+    }
+
+    /// The status of the family's school at `index`: every status once in the large family's
+    /// first schools, else a draw weighted towards the common ones.
+    private mutating func schoolStatus(index: Int, large: Bool) -> SchoolStatus {
+        index < SchoolStatus.allCases.count && large
+            ? SchoolStatus.allCases[index]
+            : random.pick(
+                [
+                    .researching, .contacted, .contacted, .interested, .interested, .offerReceived, .campInvite,
+                    .declined,
+                ] as [SchoolStatus]
+            )
+    }
+
+    /// Writes a school's coaches, a head coach first (three coaches at the first school), and
+    /// returns their ids.
+    private mutating func writeSchoolCoaches(
+        index: Int,
+        schoolID: String,
+        into record: inout DemoFamilyRecord
+    ) throws -> [String] {
+        var coachIDs: [String] = []
+        let coachCount = index == 0 ? 3 : random.int(1...3)
+        for coachIndex in 0..<coachCount {
+            let role: CoachRole = coachIndex == 0 ? .head : random.pick([.assistant, .recruiting])
+            coachIDs.append(
                 try writeCoach(
-                    familyID: familyID,
-                    schoolID: nil,
-                    role: .recruiting,
-                    zone: zone,
+                    familyID: record.familyID,
+                    schoolID: schoolID,
+                    role: role,
+                    zone: record.zone,
                     position: summary.coaches
                 )
             )
+            record.coaches.append(coachIDs[coachIDs.count - 1])
         }
-        try writeMetrics(familyID: familyID, player: player, zone: zone, large: large)
-        return record
+        return coachIDs
+    }
+
+    /// Writes the family's coaches whose school is not set, which show "Unknown School".
+    private mutating func writeUnattachedCoaches(into record: inout DemoFamilyRecord) throws {
+        let unattached = record.large ? 2 : random.int(0...1)
+        for _ in 0..<unattached {
+            let coachID = try writeCoach(
+                familyID: record.familyID,
+                schoolID: nil,
+                role: .recruiting,
+                zone: record.zone,
+                position: summary.coaches
+            )
+            record.coaches.append(coachID)
+        }
     }
 
     private mutating func writeLocation(user: String, _ home: (Double, Double)) throws {

@@ -160,6 +160,8 @@ public final class XLSXSheet {
         try workbook.check(worksheet_set_row(try worksheet, lxw_row_t(row), points, nil), "worksheet_set_row")
     }
 
+    /// Writes one cell in `format` (nil: the cell type's own) and notes its width for the
+    /// column, unless it is a title's or a note's text, or `fitsWidth` is false.
     private func write(
         _ cell: Cell,
         row: Int,
@@ -167,50 +169,30 @@ public final class XLSXSheet {
         format: UnsafeMutablePointer<lxw_format>?,
         fitsWidth: Bool = true
     ) throws {
-        let r = lxw_row_t(row)
-        let c = lxw_col_t(column)
-        let workbook = try workbook
-        let worksheet = try worksheet
+        // A closed sheet throws, whatever the cell.
+        let formats = try workbook.formats
+        _ = try worksheet
         switch cell {
         case .empty:
             return
         case .text(let raw):
-            let text = fitted(raw)
-            note(
-                width: XLSXSheet.widestLine(text),
-                column: column,
-                isTitle: !fitsWidth
-                    || [
-                        workbook.formats.title, workbook.formats.subtitle, workbook.formats.note,
-                        workbook.formats.wrappedNote,
-                    ].contains(format)
-            )
-            try workbook.check(worksheet_write_string(worksheet, r, c, text, format), "worksheet_write_string")
+            try writeText(raw, row: row, column: column, format: format, fitsWidth: fitsWidth)
         case .integer(let value):
-            note(width: String(value).count, column: column)
-            try workbook.check(worksheet_write_number(worksheet, r, c, Double(value), format), "worksheet_write_number")
+            try writeNumber(Double(value), width: String(value).count, row: row, column: column, format: format)
         case .number(let value):
             guard value.isFinite else { return }
-            note(width: min(12, NumberText.shortest(value).count), column: column)
-            try workbook.check(worksheet_write_number(worksheet, r, c, value, format), "worksheet_write_number")
+            let width = min(12, NumberText.shortest(value).count)
+            try writeNumber(value, width: width, row: row, column: column, format: format)
         case .percent(let value):
             guard value.isFinite else { return }
             let places = NumberText.percentPlaces(value)
-            note(width: 6 + places, column: column)
-            let shown = places == 1 ? workbook.formats.percent : workbook.formats.finerPercents[places - 2]
-            try workbook.check(
-                worksheet_write_number(worksheet, r, c, value, format ?? shown),
-                "worksheet_write_number"
-            )
+            let shown = places == 1 ? formats.percent : formats.finerPercents[places - 2]
+            try writeNumber(value, width: 6 + places, row: row, column: column, format: format ?? shown)
         case .points(let value):
             guard value.isFinite else { return }
-            note(width: 10, column: column)
-            try workbook.check(
-                worksheet_write_number(worksheet, r, c, value, format ?? workbook.formats.points),
-                "worksheet_write_number"
-            )
+            try writeNumber(value, width: 10, row: row, column: column, format: format ?? formats.points)
         case .date(let date):
-            var value = lxw_datetime(
+            let value = lxw_datetime(
                 year: Int32(date.year),
                 month: Int32(date.month),
                 day: Int32(date.day),
@@ -218,13 +200,9 @@ public final class XLSXSheet {
                 min: 0,
                 sec: 0
             )
-            note(width: 10, column: column)
-            try workbook.check(
-                worksheet_write_datetime(worksheet, r, c, &value, format ?? workbook.formats.date),
-                "worksheet_write_datetime"
-            )
+            try writeDateTime(value, width: 10, row: row, column: column, format: format ?? formats.date)
         case .dateTime(let dateTime):
-            var value = lxw_datetime(
+            let value = lxw_datetime(
                 year: Int32(dateTime.date.year),
                 month: Int32(dateTime.date.month),
                 day: Int32(dateTime.date.day),
@@ -232,30 +210,104 @@ public final class XLSXSheet {
                 min: Int32(dateTime.minute),
                 sec: Double(dateTime.second)
             )
-            note(width: 16, column: column)
-            try workbook.check(
-                worksheet_write_datetime(worksheet, r, c, &value, format ?? workbook.formats.dateTime),
-                "worksheet_write_datetime"
-            )
+            try writeDateTime(value, width: 16, row: row, column: column, format: format ?? formats.dateTime)
         case .bool(let value):
             note(width: 5, column: column)
             try workbook.check(
-                worksheet_write_boolean(worksheet, r, c, value ? 1 : 0, format),
+                worksheet_write_boolean(try worksheet, lxw_row_t(row), lxw_col_t(column), value ? 1 : 0, format),
                 "worksheet_write_boolean"
             )
         case .link(let rawText, let url):
-            let text = fitted(rawText)
-            guard linkCount < XLSXSheet.maxLinks, url.utf8.count <= XLSXSheet.maxLinkLength else {
-                linksAsText += 1
-                return try write(.text(text), row: row, column: column, format: format)
-            }
-            linkCount += 1
-            note(width: XLSXSheet.widestLine(text), column: column)
-            try workbook.check(
-                worksheet_write_url_opt(worksheet, r, c, url, format ?? workbook.formats.link, text, nil),
-                "worksheet_write_url"
-            )
+            try writeLink(rawText, url: url, row: row, column: column, format: format)
         }
+    }
+
+    /// Writes a text cell, fitted to Excel's limit; a title's or a note's text (or one that
+    /// does not fit the width) leaves the column's width alone.
+    private func writeText(
+        _ raw: String,
+        row: Int,
+        column: Int,
+        format: UnsafeMutablePointer<lxw_format>?,
+        fitsWidth: Bool
+    ) throws {
+        let workbook = try workbook
+        let text = fitted(raw)
+        note(
+            width: XLSXSheet.widestLine(text),
+            column: column,
+            isTitle: !fitsWidth
+                || [
+                    workbook.formats.title, workbook.formats.subtitle, workbook.formats.note,
+                    workbook.formats.wrappedNote,
+                ].contains(format)
+        )
+        try workbook.check(
+            worksheet_write_string(try worksheet, lxw_row_t(row), lxw_col_t(column), text, format),
+            "worksheet_write_string"
+        )
+    }
+
+    /// Writes a number cell `width` characters wide.
+    private func writeNumber(
+        _ value: Double,
+        width: Int,
+        row: Int,
+        column: Int,
+        format: UnsafeMutablePointer<lxw_format>?
+    ) throws {
+        note(width: width, column: column)
+        try workbook.check(
+            worksheet_write_number(try worksheet, lxw_row_t(row), lxw_col_t(column), value, format),
+            "worksheet_write_number"
+        )
+    }
+
+    /// Writes a date or date-time cell `width` characters wide.
+    private func writeDateTime(
+        _ value: lxw_datetime,
+        width: Int,
+        row: Int,
+        column: Int,
+        format: UnsafeMutablePointer<lxw_format>?
+    ) throws {
+        var value = value
+        note(width: width, column: column)
+        try workbook.check(
+            worksheet_write_datetime(try worksheet, lxw_row_t(row), lxw_col_t(column), &value, format),
+            "worksheet_write_datetime"
+        )
+    }
+
+    /// Writes a link cell; past Excel's number of links a sheet may hold, or for a URL
+    /// longer than a link may be, writes its text alone (counted for the warnings).
+    private func writeLink(
+        _ rawText: String,
+        url: String,
+        row: Int,
+        column: Int,
+        format: UnsafeMutablePointer<lxw_format>?
+    ) throws {
+        let workbook = try workbook
+        let text = fitted(rawText)
+        guard linkCount < XLSXSheet.maxLinks, url.utf8.count <= XLSXSheet.maxLinkLength else {
+            linksAsText += 1
+            return try write(.text(text), row: row, column: column, format: format)
+        }
+        linkCount += 1
+        note(width: XLSXSheet.widestLine(text), column: column)
+        try workbook.check(
+            worksheet_write_url_opt(
+                try worksheet,
+                lxw_row_t(row),
+                lxw_col_t(column),
+                url,
+                format ?? workbook.formats.link,
+                text,
+                nil
+            ),
+            "worksheet_write_url"
+        )
     }
 
     /// Cleans control characters, makes line breaks the LF a spreadsheet cell uses (a CR

@@ -71,13 +71,34 @@ public struct FollowUps: Sendable, Equatable {
             let y = FoldedText.fold(b)
             return x == y ? nil : x < y
         }
+        result.deadlines = deadlines(data, today: today, zone: zone, schoolName: schoolName, aToZ: aToZ)
+        let contacts = LatestContacts(data, today: today, zone: zone)
+        (result.awaitingReply, result.awaitingReplyOlder) = awaitingReply(
+            data,
+            latest: contacts.coachLatest,
+            lastDay: contacts.coachLastDay,
+            today: today,
+            zone: zone
+        )
+        result.goneQuiet = goneQuiet(data, contacts: contacts, today: today, aToZ: aToZ)
+        result.contactsToFix = contactsToFix(data, schoolName: schoolName, aToZ: aToZ)
+        return result
+    }
 
-        // Pending offers due from today to today + 14.
+    /// The pending offers due from today to today + 14, soonest first.
+    private static func deadlines(
+        _ data: FamilyData,
+        today: CivilDate,
+        zone: Zone,
+        schoolName: (String?) -> String,
+        aToZ: (String, String) -> Bool?
+    ) -> [Deadline] {
+        var deadlines: [Deadline] = []
         for offer in data.offers where offer.isPending {
             guard let due = offer.deadlineDate.map(zone.date(of:)) else { continue }
             let left = today.days(until: due)
             guard (0...deadlineDays).contains(left) else { continue }
-            result.deadlines.append(
+            deadlines.append(
                 Deadline(
                     offerID: offer.id,
                     school: schoolName(offer.schoolID),
@@ -87,47 +108,58 @@ public struct FollowUps: Sendable, Equatable {
                 )
             )
         }
-        result.deadlines.sort { a, b in
+        deadlines.sort { a, b in
             if a.deadline != b.deadline { return a.deadline < b.deadline }
             return aToZ(a.school, b.school) ?? (a.offerID < b.offerID)
         }
+        return deadlines
+    }
 
-        // One pass over the interactions: each coach's latest up to today, and each school's
-        // latest within the last 30 days and before them.
+    /// The interactions' latest contacts, found in one pass: each coach's latest up to today,
+    /// and each school's latest within the last 30 days and before them.
+    private struct LatestContacts {
         var coachLatest: [String: (Latest, Direction)] = [:]
-        // Each coach's latest interaction day of all, a later one included: the coaches list's Last Contact.
+        /// Each coach's latest interaction day of all, a later one included: the coaches list's Last Contact.
         var coachLastDay: [String: CivilDate] = [:]
+        /// The schools with an interaction within the last 30 days.
         var schoolRecent = Set<String>()
+        /// Each school's latest interaction day before the last 30 days.
         var schoolBefore: [String: CivilDate] = [:]
-        let quietStart = today.adding(days: -(quietDays - 1))
-        for interaction in data.interactions {
-            let day = zone.date(of: interaction.date)
-            if let coach = interaction.coachID { coachLastDay[coach] = max(coachLastDay[coach] ?? day, day) }
-            guard day <= today else { continue }
-            let latest = Latest(day: day, instant: zone.instant(of: interaction.date), id: interaction.id)
-            if let coach = interaction.coachID, coachLatest[coach].map({ $0.0.isBefore(latest) }) ?? true {
-                coachLatest[coach] = (latest, interaction.direction)
-            }
-            if let school = interaction.schoolID {
-                if day >= quietStart {
-                    schoolRecent.insert(school)
-                } else if schoolBefore[school].map({ $0 < day }) ?? true {
-                    schoolBefore[school] = day
+
+        init(_ data: FamilyData, today: CivilDate, zone: Zone) {
+            let quietStart = today.adding(days: -(quietDays - 1))
+            for interaction in data.interactions {
+                let day = zone.date(of: interaction.date)
+                if let coach = interaction.coachID { coachLastDay[coach] = max(coachLastDay[coach] ?? day, day) }
+                guard day <= today else { continue }
+                let latest = Latest(day: day, instant: zone.instant(of: interaction.date), id: interaction.id)
+                if let coach = interaction.coachID, coachLatest[coach].map({ $0.0.isBefore(latest) }) ?? true {
+                    coachLatest[coach] = (latest, interaction.direction)
+                }
+                if let school = interaction.schoolID {
+                    if day >= quietStart {
+                        schoolRecent.insert(school)
+                    } else if schoolBefore[school].map({ $0 < day }) ?? true {
+                        schoolBefore[school] = day
+                    }
                 }
             }
         }
+    }
 
-        (result.awaitingReply, result.awaitingReplyOlder) = awaitingReply(
-            data,
-            latest: coachLatest,
-            lastDay: coachLastDay,
-            today: today,
-            zone: zone
-        )
-
-        for school in data.schools where activeStatuses.contains(school.status) && !schoolRecent.contains(school.id) {
-            let last = schoolBefore[school.id]
-            result.goneQuiet.append(
+    /// The active schools without an interaction in the last 30 days, the never-contacted
+    /// first, then the longest quiet.
+    private static func goneQuiet(
+        _ data: FamilyData,
+        contacts: LatestContacts,
+        today: CivilDate,
+        aToZ: (String, String) -> Bool?
+    ) -> [GoneQuiet] {
+        var quiet: [GoneQuiet] = []
+        for school in data.schools
+        where activeStatuses.contains(school.status) && !contacts.schoolRecent.contains(school.id) {
+            let last = contacts.schoolBefore[school.id]
+            quiet.append(
                 GoneQuiet(
                     schoolID: school.id,
                     school: school.name,
@@ -137,7 +169,7 @@ public struct FollowUps: Sendable, Equatable {
                 )
             )
         }
-        result.goneQuiet.sort { a, b in
+        quiet.sort { a, b in
             switch (a.daysSince, b.daysSince) {
             case (nil, .some): return true
             case (.some, nil): return false
@@ -145,9 +177,7 @@ public struct FollowUps: Sendable, Equatable {
             default: return aToZ(a.school, b.school) ?? (a.schoolID < b.schoolID)
             }
         }
-
-        result.contactsToFix = contactsToFix(data, schoolName: schoolName, aToZ: aToZ)
-        return result
+        return quiet
     }
 
     /// The coaches' stored contact values that break the Add Coach rules, by coach name, then

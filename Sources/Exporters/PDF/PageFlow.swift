@@ -464,6 +464,8 @@ struct PageFlow {
         return min(lines, TablePlan.maxCellLines)
     }
 
+    /// One cell's content (not a stack's: stacks do not nest) at the row's top, inset by the
+    /// cell padding from `x`, within `width`.
     private func drawContent(
         _ cell: PDFCell,
         on canvas: PDFCanvas,
@@ -503,51 +505,76 @@ struct PageFlow {
                 on: rowFill
             )
         case .badge(let text, let color):
-            let measured = canvas.measure(text, size: PageFlow.badgeText, bold: true).width
-            let badgeWidth = min(inner, measured + 10)
-            // In a `grow` column a badge wider than its column wraps inside a taller pill (TablePlan made the row tall
-            // enough).
-            let count =
-                lines > 1 && measured + 10 > inner ? Self.badgeLines(text, width: badgeWidth - 10, on: canvas) : 1
+            drawBadge(text, color: color, on: canvas, x: left, width: inner, lines: lines)
+        case .bar(let fraction, let color, let label):
+            drawBar(fraction, color: color, label: label, on: canvas, x: left, width: inner)
+        }
+    }
+
+    /// A badge: its text in a pill as wide as the text, at most `width`; in a `grow` column
+    /// (`lines` > 1) a badge wider than its column wraps inside a taller pill (TablePlan made
+    /// the row tall enough).
+    private func drawBadge(
+        _ text: String,
+        color: PDFColor,
+        on canvas: PDFCanvas,
+        x left: Double,
+        width inner: Double,
+        lines: Int
+    ) {
+        let measured = canvas.measure(text, size: PageFlow.badgeText, bold: true).width
+        let badgeWidth = min(inner, measured + 10)
+        let count =
+            lines > 1 && measured + 10 > inner ? Self.badgeLines(text, width: badgeWidth - 10, on: canvas) : 1
+        canvas.fill(
+            x: left,
+            y: y + 2,
+            width: badgeWidth,
+            height: 14 + Double(count - 1) * PageFlow.badgeLine,
+            color: color.tint(PDFColor.badgeTint),
+            radius: 7
+        )
+        canvas.text(
+            text,
+            x: left + 5,
+            y: y + 2.5,
+            size: PageFlow.badgeText,
+            bold: true,
+            color: color.badgeText,
+            width: badgeWidth - 10,
+            lines: count
+        )
+    }
+
+    /// A bar in a cell: its track (half the cell, at most `barTrack`), the filled `fraction`
+    /// of it, and its label to the right.
+    private func drawBar(
+        _ fraction: Double,
+        color: PDFColor,
+        label: String,
+        on canvas: PDFCanvas,
+        x left: Double,
+        width inner: Double
+    ) {
+        let track = min(inner * 0.5, PageFlow.barTrack)
+        canvas.fill(x: left, y: y + 5, width: track, height: 8, color: .headerFill, radius: 3)
+        if fraction > 0 {
             canvas.fill(
                 x: left,
-                y: y + 2,
-                width: badgeWidth,
-                height: 14 + Double(count - 1) * PageFlow.badgeLine,
-                color: color.tint(PDFColor.badgeTint),
-                radius: 7
-            )
-            canvas.text(
-                text,
-                x: left + 5,
-                y: y + 2.5,
-                size: PageFlow.badgeText,
-                bold: true,
-                color: color.badgeText,
-                width: badgeWidth - 10,
-                lines: count
-            )
-        case .bar(let fraction, let color, let label):
-            let track = min(inner * 0.5, PageFlow.barTrack)
-            canvas.fill(x: left, y: y + 5, width: track, height: 8, color: .headerFill, radius: 3)
-            if fraction > 0 {
-                canvas.fill(
-                    x: left,
-                    y: y + 5,
-                    width: max(3, track * min(1, fraction)),
-                    height: 8,
-                    color: color,
-                    radius: 3
-                )
-            }
-            canvas.text(
-                label,
-                x: left + track + 4,
-                y: y + 4,
-                size: PageFlow.cellText,
-                width: inner - track - 4,
-                on: rowFill
+                y: y + 5,
+                width: max(3, track * min(1, fraction)),
+                height: 8,
+                color: color,
+                radius: 3
             )
         }
+        canvas.text(
+            label,
+            x: left + track + 4,
+            y: y + 4,
+            size: PageFlow.cellText,
+            width: inner - track - 4,
+            on: rowFill
+        )
     }
 }
