@@ -31,11 +31,18 @@ def skips(root, wanted):
 
 
 def skips_in(lines, wanted):
-    found, suite, pending = [], None, None
+    found, suite, pending, attribute = [], None, None, None
     for line in lines:
-        attribute = ATTRIBUTE.match(line)
-        if attribute and tagged(attribute.group(2), wanted):
-            pending = attribute.group(1)
+        if attribute is not None:  # an attribute written over several lines, until its parentheses close
+            attribute = (attribute[0], attribute[1] + line)
+        else:
+            match = ATTRIBUTE.match(line)
+            attribute = (match.group(1), match.group(2)) if match else None
+        closed = attribute is not None and attribute[1].count("(") <= attribute[1].count(")")
+        if attribute is not None and (closed or FUNC.search(line) or TYPE.match(line)):
+            if tagged(attribute[1], wanted):
+                pending = attribute[0]
+            attribute = None
         type_match = TYPE.match(line)
         if type_match:
             suite = type_match.group(1)

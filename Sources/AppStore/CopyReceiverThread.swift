@@ -1,4 +1,3 @@
-import Core
 import Foundation
 import PostgresClient
 

@@ -1,5 +1,3 @@
-import Core
-import Foundation
 import PostgresClient
 
 /// Rows of COPY's text format, back to back, with where each ends.

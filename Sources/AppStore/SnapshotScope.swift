@@ -1,6 +1,4 @@
 import Aggregation
-import Core
-import Foundation
 
 /// Which rows a snapshot copies (docs/postgres.md "Only what is needed is read").
 package enum SnapshotScope: Sendable, Equatable {

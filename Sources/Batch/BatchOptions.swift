@@ -1,6 +1,4 @@
 import Aggregation
-import Core
-import Foundation
 
 /// What a run is told on the command line.
 package struct BatchOptions: Sendable {

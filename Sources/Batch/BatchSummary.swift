@@ -1,6 +1,5 @@
 import Aggregation
 import Core
-import Foundation
 
 /// What a run did, for the summary and the exit code.
 package struct BatchSummary: Sendable {

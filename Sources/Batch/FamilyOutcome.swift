@@ -1,7 +1,5 @@
 import Aggregation
-import Core
 import Delivery
-import Foundation
 
 /// How one family's part of a run ended.
 package struct FamilyOutcome: Sendable {

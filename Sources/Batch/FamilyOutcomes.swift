@@ -1,6 +1,3 @@
-import Core
-import Foundation
-
 /// The outcomes of a run in the families' order, each read from the run's `OutcomeSpool`
 /// when it is used rather than all held in memory.
 package struct FamilyOutcomes: RandomAccessCollection, Sendable {

@@ -1,6 +1,5 @@
 import Aggregation
 import Core
-import Foundation
 import Synchronization
 
 /// Which family writes into which folder: a second family whose folder resolves to one

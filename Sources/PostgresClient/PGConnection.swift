@@ -11,8 +11,9 @@ package final class PGConnection {
     /// Connects. `target` is a URI (`postgresql://…`) or a keyword string (`host=… dbname=…`);
     /// `applicationName` is used unless the target sets its own. `defaults` are libpq
     /// keywords the target (or the `PG*` environment, for those the caller leaves out) may
-    /// override; `settings` override the target. The connection always speaks UTF-8
-    /// (`client_encoding`), whatever the database's encoding.
+    /// override; `settings` override the target. The connection speaks UTF-8
+    /// (`client_encoding`), whatever the database's encoding, until `setClientEncoding` says
+    /// otherwise (a snapshot of a `SQL_ASCII` database takes its bytes as stored).
     /// - Throws: `PGError` of kind `.connect` with libpq's reason.
     package init(
         _ target: String,

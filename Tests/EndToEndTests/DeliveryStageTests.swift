@@ -7,7 +7,11 @@ import Testing
 /// rerun never sends one twice. The failure is a disk that fills up while the first message
 /// is sent (a small tmpfs, which only root can mount); the messages go through msmtp to a
 /// real SMTP server on 127.0.0.1, stopped by pid.
-@Suite(.tags(.smtp), .serialized, .enabled(if: getuid() == 0, "mounting a small tmpfs as a disk that fills up needs root"))
+@Suite(
+    .tags(.smtp),
+    .serialized,
+    .enabled(if: Tmpfs.canMount, "mounting a small tmpfs as a disk that fills up needs root and the right to mount")
+)
 struct DeliveryStageTests {
     typealias Setup = SendingTests.Setup
 

@@ -5,7 +5,7 @@ import Testing
 /// A full disk: every format ends in exit 73 naming the file, or writes a whole file;
 /// never a truncated file under a final name, and never some of a report's formats.
 /// A full disk is a small tmpfs, which only root can mount.
-@Suite(.enabled(if: getuid() == 0, "mounting a small tmpfs as a full disk needs root"))
+@Suite(.enabled(if: Tmpfs.canMount, "mounting a small tmpfs as a full disk needs root and the right to mount"))
 struct FullDiskTests {
     /// Mounts a 48 KiB tmpfs at `disk` with 28 KiB left: a report's csv fits, its pdf does not.
     static func mountNearlyFullDisk(_ disk: String) throws -> Bool {

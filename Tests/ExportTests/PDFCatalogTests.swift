@@ -55,7 +55,27 @@ struct PDFCatalogTests {
         try scratch.write(source)
         let output = try ByteSink(path: path)
         defer { try? output.close() }
-        #expect(throws: ExportError.self) { try PDFRewrite.write(from: scratch, length: source.utf8.count, to: output) }
+        let error = #expect(throws: ExportError.self) {
+            try PDFRewrite.write(from: scratch, length: source.utf8.count, to: output)
+        }
+        #expect(
+            "\(error.map { "\($0)" } ?? "")".contains("has a catalog whose entries cannot be read"),
+            "\(String(describing: error))"
+        )
+    }
+
+    /// A dictionary is read to its `>>` and no further: text after it is not a catalog this
+    /// reader rewrites (the update would keep it past the new `>>`).
+    @Test(
+        arguments: [
+            ("<< /Type /Catalog /Lang (en) >>", "<< /Type /Catalog >>"),
+            ("<< /Type /Catalog /Lang (en) >>\n", "<< /Type /Catalog >>"),
+            ("<< /Type /Catalog >> x >>", nil),
+            ("<< /Type /Catalog /Pages 2 0 R >> >>", nil),
+        ] as [(String, String?)]
+    )
+    func aDictionaryEndsAtItsClosingBrackets(dictionary: String, kept: String?) {
+        #expect(PDFDictionaryText.removing(["/Lang"], from: dictionary) == kept)
     }
 
     /// A one-page pdf laid out as cairo 1.16 lays one out (a classic xref table), whose catalog

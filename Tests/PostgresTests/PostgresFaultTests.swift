@@ -5,7 +5,7 @@ import Testing
 /// A PostgreSQL server on a bad day (docs/postgres.md, "Timeouts and encoding"): one that
 /// accepts a connection and never answers, a snapshot stuck behind another session's lock,
 /// and a LATIN1 database whose text must arrive as written.
-@Suite(.serialized)
+@Suite(.tags(.postgres), .serialized)
 struct PostgresFaultTests {
     @Test(.tags(.smtp), arguments: [true, false])
     func aServerThatNeverAnswersIsGivenUpOn(fromEnvironment: Bool) throws {

@@ -5,7 +5,7 @@ import Testing
 /// The season's tables from PostgreSQL (docs/season.md §1): copied by the snapshot with the
 /// app's types, giving the same report as the same rows in a SQLite file, and a one-family
 /// import copies only that family's rows of them.
-@Suite(.serialized)
+@Suite(.tags(.postgres), .serialized)
 struct PostgresSeasonTests {
     @Test func theSeasonFromPostgresIsTheSeasonFromSQLite() throws {
         let demo = try PostgresSourceTests.Demo(["--families", "2"])

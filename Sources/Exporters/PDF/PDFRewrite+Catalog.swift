@@ -21,7 +21,8 @@ enum PDFDictionaryText {
     private static let delimiters = Array("()<>[]{}/%".utf8)
 
     /// `dictionary` without its top-level entries whose key is in `keys` (each with the white
-    /// space before it); nil when it is not a dictionary this reader can read.
+    /// space before it), ending at its `>>`; nil when it is not a dictionary this reader can read
+    /// or anything but white space follows it.
     static func removing(_ keys: Set<String>, from dictionary: String) -> String? {
         let bytes = Array(dictionary.utf8)
         guard bytes.starts(with: Array("<<".utf8)) else { return nil }
@@ -31,7 +32,9 @@ enum PDFDictionaryText {
             let entryStart = index
             index = skipSpace(bytes, from: index)
             if hasDictionaryEnd(bytes, at: index) {
-                kept += bytes[entryStart...]
+                // The dictionary is the whole text: nothing but white space after its `>>`.
+                guard skipSpace(bytes, from: index + 2) == bytes.count else { return nil }
+                kept += bytes[entryStart..<index + 2]
                 break
             }
             guard index < bytes.count, bytes[index] == UInt8(ascii: "/") else { return nil }

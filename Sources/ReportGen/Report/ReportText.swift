@@ -1,5 +1,3 @@
-import Core
-
 /// Words of the report shared by every format.
 package enum ReportText {
     package static let title = "Recruiting Report"
