@@ -53,7 +53,8 @@ struct FamilyRun {
             if !plan.recapOnly { try OutputStage(run: self, plan: plan).write(into: &progress.written) }
             var recaps = RecapStage.Written(recaps: [], skipped: [])
             if let deliver = job.delivery {
-                recaps = try RecapStage(run: self, plan: plan, deliver: deliver).write(attaching: progress.written)
+                recaps = try RecapStage(run: self, plan: plan, deliver: deliver, sentBefore: sentBefore)
+                    .write(attaching: progress.written)
                 progress.written += recaps.recaps.map(\.file)
             }
             var record = try ManifestRecord(

@@ -97,6 +97,51 @@ struct DeliveryRecordTests {
         #expect(try DeliveryFaultTests.records(root).sorted() == sent.sorted())
     }
 
+    /// A rerun (an hour later, the same days) leaves the .eml of a message already sent as it
+    /// was sent: its bytes, and the Message-ID its record names.
+    @Test func aRerunLeavesTheMessageOfASentRecordAsSent() throws {
+        let setup = try Setup(via: "none")
+        defer { setup.demo.folder.remove() }
+        let server = try SMTPServer(folder: setup.demo.folder)
+        defer { server.stop() }
+        try setup.sendThrough(server)
+        let root = setup.demo.folder.file("o")
+        let first = try setup.run(server)
+        #expect(first.status == 0, "\(first.stderr)\(first.stdout)")
+        try #require(server.received.count == 5)
+        let messages = try Self.messageFiles(root)
+        try #require(messages.count == 5, "\(messages.keys.sorted())")
+
+        let later = try ReportBatchProcess.run(
+            ["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", "2026-11-23T10:00:00Z"],
+            in: setup.demo.folder.path,
+            environment: [
+                "TEST_SMTP_USER": server.user, "TEST_SMTP_PASSWORD": server.password,
+                "CURL_CA_BUNDLE": server.certificate,
+            ]
+        )
+        #expect(later.status == 0, "\(later.stderr)\(later.stdout)")
+        #expect(server.received.count == 5)
+        #expect(try Self.messageFiles(root) == messages)
+        // Each sent record's Message-ID is the one its .eml holds.
+        let checked = try ReportBatchProcess.tool(
+            "python3",
+            [
+                "-c",
+                """
+                import json, glob, os, sys, email
+                for p in sorted(glob.glob(sys.argv[1] + '/**/manifest.json', recursive=True)):
+                    for r in json.load(open(p))['delivery']:
+                        if r['status'] != 'sent': continue
+                        m = email.message_from_binary_file(open(os.path.join(os.path.dirname(p), r['file']), 'rb'))
+                        print('same' if m['Message-ID'] == r['messageId'] else 'differs', r['recipient'])
+                """, root,
+            ]
+        )
+        let lines = checked.stdout.split(separator: "\n")
+        #expect(lines.count == 5 && lines.allSatisfy { $0.hasPrefix("same ") }, "\(checked.stdout)\(checked.stderr)")
+    }
+
     /// Every .eml under `root`, by its path inside it.
     static func messageFiles(_ root: String) throws -> [String: Data] {
         var files: [String: Data] = [:]
