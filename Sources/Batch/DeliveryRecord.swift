@@ -17,6 +17,10 @@ struct DeliveryRecord: Codable, Equatable, Sendable {
 
     static let sentStatus = "sent"
 
+    enum CodingKeys: String, CodingKey {
+        case recipient, user, messageId, file, status, sentAt, reply
+    }
+
     /// The record of a recipient who gets no message, and why.
     init(_ skipped: RecipientPlan.Skipped) {
         self.init(recipient: skipped.email, user: skipped.userID, status: "not sent: \(skipped.reason.rawValue)")
@@ -33,6 +37,25 @@ struct DeliveryRecord: Codable, Equatable, Sendable {
     ) {
         (self.recipient, self.user, self.messageId, self.file) = (recipient, user, messageId, file)
         (self.status, self.sentAt, self.reply) = (status, sentAt, reply)
+    }
+
+    /// Reads a record as a manifest holds it: `recipient` and `status` must be strings; an
+    /// optional field of another kind reads as null, so that a sent record is still known as
+    /// sent (and never sent again) when only its details cannot be read.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func optional(_ key: CodingKeys) -> String? {
+            (try? container.decodeIfPresent(String.self, forKey: key)) ?? nil
+        }
+        self.init(
+            recipient: try container.decode(String.self, forKey: .recipient),
+            user: optional(.user),
+            messageId: optional(.messageId),
+            file: optional(.file),
+            status: try container.decode(String.self, forKey: .status),
+            sentAt: optional(.sentAt),
+            reply: optional(.reply)
+        )
     }
 
     var wasSent: Bool { status == Self.sentStatus }

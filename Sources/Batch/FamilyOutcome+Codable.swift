@@ -78,8 +78,9 @@ extension FamilyOutcome: Codable {
         do { files = try container.decode([ManifestFile].self, forKey: .files) } catch is UnreadableRecord {
             throw UnreadableRecord("a file of family \(id) is incomplete")
         } catch { throw incomplete }
-        do { mail = try container.decode(MailCounts.self, forKey: .mail) } catch is UnreadableRecord {
-            throw UnreadableRecord("the messages of family \(id) are not counts")
+        do { mail = try container.decode(MailCounts.self, forKey: .mail) } catch let error as UnreadableRecord {
+            let range = error == MailCounts.outOfRange ? " from 0 to \(MailCounts.maximumSavedCount)" : ""
+            throw UnreadableRecord("the messages of family \(id) are not counts\(range)")
         } catch { throw incomplete }
         let name = (try? container.decodeIfPresent(String.self, forKey: .name)) ?? nil
         self.init(
@@ -182,23 +183,36 @@ extension MailCounts: Codable {
         }
     }
 
+    /// The most messages of one kind a saved family may count. A family's recipients are its
+    /// members, or the job's list of addresses, each with an `.eml` of its own: no run comes
+    /// near a million. And with at most `ShardOutcomes.maximumFileSize / 64` (4,194,304)
+    /// families in a run, a summary's sums stay far below `Int.max` (about 4.2 × 10^12 for each
+    /// kind, 7 times that for the reasons not sent together), where an unchecked count such as
+    /// `Int.max` would trap.
+    static let maximumSavedCount = 1_000_000
+
+    static let notCounts = UnreadableRecord("the messages are not counts")
+    static let outOfRange = UnreadableRecord("the messages are not counts from 0 to \(maximumSavedCount)")
+
     /// - Throws: a `DecodingError` for a value that is not an object, `UnreadableRecord` for a
-    ///   count that is not a whole number or a reason that is not one.
+    ///   count that is not a whole number (`notCounts`) or is out of 0...`maximumSavedCount`
+    ///   (`outOfRange`), or a reason that is not one.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let notCounts = UnreadableRecord("the messages are not counts")
         self.init()
         guard let written = try? container.decode(Int.self, forKey: .written),
             let sent = try? container.decode(Int.self, forKey: .sent),
             let failed = try? container.decode(Int.self, forKey: .failed),
             let reasons = try? container.nestedContainer(keyedBy: ReasonKey.self, forKey: .notSent)
-        else { throw notCounts }
+        else { throw Self.notCounts }
         (self.written, self.sent, self.failed) = (written, sent, failed)
         for key in reasons.allKeys {
             guard let reason = NotSentReason(rawValue: key.stringValue),
                 let count = try? reasons.decode(Int.self, forKey: key)
-            else { throw notCounts }
+            else { throw Self.notCounts }
             notSent[reason] = count
         }
+        let counts = [written, sent, failed] + Array(notSent.values)
+        guard counts.allSatisfy((0...Self.maximumSavedCount).contains) else { throw Self.outOfRange }
     }
 }

@@ -29,8 +29,9 @@ struct FamilyRun {
         var zone = Zone.utc
         var written: [WrittenFile] = []
         /// The records of the messages sent, by an earlier run of the same days or by this one:
-        /// a failure keeps them, and their `.eml`, so that a rerun never sends one twice.
-        var sent: [DeliveryRecord] = []
+        /// a failure keeps them, and their `.eml`, so that a rerun never sends one twice. Nil
+        /// until the earlier manifest is read (an empty list: read, and none sent).
+        var sent: [DeliveryRecord]?
     }
 
     /// Runs every stage; a family's failure becomes its outcome, never an error of the run.
@@ -42,8 +43,9 @@ struct FamilyRun {
             if options.dryRun { return try dryRunOutcome(plan) }
             try AtomicFile.ensureFolder(plan.folder, inside: root)
             // What an earlier run of these days sent: read before this run's manifest replaces it.
-            progress.sent = job.delivery == nil ? [] : ManifestDocument.sentRecords(in: plan.folder)
-            let sentBefore = ManifestRecord.byRecipient(progress.sent)
+            let sentEarlier = job.delivery == nil ? [] : ManifestDocument.sentRecords(in: plan.folder)
+            progress.sent = sentEarlier
+            let sentBefore = ManifestRecord.byRecipient(sentEarlier)
             var warnings: [String] = []
             if plan.recapOnly, let stale = removeStaleOutputs(plan, because: "the family has nothing to report now") {
                 warnings.append(stale)
@@ -51,7 +53,8 @@ struct FamilyRun {
             if !plan.recapOnly { try OutputStage(run: self, plan: plan).write(into: &progress.written) }
             var recaps = RecapStage.Written(recaps: [], skipped: [])
             if let deliver = job.delivery {
-                recaps = try RecapStage(run: self, plan: plan, deliver: deliver).write(attaching: progress.written)
+                recaps = try RecapStage(run: self, plan: plan, deliver: deliver, sentBefore: sentBefore)
+                    .write(attaching: progress.written)
                 progress.written += recaps.recaps.map(\.file)
             }
             var record = try ManifestRecord(
@@ -72,7 +75,7 @@ struct FamilyRun {
                 )
                 .send(recaps.recaps, sentBefore: sentBefore, record: &record)
             } catch {
-                progress.sent = record.sent(after: progress.sent)
+                progress.sent = record.sent(after: sentEarlier)
                 throw error
             }
             return record.outcome
@@ -157,9 +160,10 @@ struct FamilyRun {
 
     /// A failed family leaves no outputs behind, only its manifest saying why; every would-be
     /// recipient is counted (docs/delivery.md): none of them got the week's message, but for
-    /// the messages already sent, whose records and `.eml` stay.
+    /// the messages already sent, whose records and `.eml` stay: also those of an earlier run
+    /// when this one failed before it read them.
     private func failedOutcome(_ error: any Error, progress: SoFar) -> FamilyOutcome {
-        let sentFiles = Set(progress.sent.compactMap(\.file))
+        let sentFiles = Set((progress.sent ?? []).compactMap(\.file))
         for file in progress.written where !sentFiles.contains((file.path as NSString).lastPathComponent) {
             unlink(file.path)
         }
@@ -170,6 +174,10 @@ struct FamilyRun {
         if !options.dryRun, progress.ownsFolder, let range = progress.range,
             (try? AtomicFile.ensureFolder(progress.folder, inside: root)) != nil
         {
+            // Failed before the earlier manifest was read: read now, before this run's replaces it.
+            if progress.sent == nil, job.delivery != nil {
+                progress.sent = ManifestDocument.sentRecords(in: progress.folder)
+            }
             let today = options.today ?? progress.zone.date(of: options.clock.now)
             if let stale = removeStaleOutputs(
                 in: progress.folder,
@@ -180,7 +188,8 @@ struct FamilyRun {
                 warnings.append(stale)
             }
         }
-        let kept = progress.sent.isEmpty ? [] : Self.keptMessages(progress.sent, in: progress.folder)
+        let sent = progress.sent ?? []
+        let kept = sent.isEmpty ? [] : Self.keptMessages(sent, in: progress.folder)
         var outcome = FamilyOutcome(
             family: family,
             folder: progress.folder,
@@ -190,9 +199,9 @@ struct FamilyRun {
             range: progress.range.map { $0.from...$0.to }
         )
         let unsent = job.delivery.map { RecapStage.familyFailedRecipients($0, family: family, source: source) } ?? []
-        let delivery = Self.failedDelivery(unsent, sent: progress.sent)
+        let delivery = Self.failedDelivery(unsent, sent: sent)
         outcome.mail.count(delivery.unsent)
-        (outcome.mail.written, outcome.mail.sent) = (kept.count, progress.sent.count)
+        (outcome.mail.written, outcome.mail.sent) = (kept.count, sent.count)
         if !options.dryRun, progress.ownsFolder, let range = progress.range {
             try? ManifestRecord.write(
                 outcome,

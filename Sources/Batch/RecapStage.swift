@@ -7,11 +7,15 @@ import Foundation
 import ReportGen
 
 /// The third stage of a family's run: its recap e-mails (docs/delivery.md) written as `.eml`
-/// files in its folder, one per recipient, with the job's attachments.
+/// files in its folder, one per recipient, with the job's attachments. A message an earlier
+/// run of the same days sent keeps its `.eml` as it was sent, unless the run sends again
+/// (`--resend`).
 struct RecapStage {
     let run: FamilyRun
     let plan: FamilyPlan
     let deliver: DeliveryJob
+    /// The earlier run's sent records, by recipient (`ManifestRecord.byRecipient`).
+    let sentBefore: [String: DeliveryRecord]
 
     /// A recap written for one recipient.
     struct Recap {
@@ -22,6 +26,8 @@ struct RecapStage {
         let recipient: String
         let messageID: String
         let file: WrittenFile
+        /// The message's bytes, as its `.eml` holds them (for a message sent before and kept,
+        /// those it was sent with).
         let message: Data
 
         /// The address as recipients are compared (trimmed, lower-cased).
@@ -77,10 +83,14 @@ struct RecapStage {
             let path = (plan.folder as NSString).appendingPathComponent(
                 RecapEmail.fileName(for: recipient.address.email)
             )
-            let bytes = message.bytes()
-            try AtomicFile.write(to: path) { temporary in try bytes.write(to: URL(fileURLWithPath: temporary)) }
+            let sentEarlier = !run.options.resend && sentBefore[recipient.address.email.comparisonKey] != nil
+            let kept = sentEarlier ? Self.regularFileContents(path) : nil
+            let bytes = kept ?? message.bytes()
+            if kept == nil {
+                try AtomicFile.write(to: path) { temporary in try bytes.write(to: URL(fileURLWithPath: temporary)) }
+            }
             var file = WrittenFile(path: path, format: "eml", rows: nil)
-            if !leftOut.isEmpty {
+            if kept == nil, !leftOut.isEmpty {
                 file.warnings.append(
                     "not attached to the e-mail (over \(deliver.maxAttachmentMB) MB): \(leftOut.joined(separator: ", "))"
                 )
@@ -97,6 +107,13 @@ struct RecapStage {
             )
         }
         return Written(recaps: recaps, skipped: recipients.skipped)
+    }
+
+    /// The bytes of the regular file at `path` (a link is not followed), or nil.
+    private static func regularFileContents(_ path: String) -> Data? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileManager.default.contents(atPath: path)
     }
 
     /// The attachments, by kind and format, up to the size limit; the rest are named in the body.

@@ -189,6 +189,12 @@ struct ShardOutcomeFile: Codable {
         guard (0...(ShardOutcomes.maximumFileSize / 64)).contains(familiesInRun) else {
             throw UnreadableRecord("familiesInRun is \(familiesInRun)")
         }
+        // A shard no run has would have summarize count up to N the shards it lacks.
+        guard (try? Shard(index: shard, count: shards)) != nil else {
+            throw UnreadableRecord(
+                "it says it is shard \(shard)-of-\(shards), which no run has (1 to \(Shard.maximum) shards, K from 0 to N − 1)"
+            )
+        }
         if let name = decoder.userInfo[Self.fileNameKey] as? String, name != "\(shard)-of-\(shards).json" {
             throw UnreadableRecord("it says it is shard \(shard)-of-\(shards)")
         }

@@ -88,5 +88,37 @@ struct ShardOutcomeFileTests {
             #expect(throws: UnreadableRecord(reason)) { try Self.read(text.replacingCharacters(in: range, with: bad)) }
         }
         #expect(throws: UnreadableRecord("it says it is shard 1-of-2")) { try Self.read(text, name: "0-of-2.json") }
+        // A shard no run has, though the file's name says the same: summarize would count the
+        // shards missing up to N.
+        let shardFaults = [(0, 99_999_999_999), (5, 3), (-1, 2), (0, 0)]
+        for (shard, shards) in shardFaults {
+            let edited = text.replacingOccurrences(
+                of: "\"shard\": 1,\n  \"shards\": 2,",
+                with: "\"shard\": \(shard),\n  \"shards\": \(shards),"
+            )
+            #expect(edited != text)
+            #expect(
+                throws: UnreadableRecord(
+                    "it says it is shard \(shard)-of-\(shards), which no run has (1 to \(Shard.maximum) shards, K from 0 to N − 1)"
+                )
+            ) { try Self.read(edited, name: "\(shard)-of-\(shards).json") }
+        }
+        // Message counts no run reaches, which would overflow when a summary adds them up.
+        let countFaults = [
+            ("\"written\": 0", "\"written\": 9223372036854775807"),
+            ("\"sent\": 0", "\"sent\": -1"),
+            ("\"failed\": 0", "\"failed\": 1000001"),
+            ("\"notSent\": {}", "\"notSent\": {\"opted out\": 9223372036854775807}"),
+        ]
+        let familiesStart = try #require(text.range(of: "\"families\": [")).upperBound
+        for (good, bad) in countFaults {
+            guard let range = text.range(of: good, range: familiesStart..<text.endIndex) else {
+                Issue.record("no \(good)")
+                continue
+            }
+            #expect(throws: UnreadableRecord("the messages of family \(id) are not counts from 0 to 1000000")) {
+                try Self.read(text.replacingCharacters(in: range, with: bad))
+            }
+        }
     }
 }

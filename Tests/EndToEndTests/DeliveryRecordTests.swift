@@ -53,4 +53,101 @@ struct DeliveryRecordTests {
         let rerun = try DeliveryFaultTests.records(setup.demo.folder.file("o"))
         for record in expected { #expect(rerun.contains(record), "\(rerun)") }
     }
+
+    /// A rerun that fails before it reads the earlier manifest (a bad row in the family's data)
+    /// keeps that manifest's sent records and their .eml; once the row is fixed, the next run
+    /// sends none of those messages again.
+    @Test func aRerunThatFailsOnABadRowKeepsTheSentRecordsAndTheNextSendsNoneTwice() throws {
+        let setup = try Setup(via: "none")
+        defer { setup.demo.folder.remove() }
+        let server = try SMTPServer(folder: setup.demo.folder)
+        defer { server.stop() }
+        try setup.sendThrough(server)
+        let root = setup.demo.folder.file("o")
+        let first = try setup.run(server)
+        #expect(first.status == 0, "\(first.stderr)\(first.stdout)")
+        try #require(server.received.count == 5)
+        let sent = try DeliveryFaultTests.records(root)
+        try #require(sent.count == 5 && sent.allSatisfy { $0.hasPrefix("[\"sent\"") }, "\(sent)")
+        let messages = try Self.messageFiles(root)
+        try #require(messages.count == 5, "\(messages.keys.sorted())")
+
+        // One of the Rivera family's schools gets a status the app does not know: the family fails.
+        let db = setup.demo.folder.file("demo.db")
+        try FileManager.default.copyItem(atPath: db, toPath: db + ".good")
+        _ = try DeliveryFaultTests.sql(
+            setup,
+            "UPDATE schools SET status = 'maybe' WHERE id = (SELECT id FROM schools WHERE family_unit_id = '\(setup.demo.rivera)' ORDER BY id LIMIT 1)"
+        )
+        let failed = try setup.run(server)
+        #expect(failed.status == 4, "\(failed.stderr)\(failed.stdout)")
+        #expect(failed.stdout.contains("'maybe'"), "\(failed.stdout)")
+        #expect(server.received.count == 5)
+        let kept = try DeliveryFaultTests.records(root)
+        #expect(kept.sorted() == sent.sorted(), "\(kept)")
+        #expect(try Self.messageFiles(root) == messages)
+
+        // The row fixed, a rerun finds every message sent and sends none again.
+        try FileManager.default.removeItem(atPath: db)
+        try FileManager.default.moveItem(atPath: db + ".good", toPath: db)
+        let fixed = try setup.run(server)
+        #expect(fixed.status == 0, "\(fixed.stderr)\(fixed.stdout)")
+        let recipients = server.received.map { $0.name.dropFirst(5) }
+        #expect(recipients.count == 5 && Set(recipients).count == 5, "\(recipients)")
+        #expect(try DeliveryFaultTests.records(root).sorted() == sent.sorted())
+    }
+
+    /// A rerun (an hour later, the same days) leaves the .eml of a message already sent as it
+    /// was sent: its bytes, and the Message-ID its record names.
+    @Test func aRerunLeavesTheMessageOfASentRecordAsSent() throws {
+        let setup = try Setup(via: "none")
+        defer { setup.demo.folder.remove() }
+        let server = try SMTPServer(folder: setup.demo.folder)
+        defer { server.stop() }
+        try setup.sendThrough(server)
+        let root = setup.demo.folder.file("o")
+        let first = try setup.run(server)
+        #expect(first.status == 0, "\(first.stderr)\(first.stdout)")
+        try #require(server.received.count == 5)
+        let messages = try Self.messageFiles(root)
+        try #require(messages.count == 5, "\(messages.keys.sorted())")
+
+        let later = try ReportBatchProcess.run(
+            ["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", "2026-11-23T10:00:00Z"],
+            in: setup.demo.folder.path,
+            environment: [
+                "TEST_SMTP_USER": server.user, "TEST_SMTP_PASSWORD": server.password,
+                "CURL_CA_BUNDLE": server.certificate,
+            ]
+        )
+        #expect(later.status == 0, "\(later.stderr)\(later.stdout)")
+        #expect(server.received.count == 5)
+        #expect(try Self.messageFiles(root) == messages)
+        // Each sent record's Message-ID is the one its .eml holds.
+        let checked = try ReportBatchProcess.tool(
+            "python3",
+            [
+                "-c",
+                """
+                import json, glob, os, sys, email
+                for p in sorted(glob.glob(sys.argv[1] + '/**/manifest.json', recursive=True)):
+                    for r in json.load(open(p))['delivery']:
+                        if r['status'] != 'sent': continue
+                        m = email.message_from_binary_file(open(os.path.join(os.path.dirname(p), r['file']), 'rb'))
+                        print('same' if m['Message-ID'] == r['messageId'] else 'differs', r['recipient'])
+                """, root,
+            ]
+        )
+        let lines = checked.stdout.split(separator: "\n")
+        #expect(lines.count == 5 && lines.allSatisfy { $0.hasPrefix("same ") }, "\(checked.stdout)\(checked.stderr)")
+    }
+
+    /// Every .eml under `root`, by its path inside it.
+    static func messageFiles(_ root: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in FileManager.default.subpaths(atPath: root) ?? [] where path.hasSuffix(".eml") {
+            files[path] = try Data(contentsOf: URL(fileURLWithPath: root + "/" + path))
+        }
+        return files
+    }
 }

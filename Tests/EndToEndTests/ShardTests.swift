@@ -321,6 +321,44 @@ struct ShardTests {
         )
     }
 
+    /// An outcome file that names a shard no run has, in its name and inside alike (here
+    /// 0-of-99999999999), is refused in one line naming it, before summarize counts the
+    /// shards it would lack.
+    @Test func summarizeRefusesAShardCountNoRunHas() throws {
+        let folder = try Self.demo()
+        defer { folder.remove() }
+        let result = try ReportBatchProcess.run(
+            ["run", Self.weekly, "--db", "demo.db", "--out", "o", "--now", Self.now, "--shards", "2", "--shard", "0"]
+                + ["--quiet"],
+            in: folder.path
+        )
+        try #require(result.status == 0, "\(result.stderr)")
+        let shards = folder.file("o/shards")
+        let edited = try ReportBatchProcess.tool(
+            "python3",
+            [
+                "-c",
+                """
+                import json, os, sys
+                path = sys.argv[1] + '/0-of-2.json'
+                data = json.load(open(path))
+                data['shards'] = 99999999999
+                json.dump(data, open(sys.argv[1] + '/0-of-99999999999.json', 'w'))
+                os.remove(path)
+                """, shards,
+            ]
+        )
+        try #require(edited.status == 0, "\(edited.stderr)")
+        let summarize = try ReportBatchProcess.run(["summarize", "o"], in: folder.path)
+        #expect(summarize.status == 65, "\(summarize.status) \(summarize.stderr)")
+        #expect(
+            summarize.stderr
+                == "report-batch: error: 'o/shards/0-of-99999999999.json' is not a shard outcome file report-batch can read: it says it is shard 0-of-99999999999, which no run has (1 to 1024 shards, K from 0 to N − 1)\n",
+            "\(summarize.stderr)"
+        )
+        #expect(summarize.stdout.isEmpty, "\(summarize.stdout)")
+    }
+
     @Test(arguments: [
         (["--shard", "1"], "--shard needs --shards N, the number of shards of the run"),
         (
