@@ -88,35 +88,40 @@ struct FamilyRun {
     /// right: its outputs go, and its manifest says why. Each would-be recipient is counted
     /// as not sent, and why.
     private func noDataOutcome(_ plan: FamilyPlan) throws -> FamilyOutcome {
+        let inFolder = !options.dryRun && AtomicFile.isFolder(plan.folder, inside: root)
+        // What an earlier run of these days sent stays sent: read before this manifest replaces it.
+        let sent = inFolder && job.delivery != nil ? ManifestDocument.sentRecords(in: plan.folder) : []
         var outcome = FamilyOutcome(
             family: family,
             folder: plan.folder,
             status: .skippedNoData,
-            files: [],
+            files: sent.isEmpty ? [] : Self.keptMessages(sent, in: plan.folder),
             warnings: [],
             range: plan.jobRange.from...plan.jobRange.to
         )
-        var notSent: [DeliveryRecord] = []
+        var records: [DeliveryRecord] = []
         if let deliver = job.delivery {
             let plan = try RecapStage.recipients(deliver, data: plan.data, source: source)
             let skipped =
                 plan.recipients.map {
                     RecipientPlan.Skipped(email: $0.stored, userID: $0.userID, reason: .nothingToReport)
                 } + plan.skipped
-            notSent = skipped.map(DeliveryRecord.init)
-            outcome.mail.count(skipped)
+            let delivery = Self.keepingSent(skipped, sent: sent)
+            records = delivery.records
+            outcome.mail.count(delivery.unsent)
         }
-        if !options.dryRun, AtomicFile.isFolder(plan.folder, inside: root) {
+        if inFolder {
             if let stale = removeStaleOutputs(plan, because: "the family has nothing to report now") {
                 outcome.warnings.append(stale)
             }
+            (outcome.mail.written, outcome.mail.sent) = (outcome.files.count, sent.count)
             try ManifestRecord.write(
                 outcome,
                 root: root,
                 range: plan.jobRange,
                 zone: plan.zone,
                 clock: options.clock,
-                delivery: notSent
+                delivery: records
             )
         }
         return outcome
@@ -199,7 +204,7 @@ struct FamilyRun {
             range: progress.range.map { $0.from...$0.to }
         )
         let unsent = job.delivery.map { RecapStage.familyFailedRecipients($0, family: family, source: source) } ?? []
-        let delivery = Self.failedDelivery(unsent, sent: sent)
+        let delivery = Self.keepingSent(unsent, sent: sent)
         outcome.mail.count(delivery.unsent)
         (outcome.mail.written, outcome.mail.sent) = (kept.count, sent.count)
         if !options.dryRun, progress.ownsFolder, let range = progress.range {
@@ -215,9 +220,10 @@ struct FamilyRun {
         return outcome
     }
 
-    /// A failed family's delivery records: each would-be recipient `not sent: family failed`,
-    /// but for those a message was sent to, whose records stay (and any other sent record after them).
-    static func failedDelivery(
+    /// The delivery records of a family that writes no message this run (it failed, or has nothing
+    /// to report): each would-be recipient `not sent` and why, but for those a message was sent
+    /// to, whose records stay (and any other sent record after them).
+    static func keepingSent(
         _ unsent: [RecipientPlan.Skipped],
         sent: [DeliveryRecord]
     )

@@ -97,6 +97,44 @@ struct DeliveryRecordTests {
         #expect(try DeliveryFaultTests.records(root).sorted() == sent.sorted())
     }
 
+    /// A rerun that finds the family with nothing to report keeps what an earlier run of the
+    /// same days sent: the records and their .eml, so that a run after the rows come back sends
+    /// none of them again.
+    @Test func aRerunWithNothingToReportKeepsTheSentRecords() throws {
+        let setup = try Setup(via: "none")
+        defer { setup.demo.folder.remove() }
+        let server = try SMTPServer(folder: setup.demo.folder)
+        defer { server.stop() }
+        try setup.sendThrough(server)
+        let root = setup.demo.folder.file("o")
+        let first = try setup.run(server)
+        #expect(first.status == 0, "\(first.stderr)\(first.stdout)")
+        try #require(server.received.count == 5)
+        let sent = try DeliveryFaultTests.records(root)
+        let messages = try Self.messageFiles(root)
+
+        // The Rivera family's rows gone from a copy of the database: it has nothing to report.
+        let db = setup.demo.folder.file("demo.db")
+        try FileManager.default.copyItem(atPath: db, toPath: db + ".full")
+        for table in [
+            "schools", "coaches", "interactions", "performance_metrics", "offers", "player_profiles", "events",
+        ] {
+            _ = try DeliveryFaultTests.sql(setup, "DELETE FROM \(table) WHERE family_unit_id = '\(setup.demo.rivera)'")
+        }
+        let empty = try setup.run(server)
+        #expect(empty.status == 0, "\(empty.stderr)\(empty.stdout)")
+        #expect(server.received.count == 5)
+        #expect(try DeliveryFaultTests.records(root).sorted() == sent.sorted())
+        #expect(try Self.messageFiles(root) == messages)
+
+        // The rows back, a rerun finds every message sent and sends none again.
+        try FileManager.default.removeItem(atPath: db)
+        try FileManager.default.moveItem(atPath: db + ".full", toPath: db)
+        let full = try setup.run(server)
+        #expect(full.status == 0, "\(full.stderr)\(full.stdout)")
+        #expect(server.received.count == 5)
+    }
+
     /// A rerun (an hour later, the same days) leaves the .eml of a message already sent as it
     /// was sent: its bytes, and the Message-ID its record names.
     @Test func aRerunLeavesTheMessageOfASentRecordAsSent() throws {
