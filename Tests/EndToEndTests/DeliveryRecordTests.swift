@@ -62,15 +62,8 @@ struct DeliveryRecordTests {
         defer { setup.demo.folder.remove() }
         let server = try SMTPServer(folder: setup.demo.folder)
         defer { server.stop() }
-        try setup.sendThrough(server)
         let root = setup.demo.folder.file("o")
-        let first = try setup.run(server)
-        #expect(first.status == 0, "\(first.stderr)\(first.stdout)")
-        try #require(server.received.count == 5)
-        let sent = try DeliveryFaultTests.records(root)
-        try #require(sent.count == 5 && sent.allSatisfy { $0.hasPrefix("[\"sent\"") }, "\(sent)")
-        let messages = try Self.messageFiles(root)
-        try #require(messages.count == 5, "\(messages.keys.sorted())")
+        let (sent, messages) = try Self.sendOnce(setup, through: server)
 
         // One of the Rivera family's schools gets a status the app does not know: the family fails.
         let db = setup.demo.folder.file("demo.db")
@@ -105,13 +98,8 @@ struct DeliveryRecordTests {
         defer { setup.demo.folder.remove() }
         let server = try SMTPServer(folder: setup.demo.folder)
         defer { server.stop() }
-        try setup.sendThrough(server)
         let root = setup.demo.folder.file("o")
-        let first = try setup.run(server)
-        #expect(first.status == 0, "\(first.stderr)\(first.stdout)")
-        try #require(server.received.count == 5)
-        let sent = try DeliveryFaultTests.records(root)
-        let messages = try Self.messageFiles(root)
+        let (sent, messages) = try Self.sendOnce(setup, through: server)
 
         // The Rivera family's rows gone from a copy of the database: it has nothing to report.
         let db = setup.demo.folder.file("demo.db")
@@ -142,13 +130,8 @@ struct DeliveryRecordTests {
         defer { setup.demo.folder.remove() }
         let server = try SMTPServer(folder: setup.demo.folder)
         defer { server.stop() }
-        try setup.sendThrough(server)
         let root = setup.demo.folder.file("o")
-        let first = try setup.run(server)
-        #expect(first.status == 0, "\(first.stderr)\(first.stdout)")
-        try #require(server.received.count == 5)
-        let messages = try Self.messageFiles(root)
-        try #require(messages.count == 5, "\(messages.keys.sorted())")
+        let messages = try Self.sendOnce(setup, through: server).messages
 
         let later = try ReportBatchProcess.run(
             ["run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", "2026-11-23T10:00:00Z"],
@@ -178,6 +161,24 @@ struct DeliveryRecordTests {
         )
         let lines = checked.stdout.split(separator: "\n")
         #expect(lines.count == 5 && lines.allSatisfy { $0.hasPrefix("same ") }, "\(checked.stdout)\(checked.stderr)")
+    }
+
+    /// The demo's five recaps sent once through `server`: their delivery records, each `sent`,
+    /// and their `.eml` files by path under the output root.
+    static func sendOnce(
+        _ setup: Setup,
+        through server: SMTPServer
+    ) throws -> (sent: [String], messages: [String: Data]) {
+        try setup.sendThrough(server)
+        let root = setup.demo.folder.file("o")
+        let first = try setup.run(server)
+        try #require(first.status == 0, "\(first.stderr)\(first.stdout)")
+        try #require(server.received.count == 5)
+        let sent = try DeliveryFaultTests.records(root)
+        try #require(sent.count == 5 && sent.allSatisfy { $0.hasPrefix("[\"sent\"") }, "\(sent)")
+        let messages = try messageFiles(root)
+        try #require(messages.count == 5, "\(messages.keys.sorted())")
+        return (sent, messages)
     }
 
     /// Every .eml under `root`, by its path inside it.

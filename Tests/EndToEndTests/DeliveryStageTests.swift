@@ -18,20 +18,7 @@ struct DeliveryStageTests {
     /// A sendmail that relays through msmtp to `server` and, after the first message it
     /// relays, fills the disk at `disk`.
     static func fillingSendmail(_ setup: Setup, server: SMTPServer, disk: String) throws -> String {
-        let config = setup.demo.folder.file("msmtprc")
-        try """
-        account default
-        host 127.0.0.1
-        port \(server.port)
-        from reports@example.com
-        tls on
-        tls_starttls on
-        tls_trust_file \(server.certificate)
-        auth plain
-        user \(server.user)
-        password \(server.password)
-        """.write(toFile: config, atomically: true, encoding: .utf8)
-        chmod(config, 0o600)
+        let config = try server.msmtpConfiguration(in: setup.demo.folder.path)
         let marker = setup.demo.folder.file("disk-filled")
         let wrapper = setup.demo.folder.file("sendmail")
         try """

@@ -516,20 +516,7 @@ struct SendingTests {
         defer { setup.demo.folder.remove() }
         let server = try SMTPServer(folder: setup.demo.folder)
         defer { server.stop() }
-        let config = setup.demo.folder.file("msmtprc")
-        try """
-        account default
-        host 127.0.0.1
-        port \(server.port)
-        from reports@example.com
-        tls on
-        tls_starttls on
-        tls_trust_file \(server.certificate)
-        auth plain
-        user \(server.user)
-        password \(server.password)
-        """.write(toFile: config, atomically: true, encoding: .utf8)
-        chmod(config, 0o600)
+        let config = try server.msmtpConfiguration(in: setup.demo.folder.path)
         let wrapper = setup.demo.folder.file("sendmail")
         try "#!/bin/sh\nexec msmtp -C '\(config)' \"$@\"\n".write(toFile: wrapper, atomically: true, encoding: .utf8)
         chmod(wrapper, 0o755)

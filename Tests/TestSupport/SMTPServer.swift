@@ -91,6 +91,26 @@ public final class SMTPServer {
         ((try? String(contentsOfFile: rcptLog, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
     }
 
+    /// Writes an msmtp configuration (mode 0600) that relays to this server with STARTTLS and
+    /// its login, as `folder/msmtprc`, and returns its path.
+    public func msmtpConfiguration(in folder: String) throws -> String {
+        let config = (folder as NSString).appendingPathComponent("msmtprc")
+        try """
+        account default
+        host 127.0.0.1
+        port \(port)
+        from reports@example.com
+        tls on
+        tls_starttls on
+        tls_trust_file \(certificate)
+        auth plain
+        user \(user)
+        password \(password)
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        chmod(config, 0o600)
+        return config
+    }
+
     public func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGTERM)
