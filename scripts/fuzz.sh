@@ -25,17 +25,25 @@ export ASAN_OPTIONS=detect_leaks=0  # Foundation and Yams keep caches for the pr
 
 build() {  # name module sources…
   local name=$1 module=$2; shift 2
-  swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name "$module" "$@" -o "$out/fuzz-$name" 2>&1 \
+  # The target's files and Core's are compiled as one module, so their `import Core` lines are
+  # taken out of copies made for it.
+  local copies="$out/src-$name" file
+  rm -rf "$copies" && mkdir -p "$copies"
+  for file in "$@"; do
+    sed '/^import Core$/d' "$file" > "$copies/$(echo "$file" | tr / _)"
+  done
+  swiftc -O -sanitize=fuzzer,address -parse-as-library -package-name report_batch -module-name "$module" "$copies"/*.swift -o "$out/fuzz-$name" 2>&1 \
     | grep -v "ld.gold: warning: Cannot export local symbol" || true
   [ -x "$out/fuzz-$name" ] || { echo "fuzz: building $name failed" >&2; exit 1; }
 }
 
 build_all() {
   # shellcheck disable=SC2046
-  build timestamp FuzzTimestamp $(find Sources/Aggregation -name '*.swift' | sort) fuzz/TimestampFuzz.swift
+  local core
+  core=$(find Sources/Core -name '*.swift' | sort)
+  build timestamp FuzzTimestamp $core $(find Sources/Aggregation -name '*.swift' | sort) fuzz/TimestampFuzz.swift
   build json FuzzJSON Sources/AppStore/JSONStringArray.swift fuzz/JSONFuzz.swift
-  build csv FuzzCSV Sources/Exporters/CSVWriter.swift Sources/Exporters/ByteSink.swift Sources/Exporters/Cell.swift \
-    Sources/Exporters/ExportError.swift fuzz/CSVFuzz.swift
+  build csv FuzzCSV $core Sources/Exporters/CSVWriter.swift Sources/Exporters/Cell.swift fuzz/CSVFuzz.swift
   # The job-file reader: every module instrumented for coverage, libFuzzer's runtime without its
   # main (SwiftPM links executables through their own).
   local runtime
