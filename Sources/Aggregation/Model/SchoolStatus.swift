@@ -46,7 +46,7 @@ public enum SchoolStatus: String, DomainEnum {
         let six = allCases.map(\.rawValue).joined(separator: ", ")
         if StoredSchoolStatus.decode(text) == .interested {
             throw UsageError(
-                "\(option: option) \(Quote.value(text)) is no longer a school status: the app's favorite flag replaced it, use \(option: "favorites"); a status is one of: \(six)"
+                "\(option: option) \(Quote.value(text)) is no longer a school status: the app's favorite flag replaced it, use \(option: "--favorites"); a status is one of: \(six)"
                     as OptionText
             )
         }
