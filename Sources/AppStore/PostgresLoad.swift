@@ -64,7 +64,7 @@ package enum PostgresLoad {
         tables: Set<String>
     ) throws {
         let domain: [String: [String]] = [
-            "school_status": SchoolStatus.allCases.map(\.rawValue),
+            "school_status": StoredSchoolStatus.allCases.map(\.rawValue),
             "school_division": Division.allCases.map(\.rawValue),
             "coach_role": CoachRole.allCases.map(\.rawValue),
             "interaction_type": InteractionType.allCases.map(\.rawValue),

@@ -9,8 +9,8 @@ extension RowDecoders {
         let before = log.count
         let id = f.identifier("id")
         let school = f.identifier("school_id")
-        let previous: SchoolStatus? = f.enumeration("previous_status")
-        let new: SchoolStatus? = f.enumeration("new_status", required: true)
+        let previous: StoredSchoolStatus? = f.enumeration("previous_status")
+        let new: StoredSchoolStatus? = f.enumeration("new_status", required: true)
         let changedAt = f.requiredTimestamp("changed_at")
         guard log.count == before, let id, let school, let new, let changedAt else { return nil }
         var entry = StatusHistoryEntry(

@@ -81,15 +81,22 @@ enum RowDecoders {
         let id = f.identifier("id")
         let family = f.text("family_unit_id") ?? ""  // rows of no family are reported by check, not here
         let name = f.requiredText("name")
-        let status: SchoolStatus? = f.enumeration("status")  // null is researching, the app's default
-        var school = School(id: id ?? "", familyUnitID: family, name: name ?? "", status: status ?? .researching)
+        // Read through the app's map once the family's interactions are known (SQLiteSource.read).
+        let stored: StoredSchoolStatus? = f.enumeration("status")
+        var school = School(
+            id: id ?? "",
+            familyUnitID: family,
+            name: name ?? "",
+            status: SchoolStatus(stored: stored, hasInteraction: false)
+        )
+        school.storedStatus = stored
         school.userID = f.text("user_id")
         school.location = f.text("location")
         school.city = f.text("city")
         school.state = f.text("state")
         school.division = f.enumeration("division")
         school.conference = f.text("conference")
-        school.isFavorite = f.flag("is_favorite") ?? false
+        school.isFavorite = f.flag("is_favorite") == true || stored == .interested
         school.pros = f.stringArray("pros") ?? []
         school.cons = f.stringArray("cons") ?? []
         school.notes = f.text("notes")

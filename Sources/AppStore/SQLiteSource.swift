@@ -330,7 +330,10 @@ package final class SQLiteSource: FamilySource {
         func rows<T>(_ table: AppSchema.Table, _ decode: (SQLiteRow, IssueLog) -> T?) throws -> [T] {
             try collect(db, select(table, where: "family_unit_id = ?"), id) { Self.whole($0, log, decode) }
         }
-        let schools = try rows(AppSchema.schools, RowDecoders.school)
+        let interacted = try schoolsWithInteractions(family.id, db: db)
+        let schools = try rows(AppSchema.schools, RowDecoders.school).map {
+            $0.readingStatus(hasInteraction: interacted.contains($0.id))
+        }
         let coaches = try rows(AppSchema.coaches, RowDecoders.coach)
         let loadedInteractions = interactions ? try rows(AppSchema.interactions, RowDecoders.interaction) : []
         let metrics = try rows(AppSchema.performanceMetrics, RowDecoders.metric)
@@ -367,6 +370,17 @@ package final class SQLiteSource: FamilySource {
         data.season = try season(family.id, db: db, log: log)
         data.season.playerSportID = data.player.flatMap { data.users[$0.userID]?.primarySportID }
         return data
+    }
+
+    /// The ids of the family's schools that have at least one of its interactions, whoever
+    /// views the list and whether or not the interactions are read: the app's map reads a
+    /// stored `interested` as `contacted` for them (docs/data-model.md, "Statuses").
+    private func schoolsWithInteractions(_ familyID: String, db: Database) throws -> Set<String> {
+        let sql = """
+            SELECT DISTINCT CAST(school_id AS TEXT) FROM interactions \
+            WHERE family_unit_id = ? AND school_id IS NOT NULL
+            """
+        return try Set(String.fetchAll(db, sql: sql, arguments: [familyID]))
     }
 
     /// The family's rows of the season's tables (docs/season.md §1), each through what makes it

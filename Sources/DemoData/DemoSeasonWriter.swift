@@ -23,6 +23,8 @@ struct DemoFamilyRecord {
     var schools: [School] = []
     var coaches: [String] = []
     let large: Bool
+    /// The family's schools store the statuses of before August 2026 (DemoWriter.olderSpelling).
+    var olderSnapshot = false
 }
 
 /// Writes the season's tables (docs/season.md §1) for the demo: a history of status changes
@@ -99,17 +101,30 @@ struct DemoSeasonWriter {
 
     // MARK: History
 
-    /// The funnel's steps from researching to `status`; a school that left the list went
-    /// through contacted and interested first.
+    /// The pipeline's steps from researching to `status`; a school that left the list was
+    /// contacted first.
     static func path(to status: SchoolStatus) -> [SchoolStatus] {
         switch status {
         case .researching: []
         case .contacted: [.contacted]
-        case .interested, .campInvite: [.contacted, status]
-        case .visiting, .officialVisitInvited, .officialVisitScheduled: [.contacted, .interested, status]
-        case .offerReceived, .recruited: [.contacted, .interested, .visiting, status]
-        case .committed: [.contacted, .interested, .offerReceived, .committed]
-        case .declined, .notPursuing: [.contacted, .interested, status]
+        case .visiting: [.contacted, .visiting]
+        case .offerReceived: [.contacted, .visiting, .offerReceived]
+        case .committed: [.contacted, .offerReceived, .committed]
+        case .notPursuing: [.contacted, .notPursuing]
+        }
+    }
+
+    /// The day the app's statuses became the five stages and the off-ramp (its migrations of
+    /// 2026-08-28): a row recorded before it spells `visiting` and `not_pursuing` as the app
+    /// did then, `camp_invite` and `declined`.
+    static let pipelineSince = CivilDate(year: 2026, month: 8, day: 28)
+
+    static func recorded(_ status: SchoolStatus, on date: CivilDate) -> StoredSchoolStatus {
+        guard let since = pipelineSince, date < since else { return StoredSchoolStatus(status) }
+        switch status {
+        case .visiting: return .campInvite
+        case .notPursuing: return .declined
+        default: return StoredSchoolStatus(status)
         }
     }
 
@@ -127,8 +142,9 @@ struct DemoSeasonWriter {
             for (step, date) in zip(taken, dates) {
                 let automatic = step == .contacted && random.chance(0.7)
                 try history.insert([
-                    "id": random.uuid(), "school_id": school.id, "previous_status": (previous ?? .researching).rawValue,
-                    "new_status": step.rawValue,
+                    "id": random.uuid(), "school_id": school.id,
+                    "previous_status": Self.recorded(previous ?? .researching, on: date).rawValue,
+                    "new_status": Self.recorded(step, on: date).rawValue,
                     "changed_by": automatic ? nil : random.pick(family.members),
                     "changed_at": stamp(date, hour: random.int(8...21), family.zone),
                     "notes": automatic

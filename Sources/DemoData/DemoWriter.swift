@@ -122,7 +122,7 @@ struct DemoWriter {
                     playerRole: "player"
                 )
             }
-            try season.write(try writeFamily(plan, large: index == 0))
+            try season.write(try writeFamily(plan, large: index == 0, olderSnapshot: index == 1))
         }
         return summary
     }
@@ -130,7 +130,9 @@ struct DemoWriter {
     // MARK: One family
 
     /// Writes one family's rows and returns what the season's tables need of them.
-    private mutating func writeFamily(_ plan: FamilyPlan, large: Bool) throws -> DemoFamilyRecord {
+    /// The family of `olderSnapshot` stores its schools' statuses as the app did before
+    /// August 2026 (`interested`, `camp_invite`, `declined`, …), as an older snapshot would.
+    private mutating func writeFamily(_ plan: FamilyPlan, large: Bool, olderSnapshot: Bool) throws -> DemoFamilyRecord {
         let familyID = random.uuid()
         let zone = plan.timezone.flatMap { zones[$0] } ?? .utc
         let created = daysAgo(760)
@@ -143,7 +145,8 @@ struct DemoWriter {
             familyID: familyID,
             zone: zone,
             members: [people.player, people.parent],
-            large: large
+            large: large,
+            olderSnapshot: olderSnapshot
         )
         guard plan.schools > 0 else { return record }
         try writeSchools(plan, people: people, into: &record)
@@ -218,6 +221,8 @@ struct DemoWriter {
                 familyID: familyID,
                 owner: people.player,
                 status: status,
+                stored: record.olderSnapshot
+                    ? Self.olderSpelling(status, index: index) : StoredSchoolStatus(status),
                 zone: zone,
                 large: large
             )
@@ -234,7 +239,7 @@ struct DemoWriter {
                     recent: number == 0 && index < 6
                 )
             }
-            if [.offerReceived, .committed, .recruited].contains(status) || (large && index == 3) {
+            if [.offerReceived, .committed].contains(status) || (large && index == 3) {
                 try writeOffer(
                     familyID: familyID,
                     schoolID: school.id,
@@ -253,10 +258,23 @@ struct DemoWriter {
             ? SchoolStatus.allCases[index]
             : random.pick(
                 [
-                    .researching, .contacted, .contacted, .interested, .interested, .offerReceived, .campInvite,
-                    .declined,
+                    .researching, .contacted, .contacted, .contacted, .visiting, .offerReceived, .visiting,
+                    .notPursuing,
                 ] as [SchoolStatus]
             )
+    }
+
+    /// How the app stored `status` before August 2026: `contacted` as `interested` (the map
+    /// reads it back as contacted when the school has an interaction), `visiting` as one of the
+    /// four statuses it replaced, `not_pursuing` as `declined`.
+    static func olderSpelling(_ status: SchoolStatus, index: Int) -> StoredSchoolStatus {
+        switch status {
+        case .contacted: .interested
+        case .visiting:
+            [.campInvite, .recruited, .officialVisitInvited, .officialVisitScheduled][index % 4]
+        case .notPursuing: .declined
+        case .researching, .offerReceived, .committed: StoredSchoolStatus(status)
+        }
     }
 
     /// Writes a school's coaches, a head coach first (three coaches at the first school), and
@@ -312,6 +330,7 @@ struct DemoWriter {
         familyID: String,
         owner: String,
         status: SchoolStatus,
+        stored: StoredSchoolStatus,
         zone: Zone,
         large: Bool
     ) throws -> DemoFamilyRecord.School {
@@ -347,7 +366,7 @@ struct DemoWriter {
             "city": random.chance(0.9) ? college.city : nil,
             "state": random.chance(0.5) && !college.state.isEmpty ? college.state : nil,
             "division": random.chance(0.1) ? nil : college.division, "conference": college.conference,
-            "status": status.rawValue, "is_favorite": random.chance(0.1) ? nil : (random.chance(0.25) ? 1 : 0),
+            "status": stored.rawValue, "is_favorite": random.chance(0.1) ? nil : (random.chance(0.25) ? 1 : 0),
             "pros": random.chance(0.3)
                 ? nil : json(Array(DemoCatalog.pros.shuffled(using: &random).prefix(random.int(0...3)))),
             "cons": random.chance(0.3)

@@ -106,7 +106,7 @@ struct ExportSchools: ParsableCommand {
         abstract: "Export the schools list (the schools comparison).",
         discussion: """
             Example:
-              report-batch export schools --db app.db --family ID --status interested --max-distance 500 --sort distance --format pdf
+              report-batch export schools --db app.db --family ID --status contacted --favorites --max-distance 500 --sort distance --format pdf
             """
     )
 

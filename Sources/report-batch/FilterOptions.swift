@@ -36,7 +36,7 @@ package struct CoachFilterOptions: ParsableArguments {
 package struct SchoolFilterOptions: ParsableArguments {
     @Option(help: .filter(.search, of: .schools)) var search: String?
     @Option(help: .filter(.division, of: .schools)) var division: Division?
-    @Option(help: .filter(.status, of: .schools)) var status: [SchoolStatus] = []
+    @Option(help: .filter(.status, of: .schools)) var status: [StatusArgument] = []
     @Option(help: .filter(.state, of: .schools)) var state: String?
     @Flag(help: .filter(.favorites, of: .schools)) var favorites = false
     @Option(help: .filter(.tier, of: .schools)) var tier: PriorityTier?
@@ -51,7 +51,7 @@ package struct SchoolFilterOptions: ParsableArguments {
         var values = ListFilterValues()
         values.set(.search, search)
         values.set(.division, division)
-        values.set(.status, status)
+        values.set(.status, texts: status.map(\.text))
         values.set(.state, state)
         values.set(.favorites, favorites)
         values.set(.tier, tier)

@@ -9,7 +9,6 @@ extension CoachRole: ExpressibleByArgument {}
 extension ResponsivenessLevel: ExpressibleByArgument {}
 extension CoachSort: ExpressibleByArgument {}
 extension Division: ExpressibleByArgument {}
-extension SchoolStatus: ExpressibleByArgument {}
 extension SchoolSort: ExpressibleByArgument {}
 extension InteractionType: ExpressibleByArgument {}
 extension Direction: ExpressibleByArgument {}
@@ -21,4 +20,19 @@ extension PriorityTier: ExpressibleByArgument {
     public init?(argument: String) {
         self.init(rawValue: argument.uppercased())
     }
+}
+
+/// A `--status` value: the help and the completions offer the six statuses; an older stored
+/// value gets past the parser so that the filters' table refuses it in its own words (for
+/// `interested`, naming `--favorites`; `SchoolStatus.parse`).
+package struct StatusArgument: ExpressibleByArgument, Sendable {
+    let text: String
+
+    package init?(argument: String) {
+        guard StoredSchoolStatus.decode(argument) != nil else { return nil }
+        text = argument
+    }
+
+    package static var allValueStrings: [String] { SchoolStatus.allCases.map(\.rawValue) }
+    package static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }

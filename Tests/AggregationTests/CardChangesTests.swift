@@ -10,7 +10,7 @@ struct CardChangesTests {
     func at(_ text: String) -> Timestamp { try! Timestamp.parse(text) }
 
     func school(_ id: String, created: String?) -> School {
-        var row = School(id: id, familyUnitID: "F", name: id, status: .interested)
+        var row = School(id: id, familyUnitID: "F", name: id, status: .contacted)
         row.createdAt = created.map(at)
         return row
     }

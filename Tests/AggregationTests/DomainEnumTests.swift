@@ -3,7 +3,13 @@ import Testing
 
 /// Every raw value of data-model.md decodes to its case and shows its display name.
 struct DomainEnumTests {
+    /// The app's pipeline and its off-ramp, in its order (app-today.md §1).
     static let schoolStatuses: [(String, String)] = [
+        ("researching", "Researching"), ("contacted", "Contacted"), ("visiting", "Visiting"),
+        ("offer_received", "Offer Received"), ("committed", "Committed"), ("not_pursuing", "Not Pursuing"),
+    ]
+    /// Every value a database may store, older ones included, with the history's display names.
+    static let storedStatuses: [(String, String)] = [
         ("researching", "Researching"), ("contacted", "Contacted"), ("interested", "Interested"),
         ("offer_received", "Offer Received"), ("committed", "Committed"), ("declined", "Declined"),
         ("camp_invite", "Camp Invite"), ("recruited", "Recruited"),
@@ -27,6 +33,13 @@ struct DomainEnumTests {
 
     @Test func schoolStatusesAreInDataModelOrder() {
         #expect(SchoolStatus.allCases.map(\.rawValue) == Self.schoolStatuses.map(\.0))
+        #expect(StoredSchoolStatus.allCases.map(\.rawValue) == Self.storedStatuses.map(\.0))
+    }
+
+    @Test(arguments: storedStatuses)
+    func storedSchoolStatus(raw: String, display: String) throws {
+        let status = try #require(StoredSchoolStatus.decode(raw))
+        #expect(status.displayName == display)
     }
 
     @Test(arguments: interactionTypes)

@@ -8,7 +8,7 @@ struct FollowUpsTests {
     let family = FamilyUnit(id: "F", familyName: "Rivera Family", createdAt: nil)
 
     func day(_ offset: Int) -> String { today.adding(days: offset).description }
-    func school(_ id: String, _ name: String, _ status: SchoolStatus = .interested, family: String = "F") -> School {
+    func school(_ id: String, _ name: String, _ status: SchoolStatus = .contacted, family: String = "F") -> School {
         School(id: id, familyUnitID: family, name: name, status: status)
     }
     func offer(_ id: String, school: String, deadline: String?, status: OfferStatus?, family: String = "F") -> Offer {
@@ -141,8 +141,8 @@ struct FollowUpsTests {
     @Test func activeSchoolsWithNoInteractionInThirtyDays() {
         var schools = SchoolStatus.allCases.map { school("st-\($0.rawValue)", "School \($0.rawValue)", $0) }
         schools += [
-            school("s29", "Twenty-nine", .interested), school("s30", "Thirty", .interested),
-            school("sNever", "Zeta Never", .recruited),
+            school("s29", "Twenty-nine", .contacted), school("s30", "Thirty", .contacted),
+            school("sNever", "Zeta Never", .visiting),
         ]
         var interactions = SchoolStatus.allCases.map {
             interaction("i-\($0.rawValue)", coach: nil, school: "st-\($0.rawValue)", at: day(-40), .outbound)
@@ -156,9 +156,9 @@ struct FollowUpsTests {
             today: today,
             zone: zone
         )
-        let active: Set<SchoolStatus> = [
-            .interested, .offerReceived, .campInvite, .recruited, .officialVisitInvited, .officialVisitScheduled,
-        ]
+        // The app's active stages (app-today.md §1): contacted, visiting and offer_received.
+        let active: Set<SchoolStatus> = [.contacted, .visiting, .offerReceived]
+        #expect(FollowUps.activeStatuses == active)
         #expect(result.goneQuiet.first?.schoolID == "sNever" && result.goneQuiet.first?.daysSince == nil)
         #expect(Set(result.goneQuiet.map(\.schoolID)) == Set(active.map { "st-\($0.rawValue)" } + ["s30", "sNever"]))
         #expect(result.goneQuiet.first { $0.schoolID == "s30" }?.daysSince == 30)

@@ -12,7 +12,7 @@ struct SeasonTests {
 
     func stamp(_ text: String) -> Timestamp { try! Timestamp.parse(text) }
     func day(_ text: String) -> CivilDate { CivilDate(iso: text)! }
-    func school(_ id: String, _ name: String, _ status: SchoolStatus = .interested, created: String? = nil) -> School {
+    func school(_ id: String, _ name: String, _ status: SchoolStatus = .contacted, created: String? = nil) -> School {
         var school = School(id: id, familyUnitID: "F", name: name, status: status)
         school.createdAt = created.map(stamp)
         school.division = .d1
@@ -31,8 +31,8 @@ struct SeasonTests {
     func history(
         _ id: String,
         _ school: String,
-        _ from: SchoolStatus?,
-        _ to: SchoolStatus,
+        _ from: StoredSchoolStatus?,
+        _ to: StoredSchoolStatus,
         at text: String,
         by: String? = nil
     ) -> StatusHistoryEntry {
@@ -47,13 +47,23 @@ struct SeasonTests {
         return entry
     }
 
+    /// The stages of app-today.md §1: interested is contacted's stage (so the app's
+    /// "Auto-advanced: interaction logged" from interested to contacted is no move), the camp
+    /// invites, official visits and recruited are visiting's, declined is out.
     @Test(arguments: [
-        (SchoolStatus?.none, SchoolStatus.contacted, SeasonChanges.Direction.forward),
-        (.contacted, .interested, .forward), (.interested, .campInvite, .same), (.offerReceived, .interested, .back),
-        (.interested, .declined, .out), (.notPursuing, .interested, .forward), (.notPursuing, .declined, .out),
-        (.researching, .researching, .same), (.committed, .recruited, .back),
+        (StoredSchoolStatus?.none, StoredSchoolStatus.contacted, SeasonChanges.Direction.forward),
+        (.interested, .contacted, .same), (.contacted, .interested, .same), (.interested, .campInvite, .forward),
+        (.campInvite, .visiting, .same), (.officialVisitScheduled, .recruited, .same),
+        (.officialVisitInvited, .offerReceived, .forward), (.recruited, .contacted, .back),
+        (.offerReceived, .interested, .back), (.interested, .declined, .out), (.notPursuing, .interested, .forward),
+        (.notPursuing, .declined, .out), (.declined, .visiting, .forward), (.researching, .researching, .same),
+        (.committed, .recruited, .back), (.visiting, .notPursuing, .out), (nil, .researching, .same),
     ])
-    func aChangesDirectionFollowsTheFunnel(from: SchoolStatus?, to: SchoolStatus, direction: SeasonChanges.Direction) {
+    func aChangesDirectionFollowsTheFunnel(
+        from: StoredSchoolStatus?,
+        to: StoredSchoolStatus,
+        direction: SeasonChanges.Direction
+    ) {
         #expect(SeasonChanges.direction(from: from, to: to) == direction)
     }
 
@@ -81,7 +91,8 @@ struct SeasonTests {
         #expect(changes.statusChanges?.map(\.id) == ["h2", "h3", "h4"])  // by changed_at, then id
         #expect(changes.statusChanges?.map(\.by) == ["Ana Rivera", nil, nil])
         #expect(changes.statusChanges?.last?.date == day("2026-11-22"))
-        #expect(changes.moved == SeasonChanges.Moved(forward: 2, back: 0, out: 1))
+        // h2, contacted to interested, is no move.
+        #expect(changes.moved == SeasonChanges.Moved(forward: 1, back: 0, out: 1))
         data.season.statusHistory = nil
         let without = SeasonChanges.compute(data, range: week, zone: zone)
         #expect(without.statusChanges == nil && without.moved == nil)
@@ -185,17 +196,28 @@ struct SeasonTests {
     }
 
     /// The pipeline at each week's end (the next day's 00:00 in Los Angeles): a school created
-    /// mid-trend, a change at 23:59 and one at 00:00, an out-and-back, ties by id.
+    /// mid-trend, a change at 23:59 and one at 00:00, an out-and-back, ties by id; each status
+    /// read through the app's map, `interested` by the interactions dated before the week's end.
     @Test func thePipelineIsRebuiltFromHistoryAtEachWeeksEnd() {
+        var s1 = school("s1", "Amherst", .researching, created: "2026-08-01T00:00:00Z")
+        s1.storedStatus = .interested
+        var s4 = school("s4", "Dickinson", .contacted)  // no history: interested, first interaction Nov 10
+        s4.storedStatus = .interested
         var data = FamilyData(
             family: family,
             schools: [
-                school("s1", "Amherst", .interested, created: "2026-08-01T00:00:00Z"),
+                s1,
                 // Nov 16, 00:00 in LA: in the last week only
                 school("s2", "Bates", .committed, created: "2026-11-16T08:00:00Z"),
                 school("s3", "Colby", .contacted),  // no history, no created_at: its status every week
+                s4,
             ]
         )
+        data.interactions = [("i1", "s1", "2026-11-18T12:00:00Z"), ("i2", "s4", "2026-11-10T12:00:00Z")].map {
+            var row = Interaction(id: $0.0, familyUnitID: "F", type: .email, direction: .outbound, date: stamp($0.2))
+            row.schoolID = $0.1
+            return row
+        }
         data.season.statusHistory = [
             // Nov 15 23:59 LA (Nov 16 07:59 UTC): before the end of the week of Nov 9–15.
             history("h1", "s1", .contacted, .declined, at: "2026-11-16T07:59:00Z"),
@@ -207,15 +229,27 @@ struct SeasonTests {
         let weeks = SeasonTrend.compute(data, range: week, zone: zone).weeks
         func count(_ k: Int, _ status: SchoolStatus) -> Int? { weeks[k].pipeline.first { $0.key == status }?.count }
         #expect(weeks[10].end == day("2026-11-15") && weeks[11].end == day("2026-11-22"))
-        // Before its first change, s1 stood at that change's previous status.
-        #expect(count(0, .contacted) == 2 && count(0, .declined) == 0)
-        #expect(count(10, .declined) == 1 && count(10, .contacted) == 1 && count(10, .committed) == 0)
-        #expect(count(11, .interested) == 1 && count(11, .offerReceived) == 0 && count(11, .committed) == 1)
-        #expect(weeks[11].pipeline.map(\.key) == SchoolStatus.allCases)
-        #expect(weeks[11].pipeline.map(\.count).reduce(0, +) == 3 && weeks[10].pipeline.map(\.count).reduce(0, +) == 2)
+        // Before its first change, s1 stood at that change's previous status; s4 is `interested`
+        // with no interaction yet: researching.
+        #expect(count(0, .contacted) == 2 && count(0, .notPursuing) == 0 && count(0, .researching) == 1)
+        #expect(count(9, .contacted) == 2 && count(9, .researching) == 1)
+        // s1 declined (not pursuing); s4's first interaction (Nov 10) makes it contacted.
+        #expect(count(10, .notPursuing) == 1 && count(10, .contacted) == 2 && count(10, .researching) == 0)
+        // s1's `interested` after its interaction of Nov 18: contacted.
+        #expect(count(11, .contacted) == 3 && count(11, .offerReceived) == 0 && count(11, .committed) == 1)
+        #expect(
+            weeks[11].pipeline.map(\.key) == [
+                .researching, .contacted, .visiting, .offerReceived, .committed, .notPursuing,
+            ]
+        )
+        #expect(
+            weeks[11].pipeline.map(\.count).reduce(0, +) == 4 && weeks[10].pipeline.map(\.count).reduce(0, +) == 3
+        )
         data.season.statusHistory = nil
         let current = SeasonTrend.compute(data, range: week, zone: zone).weeks
-        #expect(current[0].pipeline.first { $0.key == .interested }?.count == 1, "without history, the current status")
+        // Without history, the stored status, read with the interactions before each week's end.
+        #expect(current[0].pipeline.first { $0.key == .researching }?.count == 2)
+        #expect(current[11].pipeline.first { $0.key == .contacted }?.count == 3)
     }
 
     @Test func eventsAndTheCalendarOfTheComingTwoWeeks() {

@@ -517,6 +517,11 @@ struct BatchRunTests {
                 "outputs:\n  - export: schools\n    filters:\n      state: \"T--X\"\n",
                 "job.yaml:4: 'state': state 'T--X' is not a two-letter state code (e.g. TX)"
             ),
+            // An older status: the job's own key for favorites (app-today.md §1).
+            (
+                "outputs:\n  - export: schools\n    filters:\n      status: [visiting, interested]\n",
+                "job.yaml:4: 'status': status 'interested' is no longer a school status: the app's favorite flag replaced it, use favorites; a status is one of: researching, contacted, visiting, offer_received, committed, not_pursuing"
+            ),
             (
                 "outputs:\n  - export: coaches\n    filters:\n      role: \"--head\"\n",
                 "job.yaml:4: 'role': role '--head' is not a coach role"

@@ -25,16 +25,45 @@ struct FilterOptionsTests {
         }
     }
 
+    /// `--status` and a job's `status:` take the app's six statuses; an older one is a usage
+    /// error naming them, and `interested` says it is now the favorites filter (app-today.md §1).
+    @Test func anOlderStatusIsAUsageErrorNamingTheSixAndFavorites() throws {
+        let parsed = try SchoolFilterOptions.parse(["--status", "interested"])
+        var fromJob = ListFilterValues()
+        fromJob[.status] = .texts(["interested"])
+        let six = "researching, contacted, visiting, offer_received, committed, not_pursuing"
+        do {
+            _ = try parsed.values.schools()
+            Issue.record("--status interested was taken")
+        } catch let error as UsageError {
+            #expect(
+                error.message.contains("--status 'interested'") && error.message.contains("--favorites"),
+                "\(error)"
+            )
+            #expect(error.message.contains(six))
+        }
+        do {
+            _ = try fromJob.schools()
+            Issue.record("status: [interested] was taken")
+        } catch let error as UsageError {
+            #expect(error.inJobKeys.contains("status 'interested'") && error.inJobKeys.contains("use favorites"))
+        }
+        for older in ["camp_invite", "declined"] {
+            #expect(throws: UsageError.self) { try SchoolFilterOptions.parse(["--status", older]).values.schools() }
+        }
+        #expect(throws: (any Error).self) { try SchoolFilterOptions.parse(["--status", "nope"]) }
+    }
+
     @Test func everySchoolsOptionSetsItsFilter() throws {
         let parsed = try SchoolFilterOptions.parse([
-            "--search", "state", "--division", "D1", "--status", "interested", "--status", "contacted",
+            "--search", "state", "--division", "D1", "--status", "visiting", "--status", "contacted",
             "--state", "TX", "--favorites", "--tier", "a", "--fit-min", "10", "--fit-max", "90",
             "--max-distance", "50", "--home", "30,-97",
         ])
         var fromJob = ListFilterValues()
         fromJob[.search] = .text("state")
         fromJob[.division] = .text("D1")
-        fromJob[.status] = .texts(["interested", "contacted"])
+        fromJob[.status] = .texts(["visiting", "contacted"])
         fromJob[.state] = .text("TX")
         fromJob[.favorites] = .flag(true)
         fromJob[.tier] = .text("a")
@@ -46,7 +75,7 @@ struct FilterOptionsTests {
             let filters = try values.schools()
             #expect(filters.search == "state")
             #expect(filters.division?.rawValue == "D1")
-            #expect(filters.statuses.map(\.rawValue) == ["interested", "contacted"])
+            #expect(filters.statuses.map(\.rawValue) == ["visiting", "contacted"])
             #expect(filters.state == "TX")
             #expect(filters.favoritesOnly)
             #expect(filters.tier?.rawValue == "A")

@@ -45,7 +45,24 @@ struct FoundationCommandTests {
                 )
             )
         }
-        #expect(try values("SELECT DISTINCT status FROM schools").count == 12)
+        // The six statuses, and older ones in the second family's schools (an older snapshot) and
+        // in history rows of before 2026-08-28 only.
+        let statuses = try values("SELECT DISTINCT status FROM schools")
+        #expect(
+            statuses.isSuperset(of: [
+                "researching", "contacted", "visiting", "offer_received", "committed", "not_pursuing", "interested",
+                "declined",
+            ]),
+            "\(statuses)"
+        )
+        let older =
+            "('interested', 'camp_invite', 'recruited', 'official_visit_invited', 'official_visit_scheduled', 'declined')"
+        #expect(
+            try values(
+                "SELECT count(*) FROM school_status_history WHERE (new_status IN \(older) OR previous_status IN \(older)) AND substr(changed_at, 1, 10) >= '2026-08-29'"
+            ) == ["0"]
+        )
+        #expect(try values("SELECT count(*) > 0 FROM school_status_history WHERE new_status IN \(older)") == ["1"])
         #expect(try values("SELECT DISTINCT type FROM interactions").count == 13)
         #expect(
             try values("SELECT DISTINCT coalesce(sentiment, 'null') FROM interactions") == [
@@ -319,7 +336,8 @@ struct FoundationCommandTests {
             let script = try ReportBatchProcess.run(["--generate-completion-script", shell], in: folder.path)
             #expect(script.status == 0)
             #expect(
-                script.stdout.contains("official_visit_scheduled") && script.stdout.contains("last-contacted"),
+                script.stdout.contains("not_pursuing") && !script.stdout.contains("official_visit_scheduled")
+                    && script.stdout.contains("last-contacted"),
                 "\(shell)"
             )
         }

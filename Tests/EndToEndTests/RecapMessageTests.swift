@@ -79,7 +79,7 @@ struct RecapMessageTests {
                     location TEXT, city TEXT, state TEXT, start_date TEXT NOT NULL, end_date TEXT, start_time TEXT, registered INTEGER, attended INTEGER);
                 CREATE TABLE system_calendar (id TEXT PRIMARY KEY, label TEXT NOT NULL, start_date TEXT NOT NULL, end_date TEXT, category TEXT NOT NULL,
                     sport TEXT, division TEXT);
-                INSERT INTO school_status_history VALUES ('h1', 'sD', 'contacted', 'interested', 'dm', '2026-11-18T12:00:00Z', NULL);
+                INSERT INTO school_status_history VALUES ('h1', 'sD', 'contacted', 'camp_invite', 'dm', '2026-11-18T12:00:00Z', NULL);
                 INSERT INTO events VALUES ('e1', 'D', 'sD', NULL, 'camp', 'Winter Prospect Camp', NULL, 'Lewiston', 'ME', '2026-11-28', NULL, '09:30', 1, NULL);
                 INSERT INTO system_calendar VALUES ('k1', 'Thanksgiving', '2026-11-26', '2026-11-29', 'dead_period', NULL, NULL);
                 INSERT INTO user_deadlines VALUES ('d1', 'dm', 'Parent tuition form', '2026-12-04', 'money', NULL),
@@ -186,7 +186,7 @@ struct RecapMessageTests {
         }
         #expect(
             parent.contains(
-                "WHAT CHANGED\n1 school moved forward\n- Deadline College moved from Contacted to Interested\n"
+                "WHAT CHANGED\n1 school moved forward\n- Deadline College moved from Contacted to Camp Invite\n"
             ),
             "\(parent)"
         )

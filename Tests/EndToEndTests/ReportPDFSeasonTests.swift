@@ -147,7 +147,8 @@ struct ReportPDFSeasonTests {
         #expect(text.contains("2 entries, no value"))
         // This week.
         for words in [
-            "This week", "2 schools moved forward and 1 dropped out", "Status changes", "Forward", "Out", "Pat Busy",
+            "This week", "1 school moved forward and 1 dropped out", "Status changes", "Forward", "Out", "Pat Busy",
+            "Same stage",
             "Coaches who wrote", "Cy Cole", "First reply", "and 1 inbound interaction from no coach on your list",
             "Emory University", "New offer", "Bates College",
             "4 views of the profile, 3 by coaches on your list and 1 by others",
@@ -169,7 +170,7 @@ struct ReportPDFSeasonTests {
         for words in [
             "The season", "Interactions per week", "Response rate per week", "Schools at each stage at the week's end",
             "Outbound:", "Inbound:", "Profile views:", "Response rate:", "highest", "No coach was contacted in",
-            "Interested:",
+            "Contacted:", "Visiting:", "Offer Received:", "Committed:",
         ] {
             #expect(text.contains(words), "the season page lacks \(words)")
         }

@@ -7,6 +7,30 @@ import Testing
 /// import copies only that family's rows of them.
 @Suite(.tags(.postgres), .serialized)
 struct PostgresSeasonTests {
+    /// The demo's older snapshot (its second family: stored `interested`, visit statuses and
+    /// `declined`, in the app's enum type) reads as the same statuses and favorites, to the
+    /// byte, from PostgreSQL as from SQLite (app-today.md §1–§2).
+    @Test func olderStatusesReadTheSameFromPostgresAsFromSQLite() throws {
+        let demo = try PostgresSourceTests.Demo(["--families", "2"])
+        defer { demo.folder.remove() }
+        let family = try demo.server.psql(
+            demo.database,
+            "SELECT family_unit_id FROM schools WHERE status = 'interested' ORDER BY id LIMIT 1"
+        )
+        try #require(!family.isEmpty, "the demo has no school stored as interested")
+        func report(_ db: String) throws -> String {
+            let result = try demo.run([
+                "report", "--db", db, "--family", family, "--now", PostgresSourceTests.now, "--format", "json",
+                "--out", "-",
+            ])
+            try #require(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        let fromSQLite = try report("demo.db")
+        #expect(try report(demo.uri) == fromSQLite)
+        #expect(!fromSQLite.contains("\"interested\": ") && fromSQLite.contains("\"not_pursuing\": "))
+    }
+
     @Test func theSeasonFromPostgresIsTheSeasonFromSQLite() throws {
         let demo = try PostgresSourceTests.Demo(["--families", "2"])
         defer { demo.folder.remove() }

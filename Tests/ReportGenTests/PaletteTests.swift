@@ -19,7 +19,12 @@ struct PaletteTests {
 
     @Test func everyStatusHasItsBadgeColour() {
         #expect(SchoolStatus.researching.color.hexString == "#64748B")
-        #expect(SchoolStatus.visiting.color == Palette.grayBlue)
+        // The app's badge palette (app-today.md §1).
+        #expect(
+            SchoolStatus.allCases.map(\.color) == [
+                Palette.slate, Palette.blue, Palette.orange, Palette.emerald, Palette.emerald, Palette.red,
+            ]
+        )
         #expect(
             FitBand.color(70) == Palette.emerald && FitBand.color(69.9) == Palette.orange
                 && FitBand.color(0) == Palette.red

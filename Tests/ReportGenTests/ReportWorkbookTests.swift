@@ -170,7 +170,7 @@ extension ReportWorkbookTests {
             assert due[3].value == 1 and due[3].font.color.rgb.endswith('DC2626')
             # Display names, never keys, on the Summary.
             text = [c.value for row in s.iter_rows() for c in row if isinstance(c.value, str)]
-            assert 'Camp Invite' in text and not any(t in ('camp_invite', 'broad_jump', 'phone_call') for t in text)
+            assert 'Not Pursuing' in text and not any(t in ('not_pursuing', 'broad_jump', 'phone_call') for t in text)
             # Prints on Letter, landscape, one page wide and at most two tall, with its print area.
             ps = s.page_setup
             assert s.sheet_properties.pageSetUpPr.fitToPage, 'fit to page'
@@ -206,7 +206,7 @@ extension ReportWorkbookTests {
             assert s.cell(6, 6).number_format.endswith('"%"')
             assert len(s._charts) == 3, len(s._charts)
             names = [len(c.series) for c in s._charts]
-            assert len(s._charts[0].series) == 2 and len(s._charts[2].series) == 5, names
+            assert len(s._charts[0].series) == 2 and len(s._charts[2].series) == 4, names
             text = [c.value for row in s.iter_rows() for c in row if isinstance(c.value, str)]
             for words in ['This period: Nov 16, 2026 – Nov 22, 2026', '1 school moved forward, 1 dropped out', 'Status changes', 'Offer Received',
                           'Declined', 'Coaches who wrote', 'New schools', 'University 9', 'New offers', 'Winter Camp', 'Thanksgiving Dead Period', 'Camp']:

@@ -9,7 +9,11 @@ public struct School: Hashable, Sendable, Identifiable {
     public var state: String?
     public var division: Division?
     public var conference: String?
+    /// The status as the app shows it: `storedStatus` read by the app's map (SchoolStatus.swift).
     public var status: SchoolStatus
+    /// `schools.status` as stored, older values included; nil when null.
+    public var storedStatus: StoredSchoolStatus?
+    /// `is_favorite`, or a stored status `interested` (docs/data-model.md, "Favorites").
     public var isFavorite: Bool
     public var pros: [String]
     public var cons: [String]
@@ -33,6 +37,7 @@ public struct School: Hashable, Sendable, Identifiable {
         self.familyUnitID = familyUnitID
         self.name = name
         self.status = status
+        self.storedStatus = StoredSchoolStatus(status)
         self.isFavorite = false
         self.pros = []
         self.cons = []

@@ -7,9 +7,9 @@
 public struct StatusHistoryEntry: Hashable, Sendable, Identifiable {
     public let id: String
     public let schoolID: String
-    /// Nil: the school had no status before (stage 0).
-    public var previousStatus: SchoolStatus?
-    public var newStatus: SchoolStatus
+    /// As stored, older values included. Nil: the school had no status before (stage 0).
+    public var previousStatus: StoredSchoolStatus?
+    public var newStatus: StoredSchoolStatus
     /// The user who made the change; nil for the app's own triggers.
     public var changedBy: String?
     public var changedAt: Timestamp
@@ -18,8 +18,8 @@ public struct StatusHistoryEntry: Hashable, Sendable, Identifiable {
     public init(
         id: String,
         schoolID: String,
-        previousStatus: SchoolStatus?,
-        newStatus: SchoolStatus,
+        previousStatus: StoredSchoolStatus?,
+        newStatus: StoredSchoolStatus,
         changedAt: Timestamp
     ) {
         self.id = id

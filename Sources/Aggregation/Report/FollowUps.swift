@@ -52,10 +52,7 @@ public struct FollowUps: Sendable, Equatable {
     public static let replyListDays = 60
 
     /// The statuses of a school the family is still pursuing.
-    public static let activeStatuses: Set<SchoolStatus> = [
-        .interested, .offerReceived, .campInvite, .recruited,
-        .officialVisitInvited, .officialVisitScheduled,
-    ]
+    public static let activeStatuses: Set<SchoolStatus> = [.contacted, .visiting, .offerReceived]
 
     public init(today: CivilDate) {
         self.today = today

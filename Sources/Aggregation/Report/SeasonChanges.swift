@@ -10,8 +10,9 @@ public struct SeasonChanges: Sendable, Equatable {
         public let id: String
         public let date: CivilDate
         public let school: String
-        public let from: SchoolStatus?
-        public let to: SchoolStatus
+        /// As recorded, older values included.
+        public let from: StoredSchoolStatus?
+        public let to: StoredSchoolStatus
         public let direction: Direction
         /// The member who made the change (full name, else e-mail); nil for anyone else.
         public let by: String?
@@ -109,7 +110,7 @@ public struct SeasonChanges: Sendable, Equatable {
     }
 
     /// The direction of a change from `from` to `to` (a nil `from` is stage 0).
-    public static func direction(from: SchoolStatus?, to: SchoolStatus) -> Direction {
+    public static func direction(from: StoredSchoolStatus?, to: StoredSchoolStatus) -> Direction {
         guard let target = to.stage else { return .out }
         guard let origin = from.map({ $0.stage }) ?? 0 else { return .forward }
         return origin < target ? .forward : origin > target ? .back : .same
@@ -234,22 +235,6 @@ public struct SeasonChanges: Sendable, Equatable {
             return family.coachByName(a.coachID, b.coachID)
         }
         return result
-    }
-}
-
-extension SchoolStatus {
-    /// The status's stage in the app's funnel, for a change's direction (docs/season.md §2);
-    /// nil for the statuses that leave it (`declined`, `not_pursuing`).
-    public var stage: Int? {
-        switch self {
-        case .researching: 0
-        case .contacted: 1
-        case .interested, .campInvite: 2
-        case .visiting, .officialVisitInvited, .officialVisitScheduled: 3
-        case .offerReceived, .recruited: 4
-        case .committed: 5
-        case .declined, .notPursuing: nil
-        }
     }
 }
 

@@ -17,7 +17,7 @@ public struct SeasonTrend: Sendable, Equatable {
         public var profileViews: Int?
         /// By metric type, in code-point order: the week's average, nil when it has no value.
         public var metrics: [(type: String, average: Double?)] = []
-        /// Schools in each status at the week's end, every status in data-model order.
+        /// Schools in each status at the week's end, the six in the app's order.
         public var pipeline: [Tally<SchoolStatus>] = []
 
         init(start: CivilDate, end: CivilDate) {
@@ -119,11 +119,13 @@ public struct SeasonTrend: Sendable, Equatable {
 }
 
 /// Where each of a family's schools stood at a given instant, reconstructed from its status
-/// history (docs/season.md §5, `pipeline`).
+/// history and read through the app's map (docs/season.md §5, `pipeline`).
 struct Pipeline {
     private let schools: [School]
     /// Each school's history rows, by changed_at then id.
     private let history: [String: [(at: Instant, entry: StatusHistoryEntry)]]
+    /// Each school's first interaction of the family, for the map's `interested`.
+    private let firstInteraction: [String: Instant]
     private let zone: Zone
 
     init(_ data: FamilyData, zone: Zone) {
@@ -134,6 +136,13 @@ struct Pipeline {
             rows[entry.schoolID, default: []].append((zone.instant(of: entry.changedAt), entry))
         }
         history = rows.mapValues { $0.sorted { ($0.at, $0.entry.id) < ($1.at, $1.entry.id) } }
+        var first: [String: Instant] = [:]
+        for interaction in data.interactions {
+            guard let school = interaction.schoolID else { continue }
+            let at = zone.instant(of: interaction.date)
+            if first[school].map({ at < $0 }) ?? true { first[school] = at }
+        }
+        firstInteraction = first
     }
 
     /// The status of every school that existed at the start of the day after `end`, counted.
@@ -142,14 +151,21 @@ struct Pipeline {
         var counts: [SchoolStatus: Int] = [:]
         for school in schools {
             if let created = school.createdAt, zone.instant(of: created) >= boundary { continue }
-            counts[status(of: school, before: boundary), default: 0] += 1
+            let hasInteraction = firstInteraction[school.id].map { $0 < boundary } ?? false
+            counts[
+                SchoolStatus(stored: stored(of: school, before: boundary), hasInteraction: hasInteraction),
+                default: 0
+            ] +=
+                1
         }
         return SchoolStatus.allCases.map { Tally($0, counts[$0] ?? 0) }
     }
 
-    private func status(of school: School, before boundary: Instant) -> SchoolStatus {
-        guard let rows = history[school.id], let earliest = rows.first else { return school.status }
+    /// The stored status at `boundary`: the latest history row's before it, else the earliest
+    /// row's previous status, else the school's own.
+    private func stored(of school: School, before boundary: Instant) -> StoredSchoolStatus? {
+        guard let rows = history[school.id], let earliest = rows.first else { return school.storedStatus }
         if let latest = rows.last(where: { $0.at < boundary }) { return latest.entry.newStatus }
-        return earliest.entry.previousStatus ?? .researching
+        return earliest.entry.previousStatus
     }
 }

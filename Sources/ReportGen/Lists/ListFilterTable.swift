@@ -68,7 +68,7 @@ extension ListFilterOption {
         .texts,
         "Keep schools in this status; repeat the option for any of several."
     ) { option, input, filters in
-        filters.statuses = try input.domains(option, noun: "a school status")
+        filters.statuses = try input.statuses(option)
     }
     package static let state = schools("state", .text, "Keep schools in this US state (two letters, any case).") {
         option,

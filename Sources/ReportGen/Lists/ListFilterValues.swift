@@ -97,6 +97,9 @@ package struct ListFilterValues: Sendable {
     package mutating func set<E: DomainEnum & Sendable>(_ filter: ListFilterOption, _ value: E?) {
         self[filter] = value.map { .typed($0) }
     }
+    package mutating func set(_ filter: ListFilterOption, texts: [String]) {
+        self[filter] = texts.isEmpty ? nil : .texts(texts)
+    }
     package mutating func set<E: DomainEnum & Sendable>(_ filter: ListFilterOption, _ values: [E]) {
         self[filter] = values.isEmpty ? nil : .typed(values)
     }
@@ -192,6 +195,16 @@ extension ListFilterValues.Input {
         case .typed(let value as E): value
         case .text(let text): try OptionParsing.domainValue(text, option: option, noun: noun)
         default: preconditionFailure("\(option) was given a \(self), not a \(E.self)")
+        }
+    }
+
+    /// School statuses: typed, or their names, each one of the six (`SchoolStatus.parse`).
+    func statuses(_ option: String) throws -> [SchoolStatus] {
+        switch self {
+        case .typed(let values as [SchoolStatus]): values
+        case .texts(let texts): try texts.map { try SchoolStatus.parse($0, option: option) }
+        case .text(let text): [try SchoolStatus.parse(text, option: option)]
+        default: preconditionFailure("\(option) was given a \(self), not a list of school statuses")
         }
     }
 

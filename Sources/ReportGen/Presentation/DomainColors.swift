@@ -23,18 +23,14 @@ package enum FitBand {
 }
 
 extension SchoolStatus {
-    /// Badge colour of the schools comparison (docs/lists.md); the app's later statuses share
-    /// a neutral gray-blue.
+    /// Badge colour of the schools comparison (docs/lists.md): the app's badge palette.
     package var color: RGBColor {
         switch self {
         case .researching: Palette.slate
-        case .contacted: Palette.yellow
-        case .interested: Palette.emerald
-        case .offerReceived: Palette.green
-        case .committed: Palette.purple
-        case .declined: Palette.red
-        case .campInvite, .recruited, .officialVisitInvited, .officialVisitScheduled, .notPursuing, .visiting:
-            Palette.grayBlue
+        case .contacted: Palette.blue
+        case .visiting: Palette.orange
+        case .offerReceived, .committed: Palette.emerald
+        case .notPursuing: Palette.red
         }
     }
 }

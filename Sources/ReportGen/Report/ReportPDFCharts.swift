@@ -9,11 +9,10 @@ package enum ReportPDFCharts {
     /// The lines' colours, each readable as text on white (their last values are written in them).
     static let outbound = PDFColor(0x1D4ED8), inbound = PDFColor(0x047857), views = PDFColor(0x6D28D9)
     static let rate = PDFColor(0xB45309)
-    /// Contacted, Interested, Visiting, Offer, Committed.
-    static let stages: [(name: String, stage: Int, color: PDFColor)] = [
-        ("Contacted", 1, PDFColor(0x1D4ED8)), ("Interested", 2, PDFColor(0x0F766E)),
-        ("Visiting", 3, PDFColor(0x6D28D9)),
-        ("Offer", 4, PDFColor(0xB45309)), ("Committed", 5, PDFColor(0xBE123C)),
+    /// The pipeline's active stages: Contacted, Visiting, Offer Received, Committed.
+    static let stages: [(status: SchoolStatus, color: PDFColor)] = [
+        (.contacted, PDFColor(0x1D4ED8)), (.visiting, PDFColor(0xC2410C)),
+        (.offerReceived, PDFColor(0x047857)), (.committed, PDFColor(0x6D28D9)),
     ]
     package static var lineColors: [PDFColor] { [outbound, inbound, views, rate] + stages.map(\.color) }
 
@@ -49,16 +48,14 @@ package enum ReportPDFCharts {
         }
         let stageLines = stages.map { stage in
             PDFLineChart.Series(
-                name: stage.name,
-                values: trend.weeks.map { week in
-                    Double(week.pipeline.filter { $0.key.stage == stage.stage }.reduce(0) { $0 + $1.count })
-                },
+                name: stage.status.displayName,
+                values: trend.weeks.map { week in Double(week.pipeline.first { $0.key == stage.status }?.count ?? 0) },
                 color: stage.color
             )
         }
         // The heading with the first two charts, side by side; each chart whole on a page. (All
         // three kept on one page left the page before a tenth full for the demo's Tanaka family.)
-        // The stages' chart, with five lines and the longest caption, takes the page's width.
+        // The stages' chart, with four lines and the longest caption, takes the page's width.
         return [
             .together([
                 .section("The season"),

@@ -81,21 +81,15 @@ extension SeasonSheet {
     /// The third chart, at the right: the schools in each active stage at each week's end.
     private func addStagesChart(_ table: WeekTable, top: Int, labels: [String]) throws {
         let weeks = run.trend.weeks
-        let active = Array(Self.stages.enumerated()).filter { (1...5).contains($0.element.stage ?? -1) }
-        let stageColors: [Int: SchoolStatus] = [
-            1: .contacted, 2: .interested, 3: .officialVisitScheduled, 4: .offerReceived, 5: .committed,
-        ]
         try workbook.addLineChart(
             title: "Schools per stage",
             on: sheet,
             categories: column(0, of: table),
-            series: active.map { index, stage in
+            series: Self.charted.enumerated().map { index, status in
                 .init(
-                    name: stage.label,
-                    values: column(table.stages.lowerBound - 1 + index, of: table),
-                    color: WorkbookLook.hex(
-                        Self.lineColor(stage.stage ?? 0, status: stageColors[stage.stage ?? 0] ?? .contacted)
-                    )
+                    name: status.displayName,
+                    values: column(table.stages.lowerBound + index, of: table),
+                    color: WorkbookLook.hex(Self.lineColor(status))
                 )
             },
             at: (top, 0),
@@ -103,12 +97,10 @@ extension SeasonSheet {
             xOffset: 2 * (Self.chartWidth + 20),
             description: Self.words(
                 "Schools per stage at each week's end",
-                active.map { _, stage in
+                Self.charted.map { status in
                     (
-                        stage.label.lowercased(),
-                        weeks.map { week in
-                            Double(week.pipeline.filter { $0.key.stage == stage.stage }.map(\.count).reduce(0, +))
-                        }
+                        status.displayName.lowercased(),
+                        weeks.map { week in Double(week.pipeline.first { $0.key == status }?.count ?? 0) }
                     )
                 },
                 labels: labels,
@@ -117,10 +109,9 @@ extension SeasonSheet {
         )
     }
 
-    /// A stage's line: the built-in colour of one of its statuses, except where two would look
-    /// alike (Visits' statuses share a gray-blue: indigo; Offers' green is Interested's: orange).
-    static func lineColor(_ stage: Int, status: SchoolStatus) -> RGBColor {
-        stage == 3 ? Palette.indigo : stage == 4 ? Palette.orange : status.color
+    /// A stage's line: its status's colour, but Committed's emerald is Offer Received's: purple.
+    static func lineColor(_ status: SchoolStatus) -> RGBColor {
+        status == .committed ? Palette.purple : status.color
     }
 
     /// "Interactions per week, Aug 31 to Nov 16 (weeks starting): outbound 3 in the first week, 5 in

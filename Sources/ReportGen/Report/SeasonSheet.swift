@@ -20,15 +20,13 @@ struct SeasonSheet {
         self.workbook = workbook
     }
 
-    /// The pipeline's stages as the trend counts them (docs/season.md §2), the active ones charted.
-    static let stages: [(label: String, stage: Int?)] = [
-        ("Researching", 0), ("Contacted", 1), ("Interested", 2), ("Visits", 3), ("Offers", 4), ("Committed", 5),
-        ("Out", nil),
-    ]
+    /// The pipeline's columns: the six statuses in the app's order; the active stages
+    /// (contacted to committed) charted.
+    static let stages: [SchoolStatus] = SchoolStatus.allCases
+    static let charted: [SchoolStatus] = [.contacted, .visiting, .offerReceived, .committed]
     static let stageNote =
-        "Stages: Interested counts Interested and Camp Invite; Visits counts Visiting and Official Visit Invited "
-        + "and Scheduled; Offers counts Offer Received and Recruited; Out counts Declined and Not Pursuing. "
-        + "A blank response rate is a week in which no coach was contacted."
+        "Each school counts in its status at the week's end as the app shows it today (an older status read "
+        + "by the app's map). A blank response rate is a week in which no coach was contacted."
     static let chartWidth = 420, chartHeight = 300
 
     mutating func write() throws {
@@ -73,7 +71,7 @@ struct SeasonSheet {
         var headers =
             ["Week of", "Start", "End", "Outbound", "Inbound", "Response rate"] + (views ? ["Profile views"] : [])
         let firstStage = headers.count
-        headers += Self.stages.map(\.label)
+        headers += Self.stages.map(\.displayName)
         headers += metricTypes.map { type in
             "\(ReportText.metricName(type)) avg" + (run.trend.metricUnits[type].map { " (\($0))" } ?? "")
         }
@@ -86,9 +84,7 @@ struct SeasonSheet {
                 .integer(week.outbound), .integer(week.inbound), Cell.percent(week.responseRate),
             ]
             if views { cells.append(Cell.integer(week.profileViews)) }
-            cells += Self.stages.map { stage in
-                .integer(week.pipeline.filter { $0.key.stage == stage.stage }.map(\.count).reduce(0, +))
-            }
+            cells += Self.stages.map { status in .integer(week.pipeline.first { $0.key == status }?.count ?? 0) }
             cells += week.metrics.map { Cell.number($0.average) }
             try sheet.writeRow(cells, row: first + offset)
         }
@@ -101,7 +97,7 @@ struct SeasonSheet {
             outbound: 3,
             inbound: 4,
             rate: 5,
-            stages: (firstStage + 1)...(firstStage + 5),
+            stages: (firstStage + 1)...(firstStage + Self.charted.count),
             lastColumn: headers.count - 1
         )
     }
