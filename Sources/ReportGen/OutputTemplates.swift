@@ -35,6 +35,13 @@ package struct OutputPalette: Sendable, Equatable {
 
     package init() {}
 
+    /// Names a palette may still hold but nothing shows any more, by group: the statuses the app
+    /// left in August 2026 (docs/data-model.md), so that a palette copied from an earlier
+    /// Templates/ keeps working. Their colours are checked and not used.
+    package static let formerNames: [String: [String]] = [
+        "status": StoredSchoolStatus.allCases.map(\.rawValue).filter { SchoolStatus(rawValue: $0) == nil }
+    ]
+
     /// The groups a palette may set, with their names and built-in colours.
     package static let builtIn: [(group: String, colors: [(String, RGBColor)])] = [
         (
@@ -159,12 +166,13 @@ package struct OutputTemplates: Sendable {
         if let (root, reader) = try node(paletteFile) {
             for (group, value) in try reader.mapping(root, "the palette", allowed: OutputPalette.builtIn.map(\.group)) {
                 let names = OutputPalette.builtIn.first { $0.group == group }?.colors.map(\.0) ?? []
-                for (name, colorNode) in try reader.mapping(value, "'\(group)'", allowed: names) {
+                let former = OutputPalette.formerNames[group] ?? []
+                for (name, colorNode) in try reader.mapping(value, "'\(group)'", allowed: names + former) {
                     let text = try reader.string(colorNode, name)
                     guard let color = RGBColor(hexString: text) else {
                         throw reader.fail(colorNode, "'\(name)' must be a colour like \"#0066FF\"")
                     }
-                    templates.palette.groups[group, default: [:]][name] = color
+                    if !former.contains(name) { templates.palette.groups[group, default: [:]][name] = color }
                 }
             }
         }

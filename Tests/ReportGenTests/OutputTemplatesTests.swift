@@ -1,5 +1,7 @@
+import Core
 import Foundation
 import ReportGen
+import TestSupport
 import Testing
 
 struct OutputTemplatesTests {
@@ -31,5 +33,23 @@ struct OutputTemplatesTests {
         #expect(written == known)
         #expect(shipped.palette.resolved == builtIn.palette.resolved)
         #expect(text.contains("schools: \"#0066FF\""))
+    }
+
+    /// A palette copied from an earlier Templates/ still names the statuses the app left
+    /// (interested, camp_invite, …): it loads, their colours are not used, and a name that was
+    /// never a status is still refused.
+    @Test func aPaletteWithTheFormerStatusesStillLoads() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let palette = "status:\n  contacted: \"#123456\"\n  interested: \"#8B5CF6\"\n  declined: \"#EF4444\"\n"
+        try palette.write(toFile: folder.file("palette.yaml"), atomically: true, encoding: .utf8)
+        let loaded = try OutputTemplates.load(from: folder.path)
+        #expect(loaded.palette.groups["status"]?.keys.sorted() == ["contacted"])
+        try "status:\n  maybe: \"#123456\"\n".write(
+            toFile: folder.file("palette.yaml"),
+            atomically: true,
+            encoding: .utf8
+        )
+        #expect(throws: UsageError.self) { try OutputTemplates.load(from: folder.path) }
     }
 }
