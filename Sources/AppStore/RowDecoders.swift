@@ -51,28 +51,53 @@ enum RowDecoders {
         return FamilyMember(familyUnitID: family, userID: user, role: role)
     }
 
-    /// The home location of a `location` preference row; nil for other categories.
-    static func homeLocation(_ row: SQLiteRow, log: IssueLog) -> (userID: String, location: HomeLocation)? {
+    /// What a preference row tells: a `location` row's home location, a `player` row's
+    /// `primary_sport` (the player's sport when `users.primary_sport_id` names none).
+    enum Preference {
+        case location(HomeLocation)
+        case sport(String?)
+    }
+
+    /// A `location` or `player` preference row; nil for other categories, and for `player`
+    /// rows unless `sport` (only the season reads the sport, docs/season.md §1).
+    static func preference(
+        _ row: SQLiteRow,
+        log: IssueLog,
+        sport: Bool = true
+    ) -> (userID: String, value: Preference)? {
         let f = FieldReader(table: AppSchema.userPreferences, row: row, log: log)
         let before = log.count
         let user = f.identifier("user_id")
         let category = f.requiredText("category")
-        guard category == "location" else {
+        guard category == "location" || (sport && category == "player") else {
             _ = f.requiredText("data")
             return nil
         }
         guard f.requiredText("data") != nil, let object = f.object("data") else { return nil }
-        let location = HomeLocation(
-            latitude: object.number("latitude"),
-            longitude: object.number("longitude"),
-            city: object.string("city"),
-            state: object.string("state"),
-            zip: object.string("zip"),
-            address: object.string("address")
-        )
-        checkCoordinate(location.latitude, location.longitude, field: f, column: "data")
+        let value: Preference
+        if category == "player" {
+            // Only text is a sport: a number, boolean, object or array is a bad value.
+            switch object.members["primary_sport"] {
+            case nil, .null: value = .sport(nil)
+            case .string(let name): value = .sport(name)
+            default:
+                f.issue("data", "member 'primary_sport' is not text")
+                return nil
+            }
+        } else {
+            let location = HomeLocation(
+                latitude: object.number("latitude"),
+                longitude: object.number("longitude"),
+                city: object.string("city"),
+                state: object.string("state"),
+                zip: object.string("zip"),
+                address: object.string("address")
+            )
+            checkCoordinate(location.latitude, location.longitude, field: f, column: "data")
+            value = .location(location)
+        }
         guard log.count == before, let user else { return nil }
-        return (user, location)
+        return (user, value)
     }
 
     static func school(_ row: SQLiteRow, log: IssueLog) -> School? {

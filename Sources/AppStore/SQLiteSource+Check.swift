@@ -37,7 +37,7 @@ extension SQLiteSource {
             (AppSchema.familyUnits, { _ = RowDecoders.familyUnit($0, log: $1) }),
             (AppSchema.users, { _ = RowDecoders.user($0, log: $1) }),
             (AppSchema.familyMembers, { _ = RowDecoders.member($0, log: $1) }),
-            (AppSchema.userPreferences, { _ = RowDecoders.homeLocation($0, log: $1) }),
+            (AppSchema.userPreferences, { _ = RowDecoders.preference($0, log: $1) }),
             (AppSchema.schools, { _ = RowDecoders.school($0, log: $1) }),
             (AppSchema.coaches, { _ = RowDecoders.coach($0, log: $1) }),
             (AppSchema.interactions, { _ = RowDecoders.interaction($0, log: $1) }),

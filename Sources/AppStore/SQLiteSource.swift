@@ -318,14 +318,7 @@ package final class SQLiteSource: FamilySource {
                 """
         )
         let users = try collect(db, userSQL, id) { Self.whole($0, log, RowDecoders.user) }
-        let preferenceSQL = select(
-            AppSchema.userPreferences,
-            where: """
-                category = 'location' AND user_id IN (SELECT user_id FROM family_members WHERE family_unit_id = ?)
-                """,
-            orderBy: "user_id"
-        )
-        let locations = try collect(db, preferenceSQL, id) { Self.whole($0, log, RowDecoders.homeLocation) }
+        let (locations, sports) = try preferences(family.id, db: db, log: log, sport: readSeason)
 
         func rows<T>(_ table: AppSchema.Table, _ decode: (SQLiteRow, IssueLog) -> T?) throws -> [T] {
             try collect(db, select(table, where: "family_unit_id = ?"), id) { Self.whole($0, log, decode) }
@@ -369,7 +362,38 @@ package final class SQLiteSource: FamilySource {
         guard readSeason else { return data }
         data.season = try season(family.id, db: db, log: log)
         data.season.playerSportID = data.player.flatMap { data.users[$0.userID]?.primarySportID }
+        data.season.playerPreferenceSport = data.player.flatMap { sports[$0.userID] ?? nil }
         return data
+    }
+
+    /// The family's members' home locations (`location` preferences, by user id), and with
+    /// `sport` their `player` preferences' `primary_sport` by user id.
+    private func preferences(
+        _ familyID: String,
+        db: Database,
+        log: IssueLog,
+        sport: Bool
+    ) throws -> (locations: [(userID: String, location: HomeLocation)], sports: [String: String?]) {
+        let sql = select(
+            AppSchema.userPreferences,
+            where: """
+                category IN (\(sport ? "'location', 'player'" : "'location'")) \
+                AND user_id IN (SELECT user_id FROM family_members WHERE family_unit_id = ?)
+                """,
+            orderBy: "user_id"
+        )
+        let rows = try collect(db, sql, [familyID]) {
+            Self.whole($0, log) { RowDecoders.preference($0, log: $1, sport: sport) }
+        }
+        var locations: [(userID: String, location: HomeLocation)] = []
+        var sports: [String: String?] = [:]
+        for row in rows {
+            switch row.value {
+            case .location(let location): locations.append((row.userID, location))
+            case .sport(let name): sports[row.userID] = sports[row.userID] ?? name
+            }
+        }
+        return (locations, sports)
     }
 
     /// The ids of the family's schools that have at least one of its interactions, whoever

@@ -250,6 +250,9 @@ public struct SeasonRows: Sendable, Equatable {
     public var sports: [Sport]?
     /// The player's `users.primary_sport_id`, when the column and a value are there.
     public var playerSportID: String?
+    /// The `primary_sport` of the player's `player` preference (`user_preferences.data`), as
+    /// stored: the sport when `playerSportID` names no `sports` row (docs/season.md §1).
+    public var playerPreferenceSport: String?
 
     public init() {}
 }

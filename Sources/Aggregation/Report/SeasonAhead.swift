@@ -105,12 +105,15 @@ public struct SeasonAhead: Sendable, Equatable {
         return a.id < b.id
     }
 
-    /// The player's sport's name, trimmed and lower-cased; nil when unknown.
+    /// The player's sport's name, trimmed and lower-cased: the `sports` row that
+    /// `users.primary_sport_id` names, else the `primary_sport` of the player's `player`
+    /// preference; nil when neither names one (docs/season.md §1).
     static func playerSport(_ data: FamilyData) -> String? {
-        guard let id = data.season.playerSportID, let sport = data.season.sports?.first(where: { $0.id == id }) else {
-            return nil
+        if let id = data.season.playerSportID, let sport = data.season.sports?.first(where: { $0.id == id }) {
+            return sport.name.comparisonKey
         }
-        return sport.name.comparisonKey
+        guard let preferred = data.season.playerPreferenceSport?.comparisonKey, !preferred.isEmpty else { return nil }
+        return preferred
     }
 }
 
