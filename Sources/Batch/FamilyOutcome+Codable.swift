@@ -95,20 +95,12 @@ extension FamilyOutcome: Codable {
     }
 
     /// The same outcome, of `family` (a saved outcome knows its family by id and name only).
-    func of(_ family: FamilyUnit) -> FamilyOutcome {
-        FamilyOutcome(
-            family: family,
-            folder: folder,
-            status: status,
-            files: files,
-            warnings: warnings,
-            range: range,
-            mail: mail
-        )
-    }
+    func of(_ family: FamilyUnit) -> FamilyOutcome { copy(family: family, folder: folder) }
 
     /// The same outcome, its folder `folder`.
-    func inFolder(_ folder: String) -> FamilyOutcome {
+    func inFolder(_ folder: String) -> FamilyOutcome { copy(family: family, folder: folder) }
+
+    private func copy(family: FamilyUnit, folder: String) -> FamilyOutcome {
         FamilyOutcome(
             family: family,
             folder: folder,
