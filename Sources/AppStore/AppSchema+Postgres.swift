@@ -57,12 +57,12 @@ extension AppSchema {
         case "recorded_date", "offer_date", "deadline_date", "start_date", "end_date": return .date
         case "start_time": return .time
         case "is_favorite", "verified", "email_enabled", "push_enabled", "is_published", "registered", "attended",
-            "is_completed":
+            "is_completed", "is_primary":
             return .boolean
         case "pros", "cons", "attachments": return .textArray
         case "academic_info": return .json
         case "data" where table == "user_preferences": return .json
-        case "ranking": return .integer
+        case "ranking", "graduation_year": return .integer
         default:
             let sqlType = (tables + optionalTables + seasonTables).first { $0.name == table }?.columns.first {
                 $0.name == column

@@ -10,7 +10,8 @@ package enum AppSchema {
         /// Optional columns may be absent (dropped from the app's later schema, or added after
         /// a database was copied); absent reads as null.
         package let isOptional: Bool
-        /// An optional column the app's current schema has (`users.primary_sport_id`): the
+        /// An optional column the app's current schema has (`users.primary_sport_id`,
+        /// `performance_metrics.display_value`): the
         /// demo's `--without-optional-columns` still writes it.
         package var inCurrentSchema = false
     }
@@ -52,13 +53,18 @@ package enum AppSchema {
         Column(name: name, sqlType: "INTEGER", isOptional: optional)
     }
 
+    /// An optional column that the app's current schema has.
+    private static func current(_ column: Column) -> Column {
+        Column(name: column.name, sqlType: column.sqlType, isOptional: true, inCurrentSchema: true)
+    }
+
     package static let familyUnits = Table("family_units", [text("id"), text("family_name"), text("created_at")])
 
     package static let users = Table(
         "users",
         [
             text("id"), text("email"), text("full_name"), text("role"), text("timezone"),
-            Column(name: "primary_sport_id", sqlType: "TEXT", isOptional: true, inCurrentSchema: true),
+            current(text("primary_sport_id")), current(integer("graduation_year")),
         ]
     )
 
@@ -114,6 +120,7 @@ package enum AppSchema {
         [
             text("id"), text("family_unit_id"), text("user_id"), text("metric_type"), real("value"), text("unit"),
             text("recorded_date"), text("notes"), integer("verified"), text("created_at"),
+            current(text("display_value")), current(text("source")), current(integer("is_primary")),
         ]
     )
 

@@ -37,8 +37,14 @@ enum RowDecoders {
             )
         }
         let sport = f.text("primary_sport_id")
+        let graduationYear = f.integer("graduation_year")
+        if let graduationYear, !(1900...2200).contains(graduationYear) {
+            f.issue("graduation_year", "\(graduationYear) is not a year (expected 1900–2200)")
+        }
         guard log.count == before, let id, let email, let role else { return nil }
-        return User(id: id, email: email, fullName: fullName, role: role, timezone: timezone, primarySportID: sport)
+        var user = User(id: id, email: email, fullName: fullName, role: role, timezone: timezone, primarySportID: sport)
+        user.graduationYear = graduationYear
+        return user
     }
 
     static func member(_ row: SQLiteRow, log: IssueLog) -> FamilyMember? {
@@ -227,6 +233,7 @@ enum RowDecoders {
         }
         let value = f.real("value")
         let verified = f.flag("verified")
+        let primary = f.flag("is_primary")
         guard log.count == before, let id, let type, let date = recorded ?? createdAt else { return nil }
         var metric = PerformanceMetric(id: id, familyUnitID: family, metricType: type, date: date)
         metric.userID = f.text("user_id")
@@ -235,6 +242,9 @@ enum RowDecoders {
         metric.recordedDate = recorded
         metric.notes = f.text("notes")
         metric.verified = verified
+        metric.displayValue = f.text("display_value")
+        metric.source = f.text("source")
+        metric.isPrimary = primary
         metric.createdAt = createdAt
         return metric
     }

@@ -8,6 +8,8 @@ public struct User: Hashable, Sendable, Identifiable {
     public let timezone: String?
     /// `users.primary_sport_id` (docs/season.md §1), when the column and a value are there.
     public let primarySportID: String?
+    /// `users.graduation_year`: the player's class (docs/data-model.md), when the column and a value are there.
+    public var graduationYear: Int?
 
     public init(
         id: String,
