@@ -1,5 +1,5 @@
-import Foundation
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -56,7 +56,12 @@ let package = Package(
 
         // Pure domain logic: models, enums, date ranges, filters, figures; the run's clock,
         // shards and slugs.
-        .target(name: "Aggregation", dependencies: ["Core"]),
+        // The app's metric registry is a data file built into the program (docs/metrics.md).
+        .target(
+            name: "Aggregation",
+            dependencies: ["Core"],
+            resources: [.embedInCode("Metrics/metric-registry.tsv")]
+        ),
 
         // Format writers (csv, xlsx, pdf) with no knowledge of recruiting.
         .target(name: "Exporters", dependencies: ["Core", "CXlsxWriter", "CPangoCairo", "CZlib"]),

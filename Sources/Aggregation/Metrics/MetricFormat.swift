@@ -1,0 +1,76 @@
+import Foundation
+
+/// How the app writes a metric's number (docs/metrics.md): the number only, the unit follows.
+/// Each case renders as the app's registry does, rounding included, so that a value reads the
+/// same in the report as on the app's Performance page.
+public enum MetricFormat: Hashable, Sendable {
+    /// `places` decimals; `leadingZero` false drops the zero before the point (".312").
+    case decimal(places: Int, leadingZero: Bool)
+    /// A whole number, halves rounded up.
+    case integer
+    /// `places` decimals of a value already in percent (the "%" is the unit).
+    case percent(places: Int)
+    /// Seconds shown as minutes, seconds and hundredths: 412.3 reads "6:52.30".
+    case duration
+
+    /// The value as the app shows it (without the unit).
+    public func text(_ value: Double) -> String {
+        switch self {
+        case .decimal(let places, let leadingZero):
+            let fixed = Self.fixed(value, places: places)
+            return !leadingZero && fixed.hasPrefix("0.") ? String(fixed.dropFirst()) : fixed
+        case .integer:
+            return Self.wholeNumber(Self.roundHalfUp(value))
+        case .percent(let places):
+            return Self.fixed(value, places: places)
+        case .duration:
+            let hundredths = Self.roundHalfUp(value * 100)
+            let minutes = (hundredths / 6000).rounded(.down)
+            let seconds = (fmod(hundredths, 6000) / 100).rounded(.down)
+            let rest = fmod(hundredths, 100)
+            return Self.wholeNumber(minutes) + ":" + Self.twoDigits(seconds) + "." + Self.twoDigits(rest)
+        }
+    }
+
+    /// `places` decimals, rounded as the app's platform rounds (to the nearest on the exact
+    /// binary value, a tie away from zero), a negative value keeping its sign.
+    static func fixed(_ value: Double, places: Int) -> String {
+        guard value.isFinite, abs(value) < 1e21 else { return value.isFinite ? String(value) : "\(value)" }
+        // glibc prints the exact decimal digits; 80 more than needed reach past every digit of a
+        // value that could round to a non-zero place, so only the next digit decides.
+        let exact = String(format: "%.\(places + 80)f", abs(value)).utf8
+        let point = exact.firstIndex(of: UInt8(ascii: ".")) ?? exact.endIndex
+        var digits = Array(exact[..<point]) + Array(exact[point...].dropFirst())
+        let kept = exact.distance(from: exact.startIndex, to: point) + places
+        let roundUp = digits[kept] >= UInt8(ascii: "5")
+        digits.removeSubrange(kept...)
+        if roundUp {
+            var index = digits.count - 1
+            while index >= 0, digits[index] == UInt8(ascii: "9") {
+                digits[index] = UInt8(ascii: "0")
+                index -= 1
+            }
+            if index >= 0 { digits[index] += 1 } else { digits.insert(UInt8(ascii: "1"), at: 0) }
+        }
+        let whole = digits.count - places
+        var text = String(decoding: digits[..<whole], as: UTF8.self)
+        if places > 0 { text += "." + String(decoding: digits[whole...], as: UTF8.self) }
+        return (value < 0 ? "-" : "") + text
+    }
+
+    /// The nearest whole number, a half rounded towards positive infinity.
+    static func roundHalfUp(_ value: Double) -> Double {
+        let down = value.rounded(.down)
+        return value - down >= 0.5 ? down + 1 : down
+    }
+
+    private static func wholeNumber(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
+        return String(Int64(value))
+    }
+
+    private static func twoDigits(_ value: Double) -> String {
+        let text = wholeNumber(value)
+        return text.count < 2 ? "0" + text : text
+    }
+}

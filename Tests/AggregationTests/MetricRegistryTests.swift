@@ -1,0 +1,114 @@
+import Aggregation
+import Foundation
+import Testing
+
+/// The app's metric registry as the code reads it (docs/metrics.md): every row of the data
+/// file, read here on its own, must come back through `MetricRegistry.app` unchanged.
+struct MetricRegistryTests {
+    static let dataFile = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/Aggregation/Metrics/metric-registry.tsv")
+
+    /// The data file's rows, split by this test, not by the code under test.
+    static func rows(_ kind: String) throws -> [[String]] {
+        try String(contentsOf: dataFile, encoding: .utf8).split(separator: "\n")
+            .map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+            .filter { $0.first == kind }
+    }
+
+    @Test func everyKeyReadsBackWithItsLabelUnitFormatAndDirection() throws {
+        let metrics = try Self.rows("metric")
+        #expect(metrics.count == 67)
+        for row in metrics {
+            let definition = MetricRegistry.app.definition(row[1])
+            #expect(definition.isRegistered, "\(row[1])")
+            #expect(definition.label == row[2], "\(row[1])")
+            #expect(definition.unit == row[3], "\(row[1])")
+            #expect(Self.formatName(definition.format) == row[4], "\(row[1])")
+            #expect(definition.lowerIsBetter == (row[5] == "yes"), "\(row[1])")
+        }
+        #expect(MetricRegistry.app.definitions.map(\.key) == metrics.map { $0[1] })
+    }
+
+    @Test func everySportReadsBackInItsOrderWhateverItsCaseAndSpaces() throws {
+        let sports = try Self.rows("sport")
+        #expect(sports.count == 17)
+        for row in sports {
+            let keys = row[2].split(separator: " ").map(String.init)
+            #expect(MetricRegistry.app.order(sport: row[1]) == keys)
+            #expect(MetricRegistry.app.order(sport: "  " + row[1].uppercased() + " ") == keys)
+        }
+        #expect(MetricRegistry.app.order(sport: "Curling").isEmpty)
+        #expect(MetricRegistry.app.order(sport: nil).isEmpty)
+    }
+
+    /// The spec's own examples (app-today.md §4), spelled out here.
+    @Test func theSpecsExamples() {
+        let dash = MetricRegistry.app.definition("sixty_time")
+        #expect(dash.label == "60-Yard Dash" && dash.unit == "sec" && dash.lowerIsBetter)
+        #expect(dash.text(6.81) == "6.81 sec")
+        #expect(MetricRegistry.app.definition("batting_avg").text(0.312) == ".312")
+        let erg = MetricRegistry.app.definition("erg_2k")
+        #expect(erg.label == "2K Erg" && erg.lowerIsBetter && erg.text(412.3) == "6:52.30")
+        let strikeouts = MetricRegistry.app.definition("strikeouts")
+        #expect(strikeouts.format == .integer && strikeouts.text(11) == "11 count")
+        #expect(MetricRegistry.app.definition("field_goal_pct").text(45.2) == "45.2%")
+        #expect(MetricRegistry.app.definition("exit_velo").label == "Exit Velocity")
+    }
+
+    @Test(arguments: [
+        ("sixty_yard_dash", "sixty yard dash"), ("bat_speed", "bat speed"), ("_gpa_", "gpa"), ("Élan", "Élan"),
+    ])
+    func anUnregisteredKeyTakesTheAppsFallback(key: String, label: String) {
+        let definition = MetricRegistry.app.definition(key)
+        #expect(!definition.isRegistered)
+        #expect(definition.label == label && definition.unit.isEmpty && !definition.lowerIsBetter)
+        #expect(definition.format == .decimal(places: 2, leadingZero: true))
+        #expect(definition.text(7, unit: "s") == "7.00 s")
+    }
+
+    @Test(arguments: [
+        "metric\tx\tX\t\tdecimal\tno", "metric\tx\tX\t\tdecimal 2\tmaybe", "metric\tx\tX\t\tfraction 2\tno",
+        "sport\tGolf\tnot_a_key", "metric\tx\tX", "metric\tx\tX\t\tinteger\tno\nmetric\tx\tY\t\tinteger\tno",
+    ])
+    func aDataFileThatDoesNotReadIsRefused(text: String) {
+        #expect(throws: (any Error).self) { try MetricRegistry(text: text) }
+    }
+
+    static func formatName(_ format: MetricFormat) -> String {
+        switch format {
+        case .decimal(let places, true): "decimal \(places)"
+        case .decimal(let places, false): "decimal \(places) no-leading-zero"
+        case .integer: "integer"
+        case .percent(let places): "percent \(places)"
+        case .duration: "duration"
+        }
+    }
+}
+
+/// The app's number formats, rounding included (its platform rounds on the exact binary value,
+/// a tie away from zero; `Math.round` a half up); each expected text worked out by hand.
+struct MetricFormatTests {
+    @Test(arguments: [
+        // 6.805 is 6.80499999999999971578… in binary: it rounds down.
+        (MetricFormat.decimal(places: 2, leadingZero: true), 6.805, "6.80"),
+        // 0.125 is exact: a tie, away from zero (C's printf would say 0.12).
+        (.decimal(places: 2, leadingZero: true), 0.125, "0.13"),
+        (.decimal(places: 2, leadingZero: true), -0.125, "-0.13"),
+        (.decimal(places: 3, leadingZero: false), 0.312, ".312"),
+        (.decimal(places: 3, leadingZero: false), 0, ".000"),
+        (.decimal(places: 3, leadingZero: false), 1, "1.000"),
+        (.decimal(places: 3, leadingZero: false), -0.312, "-0.312"),
+        (.decimal(places: 3, leadingZero: false), 0.9996, "1.000"),
+        (.decimal(places: 1, leadingZero: true), 99.95, "100.0"),  // 99.9500000000000028…
+        (.decimal(places: 1, leadingZero: true), 88, "88.0"),
+        (.integer, 2.5, "3"), (.integer, -2.5, "-2"), (.integer, 0.49999999999999994, "0"), (.integer, -0.4, "0"),
+        (.integer, 11, "11"),
+        (.percent(places: 1), 45.25, "45.3"), (.percent(places: 1), 45.2, "45.2"),
+        (.duration, 412.3, "6:52.30"), (.duration, 59.999, "1:00.00"), (.duration, 3725.5, "62:05.50"),
+        (.duration, 5.07, "0:05.07"), (.duration, 0, "0:00.00"),
+    ])
+    func formats(format: MetricFormat, value: Double, text: String) {
+        #expect(format.text(value) == text)
+    }
+}
