@@ -96,8 +96,15 @@ public final class XLSXSheet {
     }
 
     /// Writes one row of cells, starting at column 0.
-    public func writeRow(_ cells: [Cell], row: Int) throws {
-        for (column, cell) in cells.enumerated() { try write(cell, row: row, column: column) }
+    /// The cells at the columns of `styles` take that style (a number format of their own).
+    public func writeRow(_ cells: [Cell], row: Int, styles: [Int: XLSXStyle] = [:]) throws {
+        for (column, cell) in cells.enumerated() {
+            if let style = styles[column] {
+                try write(cell, row: row, column: column, style: .custom(style))
+            } else {
+                try write(cell, row: row, column: column)
+            }
+        }
         if let current = table, row > current.lastRow { table = (current.header, row, current.columns) }
     }
 

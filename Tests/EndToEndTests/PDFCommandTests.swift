@@ -64,9 +64,10 @@ struct PDFCommandTests {
         ] {
             #expect(report.contains(words), "the report lacks \(words)")
         }
-        // Metrics by their names, not their keys.
-        #expect(report.contains("Sixty Yard Dash") && report.contains("GPA"), "\(report)")
-        #expect(!report.contains("sixty_yard_dash") && !report.contains("exit_velocity"))
+        // Metrics by the app's labels, not their keys, the headline stat marked (docs/metrics.md).
+        #expect(report.contains("Fastball Velocity ★") && report.contains("60-Yard Dash"), "\(report)")
+        #expect(report.contains("headline stat") && report.contains(" sec"))
+        #expect(!report.contains("sixty_time") && !report.contains("exit_velo"))
         // Rivera's 40 schools use priority tiers: a Tier column, and no advice to start using them.
         let schools = try #require(texts.first { $0.key.hasPrefix("schools_rivera") }?.value)
         #expect(schools.contains("Tier"))

@@ -54,11 +54,11 @@ struct XLSXCommandTests {
                 assert title in labels, title
             # Metrics by name on the Summary sheet, by key in json; one value once, not as min = avg = max.
             keys = [m['type'] for m in doc['metrics']['summaries']]
-            assert 'sixty_yard_dash' in keys or 'gpa' in keys, keys
+            assert 'velocity' in keys, keys
             assert not any(k in labels for k in keys if '_' in k), labels
-            metrics = {row[0].value: [c.value for c in row] for row in s.iter_rows() if row[0].value in ('Sixty Yard Dash', 'GPA', 'Exit Velocity', 'Pop Time', 'Vertical Jump', 'Broad Jump', 'Fastball Velocity')}
+            metrics = {row[0].value: [c.value for c in row] for row in s.iter_rows() if row[0].value in ('60-Yard Dash', 'Batting Average', 'Exit Velocity', 'Pop Time', 'ERA', 'Broad Jump', 'Fastball Velocity ★')}
             assert metrics, labels
-            # Columns: Metric, Entries, Values, Average, Min, Max, Unit.
+            # Columns: Metric, Entries, Values, Average, Min, Max, Unit, Latest, Source, Verified.
             for name, row in metrics.items():
                 if row[2] == 1: assert row[4] is None and row[5] is None and row[3] is not None, row
                 if row[2] == 0: assert row[3] == 'no value', row

@@ -83,15 +83,3 @@ struct ReportRunTests {
         #expect(run.isEmpty)
     }
 }
-
-/// Metric keys as people read them on paper and in workbooks; json and csv keep the key.
-struct MetricNameTests {
-    @Test(arguments: [
-        ("sixty_yard_dash", "Sixty Yard Dash"), ("gpa", "GPA"), ("sat_math", "SAT Math"),
-        ("40_yard_dash", "40 Yard Dash"),
-        ("exit_velocity", "Exit Velocity"), ("Pop Time", "Pop Time"), ("act", "ACT"), ("", ""),
-    ])
-    func displayName(key: String, name: String) {
-        #expect(ReportText.metricName(key) == name)
-    }
-}

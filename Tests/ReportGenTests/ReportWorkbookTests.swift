@@ -65,7 +65,7 @@ struct ReportWorkbookTests {
                     }
                 }
             }
-            try f.metric("m1", family: "F", type: "sixty_yard_dash", value: 6.81, recorded: "2026-11-19")
+            try f.metric("m1", family: "F", type: "sixty_time", value: 6.81, recorded: "2026-11-19")
             try f.metric("m2", family: "F", type: "broad_jump", value: nil, recorded: "2026-11-19")
             try f.metric("m3", family: "F", type: "broad_jump", value: nil, recorded: "2026-11-20")
             try f.offer(
@@ -160,9 +160,12 @@ extension ReportWorkbookTests {
             anchors = sorted(c.anchor._from.row + 1 for c in s._charts)
             assert len(anchors) == 2 and anchors[0] == status_row and anchors[1] < 40, (anchors, status_row)
             # Metrics: entries and values apart; a type with entries and no value says so; all entries add up to the card.
-            rows = {row[0].value: [c.value for c in row[:7]] for row in s.iter_rows() if row[0].value in ('Broad Jump', 'Sixty Yard Dash', 'All metrics')}
+            rows = {row[0].value: [c.value for c in row[:7]] for row in s.iter_rows() if row[0].value in ('Broad Jump', '60-Yard Dash', 'All metrics')}
             assert rows['Broad Jump'][1:4] == [2, 0, 'no value'], rows
-            assert rows['Sixty Yard Dash'][1:3] == [1, 1], rows
+            assert rows['60-Yard Dash'][1:3] == [1, 1], rows
+            # A number with the format that shows the app's text, the registry's unit beside it.
+            dash = [row for row in s.iter_rows() if row[0].value == '60-Yard Dash'][0]
+            assert dash[3].value == 6.81 and dash[3].number_format == '0.00' and dash[6].value == 'sec', [c.value for c in dash]
             assert rows['All metrics'][1] == cards['Metrics'][1].value == 3, rows
             # The offer due tomorrow is in the deadline colour, bold.
             due = [row for row in s.iter_rows() if row[0].value == 'University 4'][0]

@@ -70,7 +70,7 @@ struct WorkbookGoldenTests {
                 occurredAt: "2026-11-21T15:00:00-05:00",
                 ["school_id": "s1", "coach_id": "c1", "content": "Line one\nLine two"]
             )
-            try f.metric("m1", family: "F", type: "sixty_yard_dash", value: 6.81, recorded: "2026-11-19")
+            try f.metric("m1", family: "F", type: "sixty_time", value: 6.81, recorded: "2026-11-19")
             try f.offer(
                 "o1",
                 family: "F",

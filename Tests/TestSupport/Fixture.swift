@@ -136,7 +136,7 @@ public struct Fixture {
     public func metric(
         _ id: String,
         family: String?,
-        type: String = "sixty_yard_dash",
+        type: String = "sixty_time",
         value: Double? = 6.9,
         recorded: String? = "2026-11-20",
         _ overrides: [String: (any DatabaseValueConvertible)?] = [:]

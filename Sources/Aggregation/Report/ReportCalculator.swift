@@ -26,7 +26,7 @@ public enum ReportCalculator {
         figures.previous.respondingCoaches = earlierResponse.responding
         figures.previous.responseRate = earlierResponse.rate
 
-        figures.metrics = metrics(data.metrics.filter { window.contains($0.date) })
+        figures.metrics = MetricSummaries.metrics(of: data, in: window)
         return figures
     }
 
@@ -57,29 +57,6 @@ public enum ReportCalculator {
         result.bySentiment = tally(Sentiment.allCases, interactions.map(\.countedSentiment))
         result.byDirection = tally(Direction.allCases, interactions.map(\.direction))
         return result
-    }
-
-    static func metrics(_ metrics: [PerformanceMetric]) -> ReportFigures.Metrics {
-        var byType: [String: [PerformanceMetric]] = [:]
-        for metric in metrics { byType[metric.metricType, default: []].append(metric) }
-        let types = byType.keys.sorted(by: CodePoint.less)
-        let summaries = types.map { type -> ReportFigures.MetricSummary in
-            let rows = byType[type] ?? []
-            let values = rows.compactMap(\.value)
-            var units: [String: Int] = [:]
-            for unit in rows.compactMap(\.unit) { units[unit, default: 0] += 1 }
-            let unit = units.max { a, b in a.value != b.value ? a.value < b.value : CodePoint.less(b.key, a.key) }?.key
-            return ReportFigures.MetricSummary(
-                type: type,
-                rows: rows.count,
-                count: values.count,
-                avg: Stats.mean(values),
-                min: values.min(),
-                max: values.max(),
-                unit: unit
-            )
-        }
-        return ReportFigures.Metrics(total: metrics.count, summaries: summaries)
     }
 
     /// Counts `values` under every key of `keys`, in that order, zero counts included.

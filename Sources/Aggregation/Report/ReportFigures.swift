@@ -48,7 +48,7 @@ public struct ReportFigures: Hashable, Sendable {
         public var byDirection: [Tally<Direction>] = []
     }
 
-    /// The summary of one metric type in the range.
+    /// The summary of one metric type in the range (docs/metrics.md).
     public struct MetricSummary: Hashable, Sendable {
         public let type: String
         /// Rows of this type in the range, null values included.
@@ -60,12 +60,37 @@ public struct ReportFigures: Hashable, Sendable {
         public let max: Double?
         /// The most frequent non-null unit; ties go to the first in code-point order.
         public let unit: String?
+        /// The app's label, unit, format and direction for the type (its fallback for a key the
+        /// registry lacks).
+        public let definition: MetricDefinition
+        /// The type of the player's headline stat (`is_primary`).
+        public var primary = false
+        /// The last entry in the range.
+        public let latest: MetricEntry
+
+        /// The unit the report shows: the registry's, or the stored one for a key it lacks.
+        public var shownUnit: String { definition.isRegistered ? definition.unit : unit ?? "" }
+
+        /// A value in the app's format with the unit shown: "6.81 sec", ".312".
+        public func text(_ value: Double) -> String { definition.text(value, unit: shownUnit) }
+    }
+
+    /// One metric entry as the report shows it.
+    public struct MetricEntry: Hashable, Sendable {
+        public let date: CivilDate
+        public let value: Double?
+        /// The value as shown ("6.81 sec"), or the entry's display_value when it has no number;
+        /// nil when it has neither.
+        public let display: String?
+        public let source: String?
+        public let verified: Bool
     }
 
     public struct Metrics: Hashable, Sendable {
         /// Rows in the range, null values included.
         public var total = 0
-        /// One per metric type with rows in the range, in code-point order of the type.
+        /// One per metric type with rows in the range: the player's headline stat first, then
+        /// the sport's registry order, then the rest by label and key (docs/metrics.md).
         public var summaries: [MetricSummary] = []
     }
 

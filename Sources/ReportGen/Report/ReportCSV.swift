@@ -90,6 +90,7 @@ package enum ReportCSV {
         for summary in metrics.summaries { section.add("by_type", summary.type, value: .integer(summary.rows)) }
         for summary in metrics.summaries {
             section.add("count", summary.type, value: .integer(summary.count), unit: summary.unit)
+            section.add("label", summary.type, value: .empty, unit: summary.definition.label)
             section.add("avg", summary.type, value: .number(summary.avg), unit: summary.unit)
             section.add("min", summary.type, value: .number(summary.min), unit: summary.unit)
             section.add("max", summary.type, value: .number(summary.max), unit: summary.unit)

@@ -84,11 +84,22 @@ package enum ReportJSON {
                             ("type", .string(summary.type)), ("count", .integer(summary.count)),
                             ("avg", .number(summary.avg)),
                             ("min", .number(summary.min)), ("max", .number(summary.max)),
-                            ("unit", .string(summary.unit)),
+                            ("unit", .string(summary.unit)), ("label", .string(summary.definition.label)),
+                            ("lowerIsBetter", .bool(summary.definition.lowerIsBetter)),
+                            ("primary", .bool(summary.primary)), ("latest", latest(summary.latest)),
                         ])
                     }
                 )
             ),
+        ])
+    }
+
+    /// A summary's `latest`: the last entry in the range as the app shows it.
+    private static func latest(_ entry: ReportFigures.MetricEntry) -> JSONValue {
+        .object([
+            ("date", .string(entry.date.description)), ("value", .number(entry.value)),
+            ("display", .string(entry.display)), ("source", .string(entry.source)),
+            ("verified", .bool(entry.verified)),
         ])
     }
 
@@ -175,17 +186,19 @@ extension ReportText {
         return "\(day(time.date)), \(hour):\(Instant.two(time.minute)) \(time.hour < 12 ? "AM" : "PM")"
     }
 
-    /// A metric's key as people read it: `sixty_yard_dash` "Sixty Yard Dash", `gpa` "GPA",
-    /// `sat_math` "SAT Math". json and csv keep the key.
-    package static func metricName(_ key: String) -> String {
-        let acronyms: Set<String> = [
-            "gpa", "sat", "act", "psat", "ap", "ib", "ncaa", "era", "ops", "whip", "rbi", "bmi", "mph",
-        ]
-        let words = key.split(whereSeparator: { $0 == "_" || $0 == " " || $0 == "-" })
-        guard !words.isEmpty else { return key }
-        return words.map { word in
-            acronyms.contains(word.lowercased()) ? word.uppercased() : word.prefix(1).uppercased() + word.dropFirst()
-        }.joined(separator: " ")
+    /// A metric's name as the app shows it ("60-Yard Dash"), the headline stat said so. json and
+    /// csv keep the key, with the label beside it.
+    package static func metricLabel(_ summary: ReportFigures.MetricSummary) -> String {
+        summary.definition.label + (summary.primary ? " ★" : "")
+    }
+
+    /// What the metric table's marks mean, under it.
+    package static let metricMarks =
+        "★ the athlete's headline stat · ✓ a verified entry · latest entries over their source"
+
+    /// A metric's latest entry as shown, with a check mark when it is verified: "6.81 sec ✓".
+    package static func latest(_ entry: ReportFigures.MetricEntry) -> String {
+        (entry.display ?? "no value") + (entry.verified ? " ✓" : "")
     }
 
     /// "Nov 16, 2026 – Nov 22, 2026".

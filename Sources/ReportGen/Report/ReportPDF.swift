@@ -204,7 +204,7 @@ enum ReportPDF {
                     : bars(directions, label: { $0.displayName }, color: { palette.direction($0) })
             ]
         case .metricSummaries:
-            return [metricTable(figures)]
+            return metricTable(figures)
         case .previousPeriod:
             return [.note("Compared with \(ReportText.rangeText(figures.previous.range))"), comparisonTable(figures)]
         }
@@ -272,32 +272,37 @@ enum ReportPDF {
     /// One row per metric type: its entries and how many have a value apart ("2 entries, no
     /// value"), so that the entries add up to the Metrics card; then the average, min and max
     /// of the values.
-    private static func metricTable(_ figures: ReportFigures) -> PDFBlock {
-        guard !figures.metrics.summaries.isEmpty else { return .note("No metrics recorded in this period") }
+    /// The metric summaries in the app's labels, units and formats, the headline stat first,
+    /// each with its latest entry (a check mark when verified) over where it was measured.
+    private static func metricTable(_ figures: ReportFigures) -> [PDFBlock] {
+        let summaries = figures.metrics.summaries
+        guard !summaries.isEmpty else { return [.note("No metrics recorded in this period")] }
         let gray = PDFColor(0x6B7280)
-        let number: (Double?) -> PDFCell = {
-            .text($0.map { ReportText.decimal($0) } ?? "N/A", color: $0 == nil ? gray : nil)
-        }
-        return .table(
-            PDFTable(
-                columns: [
-                    .init("Metric", weight: 2), .init("Entries", weight: 1.7),
-                    .init("Average", weight: 0.9, alignRight: true),
-                    .init("Min", weight: 0.8, alignRight: true), .init("Max", weight: 0.8, alignRight: true),
-                    .init("Unit", weight: 0.8),
-                ],
-                rows: figures.metrics.summaries.map { summary in
-                    // One value is shown once, as the average; min and max would only repeat it (or N/A).
-                    let single = summary.count <= 1
-                    return [
-                        .text(ReportText.metricName(summary.type), bold: true),
-                        .text(ReportText.entries(summary), color: summary.count == 0 ? gray : nil),
-                        number(summary.avg), single ? .empty : number(summary.min),
-                        single ? .empty : number(summary.max), .text(summary.unit ?? ""),
-                    ]
+        var table = PDFTable(
+            columns: [
+                .init("Metric", weight: 2), .init("Latest", weight: 1.6), .init("Entries", weight: 1.5),
+                .init("Average", weight: 1, alignRight: true),
+                .init("Min", weight: 0.9, alignRight: true), .init("Max", weight: 0.9, alignRight: true),
+            ],
+            rows: summaries.map { summary in
+                let number: (Double?) -> PDFCell = {
+                    .text($0.map { summary.text($0) } ?? "N/A", color: $0 == nil ? gray : nil)
                 }
-            )
+                let latest = PDFCell.text(ReportText.latest(summary.latest))
+                // One value is shown once, as the average; min and max would only repeat it (or N/A).
+                let single = summary.count <= 1
+                return [
+                    .text(ReportText.metricLabel(summary), bold: true),
+                    summary.latest.source.map { .stack([latest, .text($0, color: gray)]) } ?? latest,
+                    .text(ReportText.entries(summary), color: summary.count == 0 ? gray : nil),
+                    number(summary.avg), single ? .empty : number(summary.min),
+                    single ? .empty : number(summary.max),
+                ]
+            }
         )
+        table.sizedByContent = true
+        table.measuresContent = true
+        return [.table(table), .note(ReportText.metricMarks)]
     }
 
     private static func comparisonTable(_ figures: ReportFigures) -> PDFBlock {

@@ -108,8 +108,9 @@ extension ReportWorkbook {
             }
         }
 
-        /// Each metric type with its entries and its values apart ("2 entries, no value"), and a
-        /// last row of all entries, the figure on the Metrics card.
+        /// Each metric type with its entries and its values apart ("2 entries, no value"), in the
+        /// app's label, unit and number format, its latest entry with its source and a check mark
+        /// when verified; a last row of all entries, the figure on the Metrics card.
         private mutating func writeMetrics(title: String) throws {
             let summaries = run.figures.metrics.summaries
             guard !summaries.isEmpty else {
@@ -118,19 +119,41 @@ extension ReportWorkbook {
                 row += 3
                 return
             }
-            var rows: [[Cell]] = summaries.map {
+            var rows: [[Cell]] = []
+            var styles: [[Int: XLSXStyle]] = []
+            for summary in summaries {
                 // One value is shown once, as the average (min and max would repeat it); none says so.
-                [
-                    .text(ReportText.metricName($0.type)), .integer($0.rows), .integer($0.count),
-                    $0.count == 0 ? .text("no value") : .number($0.avg), $0.count <= 1 ? .empty : .number($0.min),
-                    $0.count <= 1 ? .empty : .number($0.max), .text($0.unit),
+                let format = summary.definition.format
+                let values = [
+                    summary.avg, summary.count <= 1 ? nil : summary.min, summary.count <= 1 ? nil : summary.max,
                 ]
+                let cells = values.map { MetricCells.cell($0, format) }
+                let latest = summary.latest
+                let latestCell =
+                    latest.value == nil ? (Cell.text(latest.display), nil) : MetricCells.cell(latest.value, format)
+                rows.append(
+                    [.text(ReportText.metricLabel(summary)), .integer(summary.rows), .integer(summary.count)]
+                        + (summary.count == 0 ? [.text("no value"), .empty, .empty] : cells.map(\.0))
+                        + [
+                            .text(summary.shownUnit), latestCell.0, .text(latest.source),
+                            .text(latest.verified ? "✓" : nil),
+                        ]
+                )
+                var rowStyles: [Int: XLSXStyle] = [:]
+                if summary.count > 0 { for (offset, cell) in cells.enumerated() { rowStyles[3 + offset] = cell.1 } }
+                rowStyles[7] = latestCell.1
+                styles.append(rowStyles)
             }
             rows.append([
                 .text("All metrics"), .integer(summaries.map(\.rows).reduce(0, +)),
                 .integer(summaries.map(\.count).reduce(0, +)),
             ])
-            _ = try table(title, ["Metric", "Entries", "Values", "Average", "Min", "Max", "Unit"], rows)
+            let headers = [
+                "Metric", "Entries", "Values", "Average", "Min", "Max", "Unit", "Latest", "Source", "Verified",
+            ]
+            _ = try table(title, headers, rows, cellStyles: styles)
+            try sheet.write(.text(ReportText.metricMarks), row: row - 1, column: 0, style: .note)
+            row += 1
         }
 
         /// How many rows of a follow-up list the Summary shows, as the report's pdf does: a family
@@ -186,7 +209,8 @@ extension ReportWorkbook {
             _ title: String,
             _ headers: [String],
             _ rows: [[Cell]],
-            styles: [XLSXStyle?] = []
+            styles: [XLSXStyle?] = [],
+            cellStyles: [[Int: XLSXStyle]] = []
         ) throws -> (first: Int, last: Int) {
             try sheet.write(.text(title), row: row, column: 0, style: .subtitle)
             for (column, header) in headers.enumerated() {
@@ -195,7 +219,11 @@ extension ReportWorkbook {
             let first = row + 2
             for (offset, cells) in rows.enumerated() {
                 guard offset < styles.count, let style = styles[offset] else {
-                    try sheet.writeRow(cells, row: first + offset)
+                    try sheet.writeRow(
+                        cells,
+                        row: first + offset,
+                        styles: offset < cellStyles.count ? cellStyles[offset] : [:]
+                    )
                     continue
                 }
                 for (column, cell) in cells.enumerated() {

@@ -72,8 +72,10 @@ struct SeasonSheet {
             ["Week of", "Start", "End", "Outbound", "Inbound", "Response rate"] + (views ? ["Profile views"] : [])
         let firstStage = headers.count
         headers += Self.stages.map(\.displayName)
-        headers += metricTypes.map { type in
-            "\(ReportText.metricName(type)) avg" + (run.trend.metricUnits[type].map { " (\($0))" } ?? "")
+        let definitions = metricTypes.map { MetricRegistry.app.definition($0) }
+        headers += definitions.map { definition in
+            let unit = definition.isRegistered ? definition.unit : run.trend.metricUnits[definition.key] ?? ""
+            return "\(definition.label) avg" + (unit.isEmpty ? "" : " (\(unit))")
         }
         try sheet.write(.text("Week by week"), row: row, column: 0, style: .subtitle)
         try sheet.writeHeader(headers, row: row + 1)
@@ -85,8 +87,13 @@ struct SeasonSheet {
             ]
             if views { cells.append(Cell.integer(week.profileViews)) }
             cells += Self.stages.map { status in .integer(week.pipeline.first { $0.key == status }?.count ?? 0) }
-            cells += week.metrics.map { Cell.number($0.average) }
-            try sheet.writeRow(cells, row: first + offset)
+            var styles: [Int: XLSXStyle] = [:]
+            for (definition, metric) in zip(definitions, week.metrics) {
+                let (cell, style) = MetricCells.cell(metric.average, definition.format)
+                styles[cells.count] = style
+                cells.append(cell)
+            }
+            try sheet.writeRow(cells, row: first + offset, styles: styles)
         }
         let last = first + weeks.count - 1
         try sheet.write(.text(Self.stageNote), row: last + 1, column: 0, style: .note)
