@@ -521,14 +521,39 @@ enum DemoCatalog {
         "America/Anchorage", "Pacific/Honolulu", "America/Puerto_Rico",
     ]
 
-    /// Metric types with their usual unit and a plausible range.
-    static let metrics: [(type: String, unit: String?, range: ClosedRange<Double>)] = [
-        ("sixty_yard_dash", "s", 6.4...7.6),
-        ("exit_velocity", "mph", 78...98),
-        ("fastball_velocity", "mph", 76...94),
-        ("vertical_jump", "in", 22...36),
-        ("gpa", nil, 2.8...4.0),
-        ("pop_time", "s", 1.85...2.2),
+    /// A metric the demo records: a registry key (docs/metrics.md), the unit the app stores, a
+    /// plausible range and the places the app keeps.
+    struct MetricKind {
+        let type: String
+        let unit: String?
+        let range: ClosedRange<Double>
+        let places: Int
+    }
+
+    /// The metrics of a sport, its headline stat first.
+    static func metrics(sport: String) -> [MetricKind] {
+        switch sport {
+        case "Football":
+            [
+                MetricKind(type: "forty_time", unit: "sec", range: 4.45...5.2, places: 2),
+                MetricKind(type: "vertical_jump", unit: "in", range: 24...36, places: 1),
+                MetricKind(type: "bench_press", unit: "reps", range: 8...25, places: 0),
+                MetricKind(type: "shuttle", unit: "sec", range: 4.0...4.8, places: 2),
+            ]
+        default:
+            [
+                MetricKind(type: "velocity", unit: "mph", range: 76...94, places: 1),
+                MetricKind(type: "exit_velo", unit: "mph", range: 78...98, places: 1),
+                MetricKind(type: "batting_avg", unit: nil, range: 0.22...0.42, places: 3),
+                MetricKind(type: "sixty_time", unit: "sec", range: 6.4...7.6, places: 2),
+                MetricKind(type: "pop_time", unit: "sec", range: 1.85...2.2, places: 2),
+                MetricKind(type: "era", unit: nil, range: 1.2...5.5, places: 2),
+            ]
+        }
+    }
+
+    static let metricSources = [
+        "Perfect Game", "Prep Baseball Report", "Team practice", "Showcase", "Coach's stopwatch",
     ]
 
     /// Text that breaks careless writers: accents, other scripts, emoji, separators,

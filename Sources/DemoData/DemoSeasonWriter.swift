@@ -36,8 +36,8 @@ struct DemoSeasonWriter {
     private var random: SplitMix64
     private let today: CivilDate
     private let history, profiles, links, views, events, reminders, deadlines, calendar, sports: TableInserter
-    /// The id of the sport every demo player plays (the demo's metrics are baseball's).
-    private(set) var baseball = ""
+    /// The ids of the sports, by name.
+    private(set) var sportIDs: [String: String] = [:]
 
     init(db: Database, options: DemoOptions) throws {
         random = SplitMix64(seed: options.seed ^ 0x5EA5_0000_0000_0001)
@@ -65,7 +65,7 @@ struct DemoSeasonWriter {
     mutating func writeShared() throws {
         for name in ["Baseball", "Softball", "Football", "Basketball", "Soccer", "Volleyball"] {
             let id = random.uuid()
-            if name == "Baseball" { baseball = id }
+            sportIDs[name] = id
             try sports.insert(["id": id, "name": name])
         }
         let entries: [(String, Int, Int?, CalendarCategory, String?, String?)] = [

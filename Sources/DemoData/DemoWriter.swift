@@ -16,11 +16,18 @@ private struct FamilyPlan {
     let parentHome: (Double, Double)?
     /// The raw role string of the player in family_members (`player`, or the alias `athlete`).
     let playerRole: String
+    /// The player's sport, named by `users.primary_sport_id`, or by the player's `player`
+    /// preference when `sportInPreferences` (as the app keeps it for most accounts).
+    var sport = "Baseball"
+    var sportInPreferences = false
 }
 
 /// Generates the rows of the demo database from a seed.
 struct DemoWriter {
     private var random: SplitMix64
+    /// The players' classes and metrics draw from a stream of their own, so that what they
+    /// draw never moves the rest of the demo.
+    private var athleteRandom: SplitMix64
     private let options: DemoOptions
     private let zones: [String: Zone]
     private let familyUnits, users, members, preferences, schools, coaches, interactions, metrics, offers: TableInserter
@@ -32,6 +39,7 @@ struct DemoWriter {
     init(db: Database, options: DemoOptions) throws {
         self.options = options
         random = SplitMix64(seed: options.seed)
+        athleteRandom = SplitMix64(seed: options.seed ^ 0xA7B1_E7E5_0000_0001)
         var zones: [String: Zone] = [:]
         for name in DemoCatalog.timezones { zones[name] = Zone(identifier: name) }
         self.zones = zones
@@ -69,7 +77,9 @@ struct DemoWriter {
                 interactionsPerSchool: 3...15,
                 playerHome: nil,
                 parentHome: (41.8781, -87.6298),
-                playerRole: "athlete"
+                playerRole: "athlete",
+                sport: "Softball",
+                sportInPreferences: true
             ),
             FamilyPlan(
                 name: "田中 Tanaka Family 🏈",
@@ -78,7 +88,8 @@ struct DemoWriter {
                 interactionsPerSchool: 3...14,
                 playerHome: (34.0522, -118.2437),
                 parentHome: nil,
-                playerRole: "player"
+                playerRole: "player",
+                sport: "Football"
             ),
             FamilyPlan(
                 name: nil,
@@ -151,7 +162,7 @@ struct DemoWriter {
         guard plan.schools > 0 else { return record }
         try writeSchools(plan, people: people, into: &record)
         try writeUnattachedCoaches(into: &record)
-        try writeMetrics(familyID: familyID, player: people.player, zone: zone, large: large)
+        try writeMetrics(familyID: familyID, player: people.player, sport: plan.sport, zone: zone, large: large)
         return record
     }
 
@@ -172,7 +183,9 @@ struct DemoWriter {
         let surname = plan.name?.components(separatedBy: " ").first ?? "Demo"
         try users.insert([
             "id": player, "email": "athlete.\(player.prefix(6))@example.com", "full_name": "\(first) \(surname)",
-            "role": plan.playerRole, "timezone": plan.timezone, "primary_sport_id": season.baseball,
+            "role": plan.playerRole, "timezone": plan.timezone,
+            "primary_sport_id": plan.sportInPreferences ? nil : season.sportIDs[plan.sport],
+            "graduation_year": 2027 + athleteRandom.int(0...2),
         ])
         try users.insert([
             "id": parent, "email": "parent.\(parent.prefix(6))@example.com",
@@ -196,6 +209,11 @@ struct DemoWriter {
         }
         if let home = plan.playerHome { try writeLocation(user: player, home) }
         if let home = plan.parentHome { try writeLocation(user: parent, home) }
+        if plan.sportInPreferences {
+            try preferences.insert([
+                "user_id": player, "category": "player", "data": json(["primary_sport": plan.sport, "position": "SS"]),
+            ])
+        }
         try preferences.insert([
             "user_id": parent, "category": "notifications", "data": json(["email": true, "weekly": "monday"]),
         ])
@@ -520,34 +538,66 @@ struct DemoWriter {
         summary.offers += 1
     }
 
-    private mutating func writeMetrics(familyID: String, player: String, zone: Zone, large: Bool) throws {
-        let kinds = large ? DemoCatalog.metrics : Array(DemoCatalog.metrics.shuffled(using: &random).prefix(3))
-        for kind in kinds {
-            for recording in 0..<random.int(3...8) {
-                let day = daysAgo(recording == 0 ? random.int(0...6) : random.int(0...720))
-                let value: Double? = random.chance(0.1) ? nil : (random.double(in: kind.range) * 100).rounded() / 100
-                let unit: String? = kind.unit.map { random.chance(0.1) ? $0.uppercased() : $0 }
+    /// The player's metrics: the sport's registry keys (docs/metrics.md) measured over two
+    /// years, with sources and a verified flag, one headline stat (`is_primary`, its latest
+    /// entry), and in the large family a custom key, an entry with only a display value and a
+    /// type with no value.
+    private mutating func writeMetrics(
+        familyID: String,
+        player: String,
+        sport: String,
+        zone: Zone,
+        large: Bool
+    ) throws {
+        let catalog = DemoCatalog.metrics(sport: sport)
+        let kinds = large ? catalog : [catalog[0]] + Array(catalog.dropFirst().shuffled(using: &athleteRandom).prefix(2))
+        for (position, kind) in kinds.enumerated() {
+            let recordings = athleteRandom.int(3...8)
+            for recording in 0..<recordings {
+                // The headline stat's latest entry has a value and falls in the last days.
+                let headline = position == 0 && recording == 0
+                let day = daysAgo(
+                    headline ? athleteRandom.int(1...4) : recording == 0 ? athleteRandom.int(0...6) : athleteRandom.int(7...720)
+                )
+                var value: Double? = athleteRandom.chance(0.1) && !headline ? nil : kind.range.lowerBound
+                if value != nil {
+                    let scale = pow(10, Double(kind.places))
+                    value = (athleteRandom.double(in: kind.range) * scale).rounded() / scale
+                }
+                // The app's migration stored each older row's display value as value and unit.
+                let display = value.map { String(format: "%.\(kind.places)f", $0) + " " + (kind.unit ?? "") }
                 try metrics.insert([
-                    "id": random.uuid(), "family_unit_id": familyID, "user_id": player, "metric_type": kind.type,
-                    "value": value, "unit": unit,
-                    "recorded_date": random.chance(0.1) ? nil : day.description,
-                    "notes": random.chance(0.1) ? nextHostile() : nil,
-                    "verified": random.chance(0.2) ? nil : (random.chance(0.5) ? 1 : 0),
+                    "id": athleteRandom.uuid(), "family_unit_id": familyID, "user_id": player, "metric_type": kind.type,
+                    "value": value, "unit": kind.unit.map { athleteRandom.chance(0.1) ? $0.uppercased() : $0 },
+                    "recorded_date": athleteRandom.chance(0.1) ? nil : day.description,
+                    "notes": athleteRandom.chance(0.1) ? athleteRandom.pick(DemoCatalog.hostile) : nil,
+                    "verified": athleteRandom.chance(0.2) ? nil : (athleteRandom.chance(0.5) ? 1 : 0),
+                    "display_value": display,
+                    "source": athleteRandom.chance(0.6) ? athleteRandom.pick(DemoCatalog.metricSources) : nil,
+                    "is_primary": headline ? 1 : 0,
                     "created_at": stamp(day, hour: 18, zone: zone, style: 0),
                 ])
                 summary.metrics += 1
             }
         }
-        if large {
-            // A metric type whose every value is null: its summary is N/A, never 0.
-            for _ in 0..<2 {
-                try metrics.insert([
-                    "id": random.uuid(), "family_unit_id": familyID, "user_id": player, "metric_type": "broad_jump",
-                    "value": nil, "unit": "in", "recorded_date": daysAgo(random.int(0...5)).description, "notes": nil,
-                    "verified": 0, "created_at": stamp(daysAgo(3), hour: 18, zone: zone, style: 0),
-                ])
-                summary.metrics += 1
-            }
+        if large { try writeUnusualMetrics(familyID: familyID, player: player, zone: zone) }
+    }
+
+    /// A custom key (`bat_speed`, as the app names an "other" metric), a height that has only a
+    /// display value, and a type whose every value is null (its summary is N/A, never 0).
+    private mutating func writeUnusualMetrics(familyID: String, player: String, zone: Zone) throws {
+        let rows: [(type: String, value: Double?, unit: String?, display: String?, daysAgo: Int)] = [
+            ("bat_speed", 71.4, "mph", "71.4 mph", 2), ("bat_speed", 68.9, "mph", "68.9 mph", 40),
+            ("height", nil, nil, "6'2\"", 4), ("broad_jump", nil, "in", nil, 1), ("broad_jump", nil, "in", nil, 5),
+        ]
+        for row in rows {
+            try metrics.insert([
+                "id": athleteRandom.uuid(), "family_unit_id": familyID, "user_id": player, "metric_type": row.type,
+                "value": row.value, "unit": row.unit, "recorded_date": daysAgo(row.daysAgo).description, "notes": nil,
+                "verified": 0, "display_value": row.display, "source": nil, "is_primary": 0,
+                "created_at": stamp(daysAgo(row.daysAgo), hour: 18, zone: zone, style: 0),
+            ])
+            summary.metrics += 1
         }
     }
 

@@ -401,9 +401,13 @@ struct SendingTests {
             let root = demo.folder.file("o")
             for path in (FileManager.default.subpaths(atPath: root) ?? []) where path.hasSuffix(".eml") {
                 let data = (try? Data(contentsOf: URL(fileURLWithPath: root + "/" + path))) ?? Data()
+                // `To: Name <address>`, or `To: address` for a member without a name.
+                let header = String(decoding: data, as: UTF8.self).split(separator: "\r\n").first {
+                    $0.hasPrefix("To: ")
+                }
                 let to =
-                    String(decoding: data, as: UTF8.self).split(separator: "\r\n").first { $0.hasPrefix("To: ") }.map {
-                        String($0.split(separator: "<").last?.dropLast() ?? "")
+                    header.map { line in
+                        line.contains("<") ? String(line.split(separator: "<").last?.dropLast() ?? "") : String(line.dropFirst(4))
                     } ?? ""
                 result[to] = data
             }

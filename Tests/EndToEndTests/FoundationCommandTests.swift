@@ -122,10 +122,17 @@ struct FoundationCommandTests {
         ] {
             #expect(try value("SELECT count(*) > 0 FROM \(table)") == "1", "\(table) is empty")
         }
+        // Two baseball players by primary_sport_id, a football player, and the Hawks' softball
+        // player named only by the `player` preference (app-today.md §3).
         #expect(
             try value(
-                "SELECT count(*) FROM users u JOIN family_members m ON m.user_id = u.id WHERE m.role IN ('player', 'athlete') AND u.primary_sport_id = (SELECT id FROM sports WHERE name = 'Baseball')"
-            ) == "4"
+                "SELECT group_concat(coalesce(s.name, '-'), ',') FROM (SELECT s.name FROM users u JOIN family_members m ON m.user_id = u.id LEFT JOIN sports s ON s.id = u.primary_sport_id WHERE m.role IN ('player', 'athlete') ORDER BY 1) s"
+            ) == "-,Baseball,Baseball,Football"
+        )
+        #expect(
+            try value(
+                "SELECT json_extract(p.data, '$.primary_sport') FROM user_preferences p JOIN family_members m ON m.user_id = p.user_id WHERE p.category = 'player' AND m.role = 'athlete'"
+            ) == "Softball"
         )
         #expect(
             try value(

@@ -8,8 +8,9 @@ import Testing
 @Suite(.tags(.postgres), .serialized)
 struct PostgresSeasonTests {
     /// The demo's older snapshot (its second family: stored `interested`, visit statuses and
-    /// `declined`, in the app's enum type) reads as the same statuses and favorites, to the
-    /// byte, from PostgreSQL as from SQLite (app-today.md §1–§2).
+    /// `declined`, in the app's enum type; the sport only in the player's preference; metrics
+    /// with sources and a headline stat) reads the same, to the byte, from PostgreSQL as from
+    /// SQLite (app-today.md §1–§4), with an entry that has only a display value added to both.
     @Test func olderStatusesReadTheSameFromPostgresAsFromSQLite() throws {
         let demo = try PostgresSourceTests.Demo(["--families", "2"])
         defer { demo.folder.remove() }
@@ -18,6 +19,27 @@ struct PostgresSeasonTests {
             "SELECT family_unit_id FROM schools WHERE status = 'interested' ORDER BY id LIMIT 1"
         )
         try #require(!family.isEmpty, "the demo has no school stored as interested")
+        let player = try demo.server.psql(
+            demo.database,
+            "SELECT user_id FROM family_members WHERE family_unit_id = '\(family)' AND role = 'athlete'"
+        )
+        #expect(
+            try demo.server.psql(demo.database, "SELECT DISTINCT pg_typeof(is_primary) FROM performance_metrics")
+                == "boolean"
+        )
+        let row = """
+            INSERT INTO performance_metrics (id, family_unit_id, user_id, metric_type, value, unit, recorded_date, notes, verified, display_value, source, is_primary, created_at)
+            VALUES ('00000000-0000-4000-8000-0000000000e1', '\(family)', '\(player)', 'height', NULL, NULL, '2026-11-20', NULL, TRUE, '6''2"', 'Team physical', FALSE, '2026-11-20T18:00:00Z');
+            """
+        try demo.server.psql(demo.database, row)
+        let added = try ReportBatchProcess.tool(
+            "sqlite3",
+            [
+                demo.folder.file("demo.db"),
+                row.replacingOccurrences(of: "TRUE", with: "1").replacingOccurrences(of: "FALSE", with: "0"),
+            ]
+        )
+        #expect(added.status == 0, "\(added.stderr)")
         func report(_ db: String) throws -> String {
             let result = try demo.run([
                 "report", "--db", db, "--family", family, "--now", PostgresSourceTests.now, "--format", "json",
@@ -29,6 +51,16 @@ struct PostgresSeasonTests {
         let fromSQLite = try report("demo.db")
         #expect(try report(demo.uri) == fromSQLite)
         #expect(!fromSQLite.contains("\"interested\": ") && fromSQLite.contains("\"not_pursuing\": "))
+        // The headline stat (softball's first key, from the preference's sport) and the height's display value.
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(fromSQLite.utf8)) as? [String: Any])
+        let metrics = try #require(json["metrics"] as? [String: Any])
+        let summaries = try #require(metrics["summaries"] as? [[String: Any]])
+        #expect(summaries.first?["type"] as? String == "velocity" && summaries.first?["primary"] as? Bool == true)
+        #expect(summaries.first?["label"] as? String == "Fastball Velocity")
+        let height = try #require(summaries.first { $0["type"] as? String == "height" })
+        let latest = try #require(height["latest"] as? [String: Any])
+        #expect(latest["display"] as? String == "6'2\"" && latest["source"] as? String == "Team physical")
+        #expect(latest["verified"] as? Bool == true && latest["value"] is NSNull)
     }
 
     @Test func theSeasonFromPostgresIsTheSeasonFromSQLite() throws {
