@@ -44,6 +44,7 @@ extension AppSchema {
         "interaction_sentiment": ("interactions", "sentiment"),
         "user_role": ("users", "role"),
         "event_type": ("events", "type"),
+        "recommendation_status": ("recommendation_letters", "status"),
     ]
 
     package static func postgresKind(table: String, column: String) -> PostgresKind {
@@ -51,13 +52,14 @@ extension AppSchema {
         switch column {
         case "id" where table != "user_preferences", "logged_by": return .uuid
         case _ where column.hasSuffix("_id"): return .uuid
+        case "due_date" where table == "recommendation_letters": return .date
         case "created_at", "updated_at", "occurred_at", "last_contact_date", "status_changed_at", "changed_at",
-            "viewed_at", "due_date":
+            "viewed_at", "due_date", "sent_at":
             return .timestamp
         case "recorded_date", "offer_date", "deadline_date", "start_date", "end_date": return .date
         case "start_time": return .time
         case "is_favorite", "verified", "email_enabled", "push_enabled", "is_published", "registered", "attended",
-            "is_completed", "is_primary":
+            "is_completed", "is_primary", "questionnaire_completed":
             return .boolean
         case "pros", "cons", "attachments": return .textArray
         case "academic_info": return .json

@@ -93,6 +93,7 @@ package enum AppSchema {
             text("fit_tier"), real("fit_score", optional: true),
             Column(name: "priority_tier", sqlType: "TEXT", isOptional: true),
             integer("ranking", optional: true), text("status_changed_at"), text("created_at"), text("updated_at"),
+            current(integer("questionnaire_completed")),
         ]
     )
 
@@ -198,6 +199,36 @@ package enum AppSchema {
     )
     package static let sports = Table("sports", [text("id"), text("name")])
 
+    /// The app's newer tables (docs/next-steps.md), optional like the season's.
+    package static let athleteMessages = Table(
+        "athlete_messages",
+        [
+            text("id"), text("user_id"), text("family_unit_id"), text("school_id"), text("coach_id"),
+            text("template_slug"), text("channel"), text("subject"), text("sent_at"),
+        ]
+    )
+    package static let videoLinks = Table(
+        "video_links",
+        [
+            text("id"), text("user_id"), text("family_unit_id"), text("platform"), text("url"), text("title"),
+            text("health_status"),
+        ]
+    )
+    package static let recommendationLetters = Table(
+        "recommendation_letters",
+        [
+            text("id"), text("user_id"), text("family_unit_id"), text("writer_name"), text("due_date"),
+            text("status"),
+        ]
+    )
+    package static let contactWindowRules = Table(
+        "contact_window_rules",
+        [
+            text("id"), text("sport"), text("division"), text("rule_kind"), text("reference"), text("window_date"),
+            text("notes"),
+        ]
+    )
+
     /// Whether a database may lack `table`.
     package static func isOptional(_ table: Table) -> Bool {
         (optionalTables + seasonTables).contains { $0.name == table.name }
@@ -205,7 +236,8 @@ package enum AppSchema {
 
     package static let seasonTables: [Table] = [
         schoolStatusHistory, playerProfiles, profileTrackingLinks, profileViews, events,
-        followUpReminders, userDeadlines, systemCalendar, sports,
+        followUpReminders, userDeadlines, systemCalendar, sports, athleteMessages, videoLinks, recommendationLetters,
+        contactWindowRules,
     ]
 
     /// The tables a database may lack (docs/data-model.md, "Optional tables"): without one,

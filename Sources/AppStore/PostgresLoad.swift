@@ -71,6 +71,7 @@ package enum PostgresLoad {
             "interaction_direction": Direction.allCases.map(\.rawValue),
             "interaction_sentiment": Sentiment.allCases.map(\.rawValue),
             "user_role": UserRole.allCases.map(\.rawValue), "event_type": EventType.allCases.map(\.rawValue),
+            "recommendation_status": LetterStatus.allCases.map(\.rawValue),
         ]
         for (name, place) in AppSchema.postgresEnums.sorted(by: { $0.key < $1.key }) where tables.contains(place.table)
         {

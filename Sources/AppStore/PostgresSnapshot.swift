@@ -387,7 +387,13 @@ package enum PostgresSnapshot {
             + "OR (family_unit_id IS NULL AND school_id IS NULL AND user_id IN \(members))"
         filters["follow_up_reminders"] = "user_id IN \(members)"
         filters["user_deadlines"] = "user_id IN \(members)"
-        // system_calendar and sports are every family's: copied whole.
+        // The app's newer tables (docs/next-steps.md): messages by family, the player's videos
+        // and letters by family or, without one, by member; the contact-window rules whole.
+        filters["athlete_messages"] = "family_unit_id = ANY(\(list))"
+        let ownOrMembers = "family_unit_id = ANY(\(list)) OR (family_unit_id IS NULL AND user_id IN \(members))"
+        filters["video_links"] = ownOrMembers
+        filters["recommendation_letters"] = ownOrMembers
+        // system_calendar, sports and contact_window_rules are every family's: copied whole.
         return filters
     }
 

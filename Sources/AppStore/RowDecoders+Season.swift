@@ -157,6 +157,63 @@ extension RowDecoders {
         return entry
     }
 
+    static func message(_ row: SQLiteRow, log: IssueLog) -> AthleteMessage? {
+        let f = FieldReader(table: AppSchema.athleteMessages, row: row, log: log)
+        let before = log.count
+        let id = f.identifier("id")
+        let family = f.text("family_unit_id") ?? ""  // a message of no family is nobody's
+        let sentAt = f.requiredTimestamp("sent_at")
+        guard log.count == before, let id, let sentAt else { return nil }
+        var message = AthleteMessage(id: id, familyUnitID: family, sentAt: sentAt)
+        (message.userID, message.schoolID, message.coachID) = (
+            f.text("user_id"), f.text("school_id"), f.text("coach_id")
+        )
+        (message.templateSlug, message.channel, message.subject) =
+            (f.text("template_slug"), f.text("channel"), f.text("subject"))
+        return message
+    }
+
+    static func videoLink(_ row: SQLiteRow, log: IssueLog) -> VideoLink? {
+        let f = FieldReader(table: AppSchema.videoLinks, row: row, log: log)
+        let before = log.count
+        let id = f.identifier("id")
+        let user = f.identifier("user_id")
+        let platform = f.requiredText("platform")
+        let url = f.requiredText("url")
+        let health: VideoHealth? = f.enumeration("health_status")
+        guard log.count == before, let id, let user, let platform, let url else { return nil }
+        var link = VideoLink(id: id, userID: user, platform: platform, url: url, health: health ?? .unknown)
+        (link.familyUnitID, link.title) = (f.text("family_unit_id"), f.text("title"))
+        return link
+    }
+
+    static func letter(_ row: SQLiteRow, log: IssueLog) -> RecommendationLetter? {
+        let f = FieldReader(table: AppSchema.recommendationLetters, row: row, log: log)
+        let before = log.count
+        let id = f.identifier("id")
+        let user = f.identifier("user_id")
+        let writer = f.requiredText("writer_name")
+        let due = f.day("due_date")
+        let status: LetterStatus? = f.enumeration("status")
+        guard log.count == before, let id, let user, let writer else { return nil }
+        var letter = RecommendationLetter(id: id, userID: user, writerName: writer, status: status ?? .notRequested)
+        (letter.familyUnitID, letter.dueDate) = (f.text("family_unit_id"), due)
+        return letter
+    }
+
+    static func contactRule(_ row: SQLiteRow, log: IssueLog) -> ContactWindowRule? {
+        let f = FieldReader(table: AppSchema.contactWindowRules, row: row, log: log)
+        let before = log.count
+        let id = f.identifier("id")
+        let sport = f.requiredText("sport")
+        let division: Division? = f.enumeration("division", required: true)
+        let kind: ContactRuleKind? = f.enumeration("rule_kind", required: true)
+        guard log.count == before, let id, let sport, let division, let kind else { return nil }
+        var rule = ContactWindowRule(id: id, sport: sport, division: division, kind: kind)
+        (rule.reference, rule.windowDate, rule.notes) = (f.text("reference"), f.text("window_date"), f.text("notes"))
+        return rule
+    }
+
     static func sport(_ row: SQLiteRow, log: IssueLog) -> Sport? {
         let f = FieldReader(table: AppSchema.sports, row: row, log: log)
         let before = log.count

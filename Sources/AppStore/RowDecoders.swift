@@ -152,6 +152,7 @@ enum RowDecoders {
         school.fitScore = percentage(f, "fit_score")
         school.priorityTier = f.enumeration("priority_tier")
         school.ranking = f.integer("ranking")
+        school.questionnaireCompleted = f.flag("questionnaire_completed")
         school.statusChangedAt = f.timestamp("status_changed_at")
         school.createdAt = f.timestamp("created_at")
         school.updatedAt = f.timestamp("updated_at")

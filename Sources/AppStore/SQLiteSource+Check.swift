@@ -54,6 +54,10 @@ extension SQLiteSource {
             (AppSchema.userDeadlines, { _ = RowDecoders.deadline($0, log: $1) }),
             (AppSchema.systemCalendar, { _ = RowDecoders.calendarEntry($0, log: $1) }),
             (AppSchema.sports, { _ = RowDecoders.sport($0, log: $1) }),
+            (AppSchema.athleteMessages, { _ = RowDecoders.message($0, log: $1) }),
+            (AppSchema.videoLinks, { _ = RowDecoders.videoLink($0, log: $1) }),
+            (AppSchema.recommendationLetters, { _ = RowDecoders.letter($0, log: $1) }),
+            (AppSchema.contactWindowRules, { _ = RowDecoders.contactRule($0, log: $1) }),
         ]
         for (table, decode) in decoders where !isAbsent(table) {
             try scan(db, log, table, select(table, where: "1", orderBy: nil), decode)

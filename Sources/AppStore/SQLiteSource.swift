@@ -19,7 +19,7 @@ package final class SQLiteSource: FamilySource {
     /// memory arena the transient copies of all the families' rows (L ÷ M 1.26; BENCHMARKS.md).
     private let slugCache: SlugCache
     /// `system_calendar` and `sports` with the issues of their rows, read once when first needed.
-    private let sharedSeason = Mutex<(calendar: [CalendarEntry]?, sports: [Sport]?, issues: [DataIssue])?>(nil)
+    private let sharedSeason = Mutex<SharedRows?>(nil)
     /// Whether `events` has rowids (`personalEventsHaveRowIDs`), and the file's `data_version`
     /// when `temp.rb_personal_events` was last made (`indexPersonalEvents`).
     private let personalEventsRowIDs = Mutex<Bool?>(nil)
@@ -425,6 +425,7 @@ package final class SQLiteSource: FamilySource {
         }
         let schools = "SELECT id FROM schools WHERE family_unit_id = ?1"
         let members = "SELECT user_id FROM family_members WHERE family_unit_id = ?1"
+        let players = "SELECT user_id FROM family_members WHERE family_unit_id = ?1 AND role IN ('player', 'athlete')"
         let profiles = "SELECT id FROM player_profiles WHERE family_unit_id = ?1"
         var season = SeasonRows()
         season.statusHistory = try rows(
@@ -452,28 +453,49 @@ package final class SQLiteSource: FamilySource {
         )
         season.reminders = try rows(AppSchema.followUpReminders, where: "user_id IN (\(members))", RowDecoders.reminder)
         season.deadlines = try rows(AppSchema.userDeadlines, where: "user_id IN (\(members))", RowDecoders.deadline)
-        (season.calendar, season.sports) = try sharedSeasonRows(db, log: log)
+        // The player's videos and letters without a family (docs/next-steps.md); the reader
+        // keeps the player's of them.
+        let playerRows = "family_unit_id = ?1 OR (family_unit_id IS NULL AND user_id IN (\(players)))"
+        season.messages = try rows(AppSchema.athleteMessages, where: "family_unit_id = ?1", RowDecoders.message)
+        season.tracksQuestionnaires = !missingOptionalColumns.contains("schools.questionnaire_completed")
+        season.videoLinks = try rows(AppSchema.videoLinks, where: playerRows, RowDecoders.videoLink)
+        season.letters = try rows(AppSchema.recommendationLetters, where: playerRows, RowDecoders.letter)
+        (season.calendar, season.sports, season.contactRules) = try sharedSeasonRows(db, log: log)
         return season
     }
 
-    /// The calendar and the sports, which every family reads: read once, then kept. A bad row
-    /// is bad input for every family that reads it, so its issues are recorded for each.
-    private func sharedSeasonRows(_ db: Database, log: IssueLog) throws -> ([CalendarEntry]?, [Sport]?) {
+    /// The rows every family reads: the calendar, the sports and the contact-window rules.
+    private struct SharedRows {
+        var calendar: [CalendarEntry]?
+        var sports: [Sport]?
+        var contactRules: [ContactWindowRule]?
+        var issues: [DataIssue] = []
+    }
+
+    /// The calendar, the sports and the contact-window rules, which every family reads: read
+    /// once, then kept. A bad row is bad input for every family that reads it, so its issues
+    /// are recorded for each.
+    private func sharedSeasonRows(
+        _ db: Database,
+        log: IssueLog
+    ) throws -> ([CalendarEntry]?, [Sport]?, [ContactWindowRule]?) {
         if let kept = sharedSeason.withLock({ $0 }) {
             kept.issues.forEach(log.record)
-            return (kept.calendar, kept.sports)
+            return (kept.calendar, kept.sports, kept.contactRules)
         }
         let own = IssueLog()
-        let calendar =
-            isAbsent(AppSchema.systemCalendar)
-            ? nil
-            : try collect(db, select(AppSchema.systemCalendar, where: "1")) { RowDecoders.calendarEntry($0, log: own) }
-        let sports =
-            isAbsent(AppSchema.sports)
-            ? nil : try collect(db, select(AppSchema.sports, where: "1")) { RowDecoders.sport($0, log: own) }
-        sharedSeason.withLock { $0 = (calendar, sports, own.issues) }
+        func all<T>(_ table: AppSchema.Table, _ decode: (SQLiteRow, IssueLog) -> T?) throws -> [T]? {
+            isAbsent(table) ? nil : try collect(db, select(table, where: "1")) { decode($0, own) }
+        }
+        let shared = SharedRows(
+            calendar: try all(AppSchema.systemCalendar, RowDecoders.calendarEntry),
+            sports: try all(AppSchema.sports, RowDecoders.sport),
+            contactRules: try all(AppSchema.contactWindowRules, RowDecoders.contactRule),
+            issues: own.issues
+        )
+        sharedSeason.withLock { $0 = shared }
         own.issues.forEach(log.record)
-        return (calendar, sports)
+        return (shared.calendar, shared.sports, shared.contactRules)
     }
 
     /// Which events are the family's (docs/season.md §1): its own, its schools' (each school's

@@ -28,6 +28,9 @@ public struct School: Hashable, Sendable, Identifiable {
     public var priorityTier: PriorityTier?
     /// Optional column.
     public var ranking: Int?
+    /// `questionnaire_completed` (optional column): the school's recruiting questionnaire is
+    /// filled in; null is not (docs/next-steps.md).
+    public var questionnaireCompleted: Bool?
     public var statusChangedAt: Timestamp?
     public var createdAt: Timestamp?
     public var updatedAt: Timestamp?

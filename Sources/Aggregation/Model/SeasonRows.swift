@@ -253,6 +253,16 @@ public struct SeasonRows: Sendable, Equatable {
     /// The `primary_sport` of the player's `player` preference (`user_preferences.data`), as
     /// stored: the sport when `playerSportID` names no `sports` row (docs/season.md §1).
     public var playerPreferenceSport: String?
+    /// The app's newer tables (docs/next-steps.md): the family's outreach messages, the
+    /// player's highlight videos and recommendation letters, and every family's
+    /// contact-window rules.
+    public var messages: [AthleteMessage]?
+    public var videoLinks: [VideoLink]?
+    public var letters: [RecommendationLetter]?
+    public var contactRules: [ContactWindowRule]?
+    /// `schools.questionnaire_completed` is there: without the column (a database from before
+    /// the app tracked questionnaires) no questionnaire is called not filled in.
+    public var tracksQuestionnaires = false
 
     public init() {}
 }
