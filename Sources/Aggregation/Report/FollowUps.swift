@@ -44,6 +44,10 @@ public struct FollowUps: Sendable, Equatable {
     public var awaitingReplyOlder = 0
     public var goneQuiet: [GoneQuiet] = []
     public var contactsToFix: [ContactToFix] = []
+    /// The app's newer to-dos (docs/next-steps.md); each nil without its table or column.
+    public var questionnaires: [Questionnaire]?
+    public var brokenVideos: [BrokenVideo]?
+    public var letters: [LetterDue]?
 
     /// How far ahead deadlines are listed, how long an outbound interaction waits before its
     /// coach is listed, and how long a school may go without one.
@@ -79,6 +83,9 @@ public struct FollowUps: Sendable, Equatable {
         )
         result.goneQuiet = goneQuiet(data, contacts: contacts, today: today, aToZ: aToZ)
         result.contactsToFix = contactsToFix(data, schoolName: schoolName, aToZ: aToZ)
+        result.questionnaires = questionnaires(data, aToZ: aToZ)
+        result.brokenVideos = brokenVideos(data)
+        result.letters = lettersDue(data, today: today, aToZ: aToZ)
         return result
     }
 

@@ -11,10 +11,16 @@ enum MetricSummaries {
         let inRange = data.metrics.filter { window.contains($0.date) }
         var byType: [String: [PerformanceMetric]] = [:]
         for metric in inRange { byType[metric.metricType, default: []].append(metric) }
+        var numbered: [String: [PerformanceMetric]] = [:]
+        for metric in data.metrics where metric.value != nil && byType[metric.metricType] != nil {
+            numbered[metric.metricType, default: []].append(metric)
+        }
         let primaryType = primaryType(data, zone: window.zone)
         var summaries = byType.map { type, rows in
-            var summary = summary(type, rows: rows, definition: registry.definition(type), zone: window.zone)
+            let definition = registry.definition(type)
+            var summary = summary(type, rows: rows, definition: definition, zone: window.zone)
             summary.primary = type == primaryType
+            summary.progress = progress(numbered[type] ?? [], summary: summary, window: window)
             return summary
         }
         let order = registry.order(sport: SeasonAhead.playerSport(data))
@@ -80,6 +86,53 @@ enum MetricSummaries {
             definition: definition,
             latest: latest
         )
+    }
+
+    /// §5 of docs/metrics.md: over the type's entries with a number dated up to the range's
+    /// last day, however long before its first.
+    static func progress(
+        _ entries: [PerformanceMetric],
+        summary: ReportFigures.MetricSummary,
+        window: DayWindow
+    ) -> ReportFigures.MetricProgress {
+        let zone = window.zone
+        let upTo = entries.filter { zone.date(of: $0.date) <= window.range.to }
+            .sorted { isBefore($0, $1, zone: zone) }
+        let before = upTo.filter { zone.date(of: $0.date) < window.range.from }
+        let inRange = upTo.filter { zone.date(of: $0.date) >= window.range.from }
+        let lower = summary.definition.lowerIsBetter
+        func better(_ a: Double, _ b: Double) -> Bool { lower ? a < b : a > b }
+        func entry(_ metric: PerformanceMetric) -> ReportFigures.MetricEntry {
+            ReportFigures.MetricEntry(
+                date: zone.date(of: metric.date),
+                value: metric.value,
+                display: metric.value.map(summary.text),
+                source: metric.source,
+                verified: metric.verified == true
+            )
+        }
+        var result = ReportFigures.MetricProgress()
+        // The first occurrence of the best value: a later equal one does not replace it.
+        let best = upTo.reduce(nil as PerformanceMetric?) { kept, next in
+            guard let kept, let value = kept.value else { return next }
+            return better(next.value ?? value, value) ? next : kept
+        }
+        result.best = best.map(entry)
+        let previous = before.last
+        result.previous = previous.map(entry)
+        if let last = inRange.last?.value, let earlier = previous?.value {
+            let change = last - earlier
+            result.change = change
+            result.improved = change == 0 ? nil : better(last, earlier)
+        }
+        let beforeValues = before.compactMap(\.value)
+        result.bestBefore = beforeValues.reduce(nil as Double?) { kept, next in
+            kept.map { better(next, $0) ? next : $0 } ?? next
+        }
+        if let bestBefore = result.bestBefore {
+            result.newBest = inRange.contains { $0.value.map { better($0, bestBefore) } ?? false }
+        }
+        return result
     }
 
     /// Entry order: by date, then created_at (none first), then id.

@@ -67,6 +67,8 @@ public struct ReportFigures: Hashable, Sendable {
         public var primary = false
         /// The last entry in the range.
         public let latest: MetricEntry
+        /// The best, the entry before the range and the change (docs/metrics.md, "Progress").
+        public var progress = MetricProgress()
 
         /// The unit the report shows: the registry's, or the stored one for a key it lacks.
         public var shownUnit: String { definition.isRegistered ? definition.unit : unit ?? "" }
@@ -84,6 +86,24 @@ public struct ReportFigures: Hashable, Sendable {
         public let display: String?
         public let source: String?
         public let verified: Bool
+    }
+
+    /// How a metric type moved, over every entry with a number up to the range's last day.
+    public struct MetricProgress: Hashable, Sendable {
+        /// The best value (lowest when lower is better), at its first occurrence.
+        public var best: MetricEntry?
+        /// The last entry with a number before the range.
+        public var previous: MetricEntry?
+        /// The last value in the range minus `previous`'s; nil when either is missing.
+        public var change: Double?
+        /// The change is better by the type's direction; nil when it is 0 or nil.
+        public var improved: Bool?
+        /// A value in the range beats every value before it (and there was one).
+        public var newBest = false
+        /// The best value before the range, when there was one.
+        public var bestBefore: Double?
+
+        public init() {}
     }
 
     public struct Metrics: Hashable, Sendable {

@@ -34,6 +34,9 @@ public struct SeasonAhead: Sendable, Equatable {
     public var events: [Event]?
     /// Nil without `system_calendar`.
     public var calendar: [CalendarItem]?
+    /// When coaches may contact the athlete, by division (docs/next-steps.md); nil without
+    /// `contact_window_rules`.
+    public var contactWindows: [ContactWindow]?
 
     public init() {}
 
@@ -83,6 +86,7 @@ public struct SeasonAhead: Sendable, Equatable {
                 return a.id < b.id
             }
         }
+        ahead.contactWindows = ContactWindow.compute(data, today: today)
         return ahead
     }
 

@@ -17,6 +17,20 @@ public struct SeasonChanges: Sendable, Equatable {
         /// The member who made the change (full name, else e-mail); nil for anyone else.
         public let by: String?
         public let note: String?
+
+        public init(
+            id: String,
+            date: CivilDate,
+            school: String,
+            from: StoredSchoolStatus?,
+            to: StoredSchoolStatus,
+            direction: Direction,
+            by: String?,
+            note: String?
+        ) {
+            (self.id, self.date, self.school, self.from, self.to) = (id, date, school, from, to)
+            (self.direction, self.by, self.note) = (direction, by, note)
+        }
     }
 
     public struct Moved: Sendable, Equatable {
@@ -75,6 +89,8 @@ public struct SeasonChanges: Sendable, Equatable {
     public var newOffers: [NewOffer] = []
     /// Nil without `player_profiles` or `profile_views`.
     public var profileViews: ProfileViews?
+    /// The outreach messages sent in the range (docs/next-steps.md); nil without `athlete_messages`.
+    public var outreach: [Outreach]?
 
     public init() {}
 
@@ -106,6 +122,7 @@ public struct SeasonChanges: Sendable, Equatable {
             .map { NewSchool(schoolID: $0.id, school: $0.name, status: $0.status, division: $0.division) }
         changes.newOffers = newOffers(data, family: family, window: window, zone: zone)
         changes.profileViews = profileViews(data, family: family, window: window, zone: zone)
+        changes.outreach = outreach(data, family: family, window: window)
         return changes
     }
 
