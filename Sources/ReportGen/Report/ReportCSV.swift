@@ -94,6 +94,7 @@ package enum ReportCSV {
             section.add("avg", summary.type, value: .number(summary.avg), unit: summary.unit)
             section.add("min", summary.type, value: .number(summary.min), unit: summary.unit)
             section.add("max", summary.type, value: .number(summary.max), unit: summary.unit)
+            NextStepsCSV.progress(summary) { section.add($0, $1, value: $2, unit: $3) }
         }
         return section.rows
     }
@@ -132,6 +133,7 @@ package enum ReportCSV {
         for fix in followUps.contactsToFix {
             section.add("contact_to_fix", "\(fix.coach) (\(fix.school))", value: .text(fix.field.rawValue))
         }
+        NextStepsCSV.followUps(followUps) { section.add($0, $1, value: $2, unit: $3) }
         return section.rows
     }
 }

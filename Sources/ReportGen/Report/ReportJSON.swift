@@ -80,14 +80,16 @@ package enum ReportJSON {
                 "summaries",
                 .array(
                     metrics.summaries.map { summary in
-                        .object([
-                            ("type", .string(summary.type)), ("count", .integer(summary.count)),
-                            ("avg", .number(summary.avg)),
-                            ("min", .number(summary.min)), ("max", .number(summary.max)),
-                            ("unit", .string(summary.unit)), ("label", .string(summary.definition.label)),
-                            ("lowerIsBetter", .bool(summary.definition.lowerIsBetter)),
-                            ("primary", .bool(summary.primary)), ("latest", latest(summary.latest)),
-                        ])
+                        .object(
+                            [
+                                ("type", .string(summary.type)), ("count", .integer(summary.count)),
+                                ("avg", .number(summary.avg)),
+                                ("min", .number(summary.min)), ("max", .number(summary.max)),
+                                ("unit", .string(summary.unit)), ("label", .string(summary.definition.label)),
+                                ("lowerIsBetter", .bool(summary.definition.lowerIsBetter)),
+                                ("primary", .bool(summary.primary)), ("latest", latest(summary.latest)),
+                            ] + NextStepsJSON.progress(summary.progress)
+                        )
                     }
                 )
             ),
@@ -119,58 +121,61 @@ package enum ReportJSON {
     }
 
     static func followUps(_ followUps: FollowUps) -> JSONValue {
-        .object([
-            ("today", .string(followUps.today.description)),
-            (
-                "deadlines",
-                .array(
-                    followUps.deadlines.map { deadline in
-                        .object([
-                            ("school", .string(deadline.school)), ("offerType", .string(deadline.offerType.rawValue)),
-                            ("deadline", .string(deadline.deadline.description)),
-                            ("daysLeft", .integer(deadline.daysLeft)),
-                        ])
-                    }
-                )
-            ),
-            (
-                "awaitingReply",
-                .array(
-                    followUps.awaitingReply.map { coach in
-                        .object([
-                            ("coach", .string(coach.coach)), ("school", .string(coach.school)),
-                            ("lastContact", .string(coach.lastContact.description)),
-                            ("daysWaiting", .integer(coach.daysWaiting)),
-                        ])
-                    }
-                )
-            ),
-            ("awaitingReplyOlder", .integer(followUps.awaitingReplyOlder)),
-            (
-                "goneQuiet",
-                .array(
-                    followUps.goneQuiet.map { school in
-                        .object([
-                            ("school", .string(school.school)), ("status", .string(school.status.rawValue)),
-                            ("lastContact", .string(school.lastContact?.description)),
-                            ("daysSince", school.daysSince.map { .integer($0) } ?? .null),
-                        ])
-                    }
-                )
-            ),
-            (
-                "contactsToFix",
-                .array(
-                    followUps.contactsToFix.map { fix in
-                        .object([
-                            ("coach", .string(fix.coach)), ("school", .string(fix.school)),
-                            ("field", .string(fix.field.rawValue)),
-                            ("value", .string(fix.value)),
-                        ])
-                    }
-                )
-            ),
-        ])
+        .object(
+            [
+                ("today", .string(followUps.today.description)),
+                (
+                    "deadlines",
+                    .array(
+                        followUps.deadlines.map { deadline in
+                            .object([
+                                ("school", .string(deadline.school)),
+                                ("offerType", .string(deadline.offerType.rawValue)),
+                                ("deadline", .string(deadline.deadline.description)),
+                                ("daysLeft", .integer(deadline.daysLeft)),
+                            ])
+                        }
+                    )
+                ),
+                (
+                    "awaitingReply",
+                    .array(
+                        followUps.awaitingReply.map { coach in
+                            .object([
+                                ("coach", .string(coach.coach)), ("school", .string(coach.school)),
+                                ("lastContact", .string(coach.lastContact.description)),
+                                ("daysWaiting", .integer(coach.daysWaiting)),
+                            ])
+                        }
+                    )
+                ),
+                ("awaitingReplyOlder", .integer(followUps.awaitingReplyOlder)),
+                (
+                    "goneQuiet",
+                    .array(
+                        followUps.goneQuiet.map { school in
+                            .object([
+                                ("school", .string(school.school)), ("status", .string(school.status.rawValue)),
+                                ("lastContact", .string(school.lastContact?.description)),
+                                ("daysSince", school.daysSince.map { .integer($0) } ?? .null),
+                            ])
+                        }
+                    )
+                ),
+                (
+                    "contactsToFix",
+                    .array(
+                        followUps.contactsToFix.map { fix in
+                            .object([
+                                ("coach", .string(fix.coach)), ("school", .string(fix.school)),
+                                ("field", .string(fix.field.rawValue)),
+                                ("value", .string(fix.value)),
+                            ])
+                        }
+                    )
+                ),
+            ] + NextStepsJSON.followUps(followUps)
+        )
     }
 }
 
@@ -194,7 +199,8 @@ extension ReportText {
 
     /// What the metric table's marks mean, under it.
     package static let metricMarks =
-        "★ the athlete's headline stat · ✓ a verified entry · latest entries over their source"
+        "★ the athlete's headline stat · ✓ a verified entry · latest entries over their source · best: of every "
+        + "entry up to the period's end · change: the period's last entry against the one before the period"
 
     /// A metric's latest entry as shown, with a check mark when it is verified: "6.81 sec ✓".
     package static func latest(_ entry: ReportFigures.MetricEntry) -> String {
@@ -280,7 +286,7 @@ extension ReportText {
                 urgency: followUps.contactsToFix.map { _ in .none },
                 empty: "Every coach's e-mail, phone and handles follow the app's rules"
             ),
-        ]
+        ] + nextStepTables(followUps)
     }
 
     /// "2 rows could not be read and are left out".

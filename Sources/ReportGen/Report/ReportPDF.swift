@@ -269,9 +269,6 @@ enum ReportPDF {
         return .table(pdfTable)
     }
 
-    /// One row per metric type: its entries and how many have a value apart ("2 entries, no
-    /// value"), so that the entries add up to the Metrics card; then the average, min and max
-    /// of the values.
     /// The metric summaries in the app's labels, units and formats, the headline stat first,
     /// each with its latest entry (a check mark when verified) over where it was measured.
     private static func metricTable(_ figures: ReportFigures) -> [PDFBlock] {
@@ -280,7 +277,8 @@ enum ReportPDF {
         let gray = PDFColor(0x6B7280)
         var table = PDFTable(
             columns: [
-                .init("Metric", weight: 2), .init("Latest", weight: 1.6), .init("Entries", weight: 1.5),
+                .init("Metric", weight: 2), .init("Latest", weight: 1.6), .init("Best", weight: 1.3),
+                .init("Change", weight: 1.3), .init("Entries", weight: 1.5),
                 .init("Average", weight: 1, alignRight: true),
                 .init("Min", weight: 0.9, alignRight: true), .init("Max", weight: 0.9, alignRight: true),
             ],
@@ -294,6 +292,7 @@ enum ReportPDF {
                 return [
                     .text(ReportText.metricLabel(summary), bold: true),
                     summary.latest.source.map { .stack([latest, .text($0, color: gray)]) } ?? latest,
+                    best(summary), change(summary),
                     .text(ReportText.entries(summary), color: summary.count == 0 ? gray : nil),
                     number(summary.avg), single ? .empty : number(summary.min),
                     single ? .empty : number(summary.max),
@@ -303,6 +302,20 @@ enum ReportPDF {
         table.sizedByContent = true
         table.measuresContent = true
         return [.table(table), .note(ReportText.metricMarks)]
+    }
+
+    /// The best value, and "new best" under it when the range set it.
+    private static func best(_ summary: ReportFigures.MetricSummary) -> PDFCell {
+        let value = PDFCell.text(summary.progress.best?.display ?? "")
+        guard summary.progress.newBest else { return value }
+        return .stack([value, .text("new best", color: ReportPDFSeason.forward, bold: true)])
+    }
+
+    /// The change since the entry before the range: "▲ 0.11 faster" in green, "▼ 2 mph" in amber.
+    private static func change(_ summary: ReportFigures.MetricSummary) -> PDFCell {
+        guard let text = ReportText.change(summary) else { return .text("no earlier entry", color: PDFColor(0x6B7280)) }
+        let color: PDFColor? = summary.progress.improved.map { $0 ? ReportPDFSeason.forward : ReportPDFSeason.back }
+        return .text(text, color: color)
     }
 
     private static func comparisonTable(_ figures: ReportFigures) -> PDFBlock {

@@ -5,7 +5,7 @@ extension ReportPDFSeason {
     /// "Coming up": the family's events and the recruiting calendar's dates of the next 14
     /// days, from today; left out when the database has neither table.
     static func comingUp(_ ahead: SeasonAhead, today: CivilDate) -> [PDFBlock] {
-        guard ahead.events != nil || ahead.calendar != nil else { return [] }
+        guard ahead.events != nil || ahead.calendar != nil || ahead.contactWindows != nil else { return [] }
         var blocks: [PDFBlock] = [
             .section("Coming up"), .note("The next \(SeasonAhead.days) days, from \(ReportText.day(today))"),
         ]
@@ -23,6 +23,7 @@ extension ReportPDFSeason {
                 ? [.note("No recruiting calendar dates for your divisions in the next \(SeasonAhead.days) days")]
                 : limited(calendar, table: calendarTable)
         }
+        blocks += contactWindows(ahead.contactWindows)
         var missing: [String] = []
         if ahead.events == nil { missing.append("events") }
         if ahead.calendar == nil { missing.append("the recruiting calendar") }

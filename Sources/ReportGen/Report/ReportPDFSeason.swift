@@ -33,6 +33,7 @@ package enum ReportPDFSeason {
             )
         }
         blocks += newSchoolsAndOffers(changes)
+        blocks += outreach(changes.outreach)
         if let views = changes.profileViews { blocks += profileViews(views) }
         // (The moved line already says when status changes are not recorded.)
         if changes.profileViews == nil { blocks.append(.note("Not recorded in this database: profile views")) }

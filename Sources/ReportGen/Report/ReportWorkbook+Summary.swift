@@ -122,38 +122,44 @@ extension ReportWorkbook {
             var rows: [[Cell]] = []
             var styles: [[Int: XLSXStyle]] = []
             for summary in summaries {
-                // One value is shown once, as the average (min and max would repeat it); none says so.
-                let format = summary.definition.format
-                let values = [
-                    summary.avg, summary.count <= 1 ? nil : summary.min, summary.count <= 1 ? nil : summary.max,
-                ]
-                let cells = values.map { MetricCells.cell($0, format) }
-                let latest = summary.latest
-                let latestCell =
-                    latest.value == nil ? (Cell.text(latest.display), nil) : MetricCells.cell(latest.value, format)
-                rows.append(
-                    [.text(ReportText.metricLabel(summary)), .integer(summary.rows), .integer(summary.count)]
-                        + (summary.count == 0 ? [.text("no value"), .empty, .empty] : cells.map(\.0))
-                        + [
-                            .text(summary.shownUnit), latestCell.0, .text(latest.source),
-                            .text(latest.verified ? "✓" : nil),
-                        ]
-                )
-                var rowStyles: [Int: XLSXStyle] = [:]
-                if summary.count > 0 { for (offset, cell) in cells.enumerated() { rowStyles[3 + offset] = cell.1 } }
-                rowStyles[7] = latestCell.1
+                let (cells, rowStyles) = Self.metricRow(summary)
+                rows.append(cells)
                 styles.append(rowStyles)
             }
             rows.append([
                 .text("All metrics"), .integer(summaries.map(\.rows).reduce(0, +)),
                 .integer(summaries.map(\.count).reduce(0, +)),
             ])
-            let headers = [
-                "Metric", "Entries", "Values", "Average", "Min", "Max", "Unit", "Latest", "Source", "Verified",
-            ]
-            _ = try table(title, headers, rows, cellStyles: styles)
+            _ = try table(title, Self.metricHeaders, rows, cellStyles: styles)
             try sheet.write(.text(ReportText.metricMarks), row: row - 1, column: 0, style: .note)
             row += 1
+        }
+
+        static let metricHeaders = [
+            "Metric", "Entries", "Values", "Average", "Min", "Max", "Unit", "Latest", "Source", "Verified", "Best",
+            "Change", "New best",
+        ]
+
+        /// One metric type's row under `metricHeaders`, and the number formats of its values:
+        /// one value is shown once, as the average (min and max would repeat it); none says so.
+        static func metricRow(_ summary: ReportFigures.MetricSummary) -> ([Cell], [Int: XLSXStyle]) {
+            let format = summary.definition.format
+            let single = summary.count <= 1
+            let values = [summary.avg, single ? nil : summary.min, single ? nil : summary.max].map {
+                MetricCells.cell($0, format)
+            }
+            let latest = summary.latest
+            let latestCell =
+                latest.value == nil ? (Cell.text(latest.display), nil) : MetricCells.cell(latest.value, format)
+            let best = MetricCells.cell(summary.progress.best?.value, format)
+            let cells: [Cell] =
+                [.text(ReportText.metricLabel(summary)), .integer(summary.rows), .integer(summary.count)]
+                + (summary.count == 0 ? [.text("no value"), .empty, .empty] : values.map(\.0))
+                + [.text(summary.shownUnit), latestCell.0, .text(latest.source), .text(latest.verified ? "✓" : nil)]
+                + [best.0, .text(ReportText.change(summary)), .text(summary.progress.newBest ? "✓" : nil)]
+            var styles: [Int: XLSXStyle] = [7: latestCell.1, 10: best.1].compactMapValues { $0 }
+            if summary.count > 0 { for (offset, value) in values.enumerated() { styles[3 + offset] = value.1 } }
+            return (cells, styles)
         }
 
         /// How many rows of a follow-up list the Summary shows, as the report's pdf does: a family

@@ -40,10 +40,12 @@ enum SeasonCSV {
             }
             add("changes", "profile_views_other", value: .integer(views.other))
         }
+        NextStepsCSV.outreach(changes.outreach) { add("changes", $0, $1, value: $2, unit: $3) }
         for event in run.ahead.events ?? [] { add("ahead", "event", event.name, value: .text(event.start.description)) }
         for item in run.ahead.calendar ?? [] {
             add("ahead", "calendar", item.label, value: .text(item.start.description))
         }
+        NextStepsCSV.contactWindows(run.ahead.contactWindows) { add("ahead", $0, $1, value: $2, unit: $3) }
         rows += trendRows(run.trend)
         return rows
     }

@@ -20,6 +20,7 @@ enum SeasonJSON {
             ("newSchools", newSchools(changes.newSchools)),
             ("newOffers", newOffers(changes.newOffers)),
             ("profileViews", changes.profileViews.map(profileViews) ?? .null),
+            ("outreach", NextStepsJSON.outreach(changes.outreach)),
         ])
     }
 
@@ -129,6 +130,7 @@ enum SeasonJSON {
                     )
                 } ?? .null
             ),
+            ("contactWindows", NextStepsJSON.contactWindows(ahead.contactWindows)),
         ])
     }
 

@@ -68,7 +68,43 @@ struct SeasonLists {
             &row
         )
         try profileViews(&row)
+        try outreach(&row)
         try comingUp(&row)
+    }
+
+    /// The outreach sent in the period with the app's warnings (docs/next-steps.md); nothing
+    /// without the table.
+    private func outreach(_ row: inout Int) throws {
+        guard let outreach = run.changes.outreach else { return }
+        try table(
+            "Outreach sent",
+            ["Sent", "School", "Coach", "Channel", "Subject", "Note"],
+            outreach.map {
+                [
+                    SeasonSheet.date($0.date), .text($0.school), .text($0.coach), .text($0.channel), .text($0.subject),
+                    .text(ReportText.outreachWarnings($0).joined(separator: "; ")),
+                ]
+            },
+            empty: "No outreach message sent from the app in this period",
+            &row
+        )
+    }
+
+    /// When coaches may contact the athlete, by division; nothing without the rules' table.
+    private func contactWindows(_ row: inout Int) throws {
+        guard let windows = run.ahead.contactWindows else { return }
+        try table(
+            "When coaches may contact (\(ReportText.contactWindowsSource))",
+            ["Division", "Coaches may contact", "Opens on", "Schools", "Rule"],
+            windows.map {
+                [
+                    .text($0.division.displayName), .text(ReportText.windowState($0)),
+                    $0.opensOn.map(SeasonSheet.date) ?? .empty, .integer($0.schools), .text($0.note),
+                ]
+            },
+            empty: "No contact rule for the divisions of your schools",
+            &row
+        )
     }
 
     private func profileViews(_ row: inout Int) throws {
@@ -126,6 +162,7 @@ struct SeasonLists {
             missing: "the recruiting calendar",
             &row
         )
+        try contactWindows(&row)
     }
 
     /// "2 schools moved forward, 1 moved back, 1 dropped out", or "No school moved".
