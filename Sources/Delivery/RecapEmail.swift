@@ -177,8 +177,13 @@ package struct RecapEmail {
     /// The sections every recipient shares: the headline, "What changed", "Coming up", "The
     /// week in numbers", each line cut to `lineLimit` characters.
     static func familyContext(_ run: ReportRun, headline: String, appURL: String?) -> [String: Any] {
-        let changed = RecapSections.whatChanged(run.changes)
-        let coming = RecapSections.comingUp(run.ahead, deadlines: run.followUps.deadlines, today: run.today)
+        let changed = RecapSections.whatChanged(run.changes, metrics: run.figures.metrics)
+        let coming = RecapSections.comingUp(
+            run.ahead,
+            deadlines: run.followUps.deadlines,
+            today: run.today,
+            athlete: RecapSections.athleteName(run.data)
+        )
         let days = run.range.from.days(until: run.range.to) + 1
         var context: [String: Any] = [
             "family_name": WeekHeadline.fit(Display.oneLine(run.data.family.displayName), limit: 100),

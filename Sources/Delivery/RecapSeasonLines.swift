@@ -19,26 +19,30 @@ extension RecapSections {
 
     private static func schools(_ n: Int) -> String { n == 1 ? "1 school" : "\(n) schools" }
 
-    /// Coaches who wrote (first replies marked), status changes, new offers, profile views by coach.
-    package static func whatChanged(_ changes: SeasonChanges) -> Capped {
-        // First replies lead, so that a cut list never hides one.
-        let wrote = changes.coachesWhoWrote.filter(\.firstTime) + changes.coachesWhoWrote.filter { !$0.firstTime }
-        var lines: [Line] = wrote.map { coach in
-            Line(
-                text: "\(coach.coach)\(about(coach.school)) wrote"
-                    + (coach.inbound > 1 ? " \(coach.inbound) times" : ""),
-                mark: coach.firstTime ? "First reply" : nil
-            )
-        }
-        lines += (changes.statusChanges ?? []).map { change in
-            let move = change.direction == .out ? "dropped out" : change.direction == .back ? "moved back" : "moved"
-            let from = change.from.map { " from \($0.displayName)" } ?? ""
-            return Line(text: "\(change.school) \(move)\(from) to \(change.to.displayName)")
+    /// The schools that moved ("Stanford University: Contacted → Visiting"), new offers, new
+    /// personal bests, coaches who wrote (first replies marked), profile views by coach: the
+    /// moves lead, so that coaches' lines never push them out of the five.
+    package static func whatChanged(_ changes: SeasonChanges, metrics: ReportFigures.Metrics) -> Capped {
+        var lines: [Line] = (changes.statusChanges ?? []).map { change in
+            let move =
+                change.from.map { "\($0.displayName) → \(change.to.displayName)" }
+                ?? "added as \(change.to.displayName)"
+            return Line(text: "\(change.school): \(move)", mark: change.direction == .out ? "Dropped out" : nil)
         }
         lines += changes.newOffers.map { offer in
             let deadline = offer.deadline.map { ", deadline \(ReportText.day($0))" } ?? ""
             let whose = offer.school == CoachListRow.unknownSchool ? "a school" : offer.school
             return Line(text: "New offer from \(whose): \(offer.offerType.displayName)\(deadline)", mark: "Offer")
+        }
+        lines += metrics.summaries.compactMap(ReportText.newBest).map { Line(text: $0) }
+        // First replies lead the coaches, so that a cut list never hides one.
+        let wrote = changes.coachesWhoWrote.filter(\.firstTime) + changes.coachesWhoWrote.filter { !$0.firstTime }
+        lines += wrote.map { coach in
+            Line(
+                text: "\(coach.coach)\(about(coach.school)) wrote"
+                    + (coach.inbound > 1 ? " \(coach.inbound) times" : ""),
+                mark: coach.firstTime ? "First reply" : nil
+            )
         }
         lines += (changes.profileViews?.byCoach ?? []).map { views in
             Line(
@@ -51,9 +55,17 @@ extension RecapSections {
 
     // MARK: Coming up
 
+    /// How far ahead "Coming up" names a contact window that opens.
+    package static let contactWindowDays = 60
+
     /// Offer deadlines of the next 8 to 14 days ("Do this week" has the nearer ones), events
     /// and the recruiting calendar of the next 14 days, by start day (in that order on a day).
-    package static func comingUp(_ ahead: SeasonAhead, deadlines: [FollowUps.Deadline], today: CivilDate) -> Capped {
+    package static func comingUp(
+        _ ahead: SeasonAhead,
+        deadlines: [FollowUps.Deadline],
+        today: CivilDate,
+        athlete: String
+    ) -> Capped {
         var dated: [(start: CivilDate, line: Line)] = deadlines.filter { $0.daysLeft > weekDays }.map { deadline in
             let whose =
                 (deadline.school == CoachListRow.unknownSchool ? "" : "\(deadline.school)'s ")
@@ -83,6 +95,19 @@ extension RecapSections {
                     mark: entry.category.displayName
                 )
             )
+        }
+        // A contact window that opens within 60 days, said to be the app's configured rules.
+        dated += (ahead.contactWindows ?? []).filter { ($0.daysUntil ?? .max) <= contactWindowDays }.compactMap {
+            window in
+            window.opensOn.map {
+                (
+                    $0,
+                    Line(
+                        text: ReportText.contactWindow(window, athlete: athlete) + " (the app's contact rules)",
+                        mark: "Contact"
+                    )
+                )
+            }
         }
         // A stable sort: the events' and the calendar's own orders hold within a day.
         let ordered = dated.enumerated().sorted { a, b in

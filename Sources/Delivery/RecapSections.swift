@@ -1,4 +1,5 @@
 import Aggregation
+import Core
 import Foundation
 import ReportGen
 
@@ -83,6 +84,21 @@ package enum RecapSections {
                 ), false
             )
         }
+        // The family's recommendation letters due (or past due) within 7 days (docs/next-steps.md).
+        dated += (followUps.letters ?? []).filter { $0.daysLeft <= weekDays }.map { letter in
+            let due =
+                letter.daysLeft < 0
+                ? "overdue since \(ReportText.day(letter.due))" : "due " + when(letter.daysLeft, letter.due)
+            return (
+                letter.due, 0,
+                Line(
+                    text:
+                        "Recommendation letter from \(letter.writer) (\(letter.status.displayName.lowercased())): \(due)",
+                    mark: "Letter",
+                    urgent: letter.daysLeft <= WeekHeadline.deadlineDays
+                ), false
+            )
+        }
         dated += personal.reminders.map { reminder in
             (reminder.due, 1, reminderLine(reminder), true)
         }
@@ -110,7 +126,18 @@ package enum RecapSections {
                 ), own: false
             )
         }
-        let all = dated.map { (line: $0.line, own: $0.own) } + awaiting
+        // A broken highlight video is as urgent as the app treats it, after the dated items.
+        let videos = (followUps.brokenVideos ?? []).map { video in
+            (
+                line: Line(
+                    text: "Fix the highlight video link \"\(ReportText.videoName(video))\" "
+                        + "(\(ReportText.platformName(video.platform))): it no longer plays",
+                    mark: "Video",
+                    urgent: true
+                ), own: false
+            )
+        }
+        let all = dated.map { (line: $0.line, own: $0.own) } + videos + awaiting
         let shown = all.prefix(maxLines)
         let rest = all.dropFirst(maxLines)
         let ownRest = rest.filter(\.own).map(\.line) + laterOwn
@@ -130,6 +157,13 @@ package enum RecapSections {
             mark: reminder.priority == .high ? "Your reminder, high priority" : "Your reminder",
             urgent: reminder.daysLeft <= 0
         )
+    }
+
+    /// The athlete's first name as the e-mail says it ("Mateo"), else "your athlete".
+    package static func athleteName(_ data: FamilyData) -> String {
+        let name = data.player.flatMap { data.users[$0.userID]?.fullName }.map { Display.oneLine($0) }
+        let first = name?.split(separator: " ").first.map(String.init)
+        return first.map { WeekHeadline.fit($0, limit: 40) } ?? "your athlete"
     }
 
     /// "today", "tomorrow", "in 5 days (Nov 28, 2026)".

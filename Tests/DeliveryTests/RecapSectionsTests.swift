@@ -88,7 +88,12 @@ struct RecapSectionsTests {
         // The three coaches did not fit: the report has them. Tufts (10 days) is for "Coming up".
         #expect(agenda.doThisWeek.more == 3 && agenda.doThisWeek.moreText == "and 3 more in the report")
         #expect(agenda.reminders.map(\.text) == ["Tuition form: in 12 days (Dec 5, 2026)"])
-        let coming = RecapSections.comingUp(SeasonAhead(), deadlines: followUps.deadlines, today: Self.today)
+        let coming = RecapSections.comingUp(
+            SeasonAhead(),
+            deadlines: followUps.deadlines,
+            today: Self.today,
+            athlete: "Mateo"
+        )
         #expect(coming.lines.map(\.text) == ["Tufts's Full Ride offer ends on Dec 3, 2026"])
     }
 
@@ -128,7 +133,7 @@ struct RecapSectionsTests {
             )
         }
         changes.moved = SeasonChanges.Moved(forward: 2, back: 0, out: 1)
-        let changed = RecapSections.whatChanged(changes)
+        let changed = RecapSections.whatChanged(changes, metrics: ReportFigures.Metrics())
         #expect(changed.lines.first == RecapSections.Line(text: "Coach 6 (School 6) wrote", mark: "First reply"))
         #expect(
             changed.lines.map(\.text).dropFirst().prefix(2) == [
@@ -136,6 +141,37 @@ struct RecapSectionsTests {
             ]
         )
         #expect(changed.lines.count == 5 && changed.moreText == "and 1 more in the report")
+        // The schools that moved come before the coaches, so that five coaches never hide them.
+        changes.statusChanges = [
+            SeasonChanges.StatusChange(
+                id: "h1",
+                date: Self.today,
+                school: "Stanford University",
+                from: .contacted,
+                to: .visiting,
+                direction: .forward,
+                by: nil,
+                note: nil
+            ),
+            SeasonChanges.StatusChange(
+                id: "h2",
+                date: Self.today,
+                school: "Rice University",
+                from: .interested,
+                to: .notPursuing,
+                direction: .out,
+                by: nil,
+                note: nil
+            ),
+        ]
+        let moved = RecapSections.whatChanged(changes, metrics: ReportFigures.Metrics())
+        #expect(
+            moved.lines.prefix(3).map(\.text) == [
+                "Stanford University: Contacted → Visiting", "Rice University: Interested → Not Pursuing",
+                "Coach 6 (School 6) wrote",
+            ]
+        )
+        #expect(moved.lines[1].mark == "Dropped out" && moved.moreText == "and 3 more in the report")
         #expect(RecapSections.movedText(changes) == "2 schools moved forward, 1 dropped out")
         #expect(RecapSections.movedText(SeasonChanges()) == nil)
     }

@@ -186,7 +186,7 @@ struct RecapMessageTests {
         }
         #expect(
             parent.contains(
-                "WHAT CHANGED\n1 school moved forward\n- Deadline College moved from Contacted to Camp Invite\n"
+                "WHAT CHANGED\n1 school moved forward\n- Deadline College: Contacted → Camp Invite\n"
             ),
             "\(parent)"
         )
