@@ -35,6 +35,7 @@ struct DemoWriter {
     private var hostileIndex = 0
     /// The season's tables, from a random stream of their own.
     private var season: DemoSeasonWriter
+    private var nextSteps: DemoNextStepsWriter
 
     init(db: Database, options: DemoOptions) throws {
         self.options = options
@@ -56,55 +57,59 @@ struct DemoWriter {
         metrics = try inserter(AppSchema.performanceMetrics)
         offers = try inserter(AppSchema.offers)
         season = try DemoSeasonWriter(db: db, options: options)
+        nextSteps = try DemoNextStepsWriter(db: db, options: options)
     }
+
+    /// The first four families: the large one, the older snapshot, another sport, and one with no data.
+    private static let handMade: [FamilyPlan] = [
+        FamilyPlan(
+            name: "Rivera Family",
+            schools: 40,
+            timezone: "America/New_York",
+            interactionsPerSchool: 4...22,
+            playerHome: (35.2271, -80.8431),
+            parentHome: (35.2271, -80.8431),
+            playerRole: "player"
+        ),
+        FamilyPlan(
+            name: "Nguyễn-Okafor Family, \"The Hawks\"",
+            schools: 12,
+            timezone: "America/Chicago",
+            interactionsPerSchool: 3...15,
+            playerHome: nil,
+            parentHome: (41.8781, -87.6298),
+            playerRole: "athlete",
+            sport: "Softball",
+            sportInPreferences: true
+        ),
+        FamilyPlan(
+            name: "田中 Tanaka Family 🏈",
+            schools: 16,
+            timezone: "America/Los_Angeles",
+            interactionsPerSchool: 3...14,
+            playerHome: (34.0522, -118.2437),
+            parentHome: nil,
+            playerRole: "player",
+            sport: "Football"
+        ),
+        FamilyPlan(
+            name: nil,
+            schools: 0,
+            timezone: nil,
+            interactionsPerSchool: 0...0,
+            playerHome: nil,
+            parentHome: nil,
+            playerRole: "player"
+        ),
+    ]
 
     mutating func writeAll() throws -> DemoSummary {
         try season.writeShared()
-        let handMade: [FamilyPlan] = [
-            FamilyPlan(
-                name: "Rivera Family",
-                schools: 40,
-                timezone: "America/New_York",
-                interactionsPerSchool: 4...22,
-                playerHome: (35.2271, -80.8431),
-                parentHome: (35.2271, -80.8431),
-                playerRole: "player"
-            ),
-            FamilyPlan(
-                name: "Nguyễn-Okafor Family, \"The Hawks\"",
-                schools: 12,
-                timezone: "America/Chicago",
-                interactionsPerSchool: 3...15,
-                playerHome: nil,
-                parentHome: (41.8781, -87.6298),
-                playerRole: "athlete",
-                sport: "Softball",
-                sportInPreferences: true
-            ),
-            FamilyPlan(
-                name: "田中 Tanaka Family 🏈",
-                schools: 16,
-                timezone: "America/Los_Angeles",
-                interactionsPerSchool: 3...14,
-                playerHome: (34.0522, -118.2437),
-                parentHome: nil,
-                playerRole: "player",
-                sport: "Football"
-            ),
-            FamilyPlan(
-                name: nil,
-                schools: 0,
-                timezone: nil,
-                interactionsPerSchool: 0...0,
-                playerHome: nil,
-                parentHome: nil,
-                playerRole: "player"
-            ),
-        ]
+        try nextSteps.writeRules()
         for index in 0..<max(0, options.families) {
             let plan: FamilyPlan
             if index == 0, options.scale > 1 || options.interactionScale != nil {
-                let base = handMade[0]
+                let base = Self.handMade[0]
                 let k = options.scale
                 let m = options.interactionScale ?? options.scale
                 plan = FamilyPlan(
@@ -117,8 +122,8 @@ struct DemoWriter {
                     parentHome: base.parentHome,
                     playerRole: base.playerRole
                 )
-            } else if index < handMade.count {
-                plan = handMade[index]
+            } else if index < Self.handMade.count {
+                plan = Self.handMade[index]
             } else {
                 let surname = DemoCatalog.familySurnames[index % DemoCatalog.familySurnames.count]
                 let home: (Double, Double)? =
@@ -133,7 +138,9 @@ struct DemoWriter {
                     playerRole: "player"
                 )
             }
-            try season.write(try writeFamily(plan, large: index == 0, olderSnapshot: index == 1))
+            let record = try writeFamily(plan, large: index == 0, olderSnapshot: index == 1)
+            try season.write(record)
+            try nextSteps.write(record)
         }
         return summary
     }
@@ -397,6 +404,8 @@ struct DemoWriter {
             "fit_score": fitScore,
             "priority_tier": random.chance(0.3) ? nil : random.pick(PriorityTier.allCases).rawValue,
             "ranking": random.chance(0.5) ? nil : random.int(1...200),
+            // Two schools in three have the questionnaire filled in; no random draw, so the rest stays put.
+            "questionnaire_completed": index % 3 == 0 ? 0 : 1,
             "status_changed_at": stamp(created.adding(days: random.int(0...20)), hour: 14, zone: zone, style: 1),
             "created_at": stamp(created, hour: 10, zone: zone, style: 0),
             "updated_at": stamp(created.adding(days: 25), hour: 16, zone: zone, style: 2),
@@ -550,14 +559,17 @@ struct DemoWriter {
         large: Bool
     ) throws {
         let catalog = DemoCatalog.metrics(sport: sport)
-        let kinds = large ? catalog : [catalog[0]] + Array(catalog.dropFirst().shuffled(using: &athleteRandom).prefix(2))
+        let kinds =
+            large ? catalog : [catalog[0]] + Array(catalog.dropFirst().shuffled(using: &athleteRandom).prefix(2))
         for (position, kind) in kinds.enumerated() {
             let recordings = athleteRandom.int(3...8)
             for recording in 0..<recordings {
                 // The headline stat's latest entry has a value and falls in the last days.
                 let headline = position == 0 && recording == 0
                 let day = daysAgo(
-                    headline ? athleteRandom.int(1...4) : recording == 0 ? athleteRandom.int(0...6) : athleteRandom.int(7...720)
+                    headline
+                        ? athleteRandom.int(1...4)
+                        : recording == 0 ? athleteRandom.int(0...6) : athleteRandom.int(7...720)
                 )
                 var value: Double? = athleteRandom.chance(0.1) && !headline ? nil : kind.range.lowerBound
                 if value != nil {

@@ -64,7 +64,8 @@ struct OptionalColumnsTests {
             source.optionalColumnsNote
                 == "note: '\(path)' has no column schools.fit_score, schools.priority_tier, schools.ranking, coaches.responsiveness_score; "
                 + "these optional values read as empty; it has no table school_status_history, player_profiles, profile_tracking_links, profile_views, "
-                + "follow_up_reminders, user_deadlines, system_calendar; the parts of the season that need them are left out"
+                + "follow_up_reminders, user_deadlines, system_calendar, athlete_messages, video_links, recommendation_letters, "
+                + "contact_window_rules; the parts of the season that need them are left out"
         )
         #expect(try source.loadFamily(id: "F").season.playerSportID == "sp1")
     }

@@ -167,7 +167,10 @@ struct SeasonReadingTests {
         }
         let source = try SQLiteSource(path: folder.file("app.db"))
         #expect(source.absentSeasonTables == AppSchema.seasonTables.map(\.name))
-        #expect(try source.loadFamily(id: "A").season == SeasonRows())
+        // Every table absent; the fixture's schools have the questionnaire column.
+        var expected = SeasonRows()
+        expected.tracksQuestionnaires = true
+        #expect(try source.loadFamily(id: "A").season == expected)
     }
 
     @Test(arguments: [
@@ -245,7 +248,8 @@ struct SeasonOutputTests {
                 import json, sys
                 doc = json.load(open(sys.argv[1]))
                 c, a, t = doc['changes'], doc['ahead'], doc['trend']
-                assert list(c) == ['statusChanges', 'moved', 'coachesWhoWrote', 'otherInbound', 'newSchools', 'newOffers', 'profileViews'], list(c)
+                assert list(c) == ['statusChanges', 'moved', 'coachesWhoWrote', 'otherInbound', 'newSchools', 'newOffers', 'profileViews', 'outreach'], list(c)
+                assert c['outreach'] == [] and a['contactWindows'] == [], (c['outreach'], a['contactWindows'])
                 assert c['statusChanges'] == [{'date': '2026-11-18', 'school': 'School sA', 'from': 'contacted', 'to': 'interested', 'direction': 'same',
                                                'by': 'Parent A', 'note': 'Auto-advanced: interaction logged'}], c['statusChanges']
                 assert c['moved'] == {'forward': 0, 'back': 0, 'out': 0}, c['moved']

@@ -111,6 +111,12 @@ struct ReportCommandTests {
                         assert value == '' and unit == summaries[category]['label'], (category, unit)
                         checked += 1
                         continue
+                    elif section == 'metrics' and measure in ('best', 'previous', 'change', 'improved', 'new_best'):
+                        # The progress rows (docs/metrics.md, "Progress"): values of the json's keys.
+                        s = summaries[category]
+                        expected = {'best': (s['best'] or {}).get('value'), 'previous': (s['previous'] or {}).get('value'),
+                                    'change': s['change'], 'new_best': int(s['newBest']),
+                                    'improved': None if s['improved'] is None else int(s['improved'])}[measure]
                     elif section == 'metrics':
                         expected = summaries[category][measure]
                         assert unit == (summaries[category]['unit'] or ''), (category, unit)
@@ -128,7 +134,10 @@ struct ReportCommandTests {
                         + [('awaiting_reply', '%s (%s)' % (a['coach'], a['school']), str(a['daysWaiting']), 'days') for a in f['awaitingReply']]
                         + [('awaiting_reply_older', '', str(f['awaitingReplyOlder']), '')]
                         + [('gone_quiet', g['school'], '' if g['daysSince'] is None else str(g['daysSince']), 'days') for g in f['goneQuiet']]
-                        + [('contact_to_fix', '%s (%s)' % (c['coach'], c['school']), c['field'], '') for c in f['contactsToFix']])
+                        + [('contact_to_fix', '%s (%s)' % (c['coach'], c['school']), c['field'], '') for c in f['contactsToFix']]
+                        + [('broken_video', v['title'] or 'Untitled video', v['platform'], '') for v in f['brokenVideos'] or []]
+                        + [('letter', l['writer'], str(l['daysLeft']), 'days') for l in f['letters'] or []]
+                        + [('questionnaire', q['school'], q['status'], '') for q in f['questionnaires'] or []])
                 assert got == want, (got[:3], want[:3])
                 # The season's rows are the json's parts (docs/season.md §6): the twelve weeks, in order.
                 got_t = [(r[1], r[2], num(r[3])) for r in rows[1:] if r[0] == 'trend']

@@ -154,4 +154,76 @@ struct PostgresSeasonTests {
                 == (try server.psql(demo.database, "SELECT count(*) FROM system_calendar"))
         )
     }
+
+    /// The app's newer tables (docs/next-steps.md), which the demo fills in both: the same json
+    /// to the byte from PostgreSQL as from SQLite, every kind in it, no personal row; a
+    /// one-family import copies that family's rows of them (and the player's without a
+    /// family), and the contact rules whole.
+    @Test func theNewerTablesFromPostgresAreThoseFromSQLite() throws {
+        let demo = try PostgresSourceTests.Demo(["--families", "2"])
+        defer { demo.folder.remove() }
+        let server = demo.server
+        let family = try server.psql(
+            demo.database,
+            "SELECT family_unit_id FROM schools GROUP BY 1 ORDER BY count(*) DESC LIMIT 1"
+        )
+        let other = try server.psql(demo.database, "SELECT id FROM family_units WHERE id <> '\(family)' LIMIT 1")
+        #expect(
+            try server.psql(
+                demo.database,
+                "SELECT pg_typeof(status)::text || ',' || pg_typeof(due_date)::text FROM recommendation_letters LIMIT 1"
+            ) == "recommendation_status,date"
+        )
+        let member = try server.psql(
+            demo.database,
+            "SELECT user_id FROM family_members WHERE family_unit_id = '\(family)' ORDER BY user_id LIMIT 1"
+        )
+        let personal = """
+            INSERT INTO follow_up_reminders VALUES ('00000000-0000-4000-8000-0000000000f1', '\(member)', NULL, NULL, 'custom', 'Private letter note', '2026-11-24T12:00:00Z', 'high', FALSE);
+            """
+        try server.psql(demo.database, personal)
+        let added = try ReportBatchProcess.tool(
+            "sqlite3",
+            [demo.folder.file("demo.db"), personal.replacingOccurrences(of: "FALSE", with: "0")]
+        )
+        #expect(added.status == 0, "\(added.stderr)")
+        func report(_ db: String) throws -> String {
+            let result = try demo.run([
+                "report", "--db", db, "--family", family, "--preset", "previous-week", "--now", "2026-11-23T12:00:00Z",
+                "--format", "json", "--out", "-",
+            ])
+            try #require(result.status == 0, "\(result.stderr)")
+            return result.stdout
+        }
+        let fromSQLite = try report("demo.db")
+        #expect(try report(demo.uri) == fromSQLite)
+        #expect(!fromSQLite.contains("Private letter note"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(fromSQLite.utf8)) as? [String: Any])
+        let followUps = try #require(json["followUps"] as? [String: Any])
+        let letters = try #require(followUps["letters"] as? [[String: Any]])
+        #expect(letters.map { $0["writer"] as? String } == ["Coach Daniels", "Mr. Chen, \"AP Physics\""])
+        #expect((followUps["brokenVideos"] as? [[String: Any]])?.first?["platform"] as? String == "hudl")
+        #expect(!((followUps["questionnaires"] as? [Any]) ?? []).isEmpty)
+        let outreach = try #require((json["changes"] as? [String: Any])?["outreach"] as? [[String: Any]])
+        #expect(
+            outreach.contains { $0["sentBefore"] as? Int == 2 }
+                && outreach.contains { $0["daysSincePrevious"] as? Int == 3 }
+        )
+        let windows = try #require((json["ahead"] as? [String: Any])?["contactWindows"] as? [[String: Any]])
+        #expect(windows.first?["division"] as? String == "D1" && windows.first?["sport"] as? String == "baseball")
+        // One family's import: its rows, the player's rows without a family, the rules whole.
+        let imported = try demo.run(["import", demo.uri, "--family", other, "--out", "one.db"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        func count(_ sql: String) throws -> String {
+            try ReportBatchProcess.tool("sqlite3", [demo.folder.file("one.db"), sql]).stdout.trimmingCharacters(
+                in: .whitespacesAndNewlines
+            )
+        }
+        #expect(try count("SELECT count(*) FROM athlete_messages WHERE family_unit_id <> '\(other)'") == "0")
+        #expect(try count("SELECT count(*) > 0 FROM athlete_messages") == "1")
+        #expect(try count("SELECT count(*) FROM video_links WHERE family_unit_id IS NULL") == "1")
+        #expect(try count("SELECT count(*) FROM video_links WHERE family_unit_id = '\(family)'") == "0")
+        #expect(try count("SELECT count(*) FROM recommendation_letters") == "3")
+        #expect(try count("SELECT count(*) FROM contact_window_rules") == "8")
+    }
 }

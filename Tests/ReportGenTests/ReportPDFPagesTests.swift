@@ -16,9 +16,11 @@ struct ReportPDFPagesTests {
     let clock = RunClock(now: Instant(seconds: 1_795_413_600), source: "test")
 
     /// The most pages of each demo family's report, by a word of its name. The Rivera family's
-    /// has five: its text alone is more than four pages' worth (docs/outputs.md); the breakdowns
-    /// in pairs and the season's first charts side by side took it from six.
-    static let pageLimits = ["Rivera": 5, "Tanaka": 4, "Hawks": 4]
+    /// has six: its text alone was more than four pages' worth (docs/outputs.md), the breakdowns
+    /// in pairs and the season's first charts side by side took it from six to five, and the
+    /// app's newer to-dos (outreach, contact windows, videos, letters, questionnaires;
+    /// docs/next-steps.md) and the metrics' progress add most of a page.
+    static let pageLimits = ["Rivera": 6, "Tanaka": 5, "Hawks": 5]
     /// The least share of its body a page but the last has text down to.
     static let leastFill = 0.65
 
