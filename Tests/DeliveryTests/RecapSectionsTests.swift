@@ -120,6 +120,62 @@ struct RecapSectionsTests {
         #expect(coachesOnly.doThisWeek.moreText == nil && coachesOnly.reminders.isEmpty)
     }
 
+    /// The app's newer to-dos in the e-mail (docs/next-steps.md): a letter due within 7 days
+    /// by its date among the deadlines, a broken video after the dated lines, and a contact
+    /// window that opens within 60 days in "Coming up", said to be the app's rules.
+    @Test func lettersVideosAndContactWindowsInTheEmail() throws {
+        var followUps = FollowUps(today: Self.today)
+        followUps.deadlines = [Self.deadline("Bates", in: 3)]
+        followUps.letters = [
+            FollowUps.LetterDue(id: "l1", writer: "Coach Daniels", due: Self.today.adding(days: 2), daysLeft: 2, status: .requested),
+            FollowUps.LetterDue(id: "l2", writer: "Ms. Alvarez", due: Self.today.adding(days: 9), daysLeft: 9, status: .requested),
+        ]
+        followUps.brokenVideos = [FollowUps.BrokenVideo(id: "v1", title: nil, platform: "hudl")]
+        followUps.awaitingReply = [Self.awaiting("Ann Lee", days: 8)]
+        let agenda = RecapSections.agenda(followUps, personal: PersonalItems(), today: Self.today)
+        #expect(
+            agenda.doThisWeek.lines.map(\.text) == [
+                "Recommendation letter from Coach Daniels (requested): due in 2 days (Nov 25, 2026)",
+                "Bates's Full Ride offer ends in 3 days (Nov 26, 2026)",
+                "Fix the highlight video link \"Untitled video\" (Hudl): it no longer plays",
+                "Write again to Ann Lee (Amherst College): 8 days since you wrote",
+            ]
+        )
+        #expect(agenda.doThisWeek.lines.map(\.urgent) == [true, true, true, false])
+        var ahead = SeasonAhead()
+        let rule = { (division: Division, days: Int?) in
+            ContactWindow(
+                division: division, sport: "*", kind: .dateAfterGrade,
+                opensOn: days.map { Self.today.adding(days: $0) }, state: days == nil ? .unknown : .opens,
+                daysUntil: days, schools: 3, note: nil
+            )
+        }
+        ahead.contactWindows = [rule(.d1, 60), rule(.d2, 61), rule(.d3, nil)]
+        let coming = RecapSections.comingUp(ahead, deadlines: [], today: Self.today, athlete: "Anaïs")
+        #expect(
+            coming.lines.map(\.text) == [
+                "From Jan 22, 2027, D1 coaches may contact Anaïs directly: 3 schools on your list (the app's contact rules)"
+            ]
+        )
+    }
+
+    @Test func aNewBestIsALineOfWhatChanged() throws {
+        var summary = ReportFigures.MetricSummary(
+            type: "sixty_time", rows: 1, count: 1, avg: 6.81, min: 6.81, max: 6.81, unit: "s",
+            definition: MetricRegistry.app.definition("sixty_time"),
+            latest: ReportFigures.MetricEntry(
+                date: Self.today, value: 6.81, display: "6.81 sec", source: "Perfect Game", verified: true
+            )
+        )
+        summary.progress.best = summary.latest
+        summary.progress.bestBefore = 6.92
+        summary.progress.newBest = true
+        var metrics = ReportFigures.Metrics()
+        metrics.summaries = [summary]
+        let changed = RecapSections.whatChanged(SeasonChanges(), metrics: metrics)
+        #expect(changed.lines.map(\.text) == ["New best: 60-Yard Dash 6.81 sec, was 6.92 (Perfect Game)"])
+    }
+
     @Test func whatChangedPutsFirstRepliesFirstAndCapsAtFive() {
         var changes = SeasonChanges()
         changes.coachesWhoWrote = (1...6).map { n in

@@ -73,7 +73,7 @@ extension ReportText {
     /// "New best: 60-Yard Dash 6.81 sec, was 6.92 (Perfect Game)".
     package static func newBest(_ summary: ReportFigures.MetricSummary) -> String? {
         guard summary.progress.newBest, let best = summary.progress.best, let display = best.display else { return nil }
-        let was = summary.progress.bestBefore.map { ", was " + summary.text($0) } ?? ""
+        let was = summary.progress.bestBefore.map { ", was " + summary.definition.format.text($0) } ?? ""
         return "New best: \(summary.definition.label) \(display)\(was)" + (best.source.map { " (\($0))" } ?? "")
     }
 
