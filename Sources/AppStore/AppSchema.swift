@@ -1,3 +1,5 @@
+import Aggregation
+
 /// The app's tables and columns that report-batch reads (docs/data-model.md), in one place:
 /// the SQLite reader checks a database against it and selects through it, and the demo
 /// writer creates its tables from it.
@@ -228,6 +230,13 @@ package enum AppSchema {
             text("notes"),
         ]
     )
+
+    /// The stored roles of a player in `family_members` (`player` and its alias `athlete`), as
+    /// an SQL list: the player's videos and letters without a family are found through them.
+    package static let playerRoles: String = {
+        let roles: [String] = MemberRole.acceptedValues.filter { MemberRole.decode($0) == .player }
+        return "(" + roles.map { "'\($0)'" }.joined(separator: ", ") + ")"
+    }()
 
     /// Whether a database may lack `table`.
     package static func isOptional(_ table: Table) -> Bool {

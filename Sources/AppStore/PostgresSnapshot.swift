@@ -390,9 +390,11 @@ package enum PostgresSnapshot {
         // The app's newer tables (docs/next-steps.md): messages by family, the player's videos
         // and letters by family or, without one, by member; the contact-window rules whole.
         filters["athlete_messages"] = "family_unit_id = ANY(\(list))"
-        let ownOrMembers = "family_unit_id = ANY(\(list)) OR (family_unit_id IS NULL AND user_id IN \(members))"
-        filters["video_links"] = ownOrMembers
-        filters["recommendation_letters"] = ownOrMembers
+        let players =
+            "(SELECT user_id FROM family_members WHERE family_unit_id = ANY(\(list)) AND role::text IN \(AppSchema.playerRoles))"
+        let ownOrPlayers = "family_unit_id = ANY(\(list)) OR (family_unit_id IS NULL AND user_id IN \(players))"
+        filters["video_links"] = ownOrPlayers
+        filters["recommendation_letters"] = ownOrPlayers
         // system_calendar, sports and contact_window_rules are every family's: copied whole.
         return filters
     }

@@ -206,8 +206,9 @@ extension RowDecoders {
         let before = log.count
         let id = f.identifier("id")
         let sport = f.requiredText("sport")
-        let division: Division? = f.enumeration("division", required: true)
-        let kind: ContactRuleKind? = f.enumeration("rule_kind", required: true)
+        // Every family reads these rows: a `d1` or `D1 ` still names D1 (the app's columns are text).
+        let division: Division? = f.looseEnumeration("division")
+        let kind: ContactRuleKind? = f.looseEnumeration("rule_kind")
         guard log.count == before, let id, let sport, let division, let kind else { return nil }
         var rule = ContactWindowRule(id: id, sport: sport, division: division, kind: kind)
         (rule.reference, rule.windowDate, rule.notes) = (f.text("reference"), f.text("window_date"), f.text("notes"))
@@ -226,6 +227,18 @@ extension RowDecoders {
 
 extension FieldReader {
     /// A timestamp that must be there.
+    /// A required value of `E` compared trimmed and case-insensitively (the app's free-text
+    /// rule columns); another value is an issue naming the accepted ones.
+    func looseEnumeration<E: DomainEnum>(_ column: String) -> E? {
+        guard let raw = requiredText(column) else { return nil }
+        if let value = E.allCases.first(where: { $0.rawValue.comparisonKey == raw.comparisonKey }) { return value }
+        issue(
+            column,
+            "unknown value \(Quote.value(raw)) (accepted: \(E.allCases.map(\.rawValue).joined(separator: ", ")))"
+        )
+        return nil
+    }
+
     func requiredTimestamp(_ column: String) -> Timestamp? {
         guard requiredText(column) != nil else { return nil }  // null: an issue of its own
         return timestamp(column)

@@ -425,7 +425,8 @@ package final class SQLiteSource: FamilySource {
         }
         let schools = "SELECT id FROM schools WHERE family_unit_id = ?1"
         let members = "SELECT user_id FROM family_members WHERE family_unit_id = ?1"
-        let players = "SELECT user_id FROM family_members WHERE family_unit_id = ?1 AND role IN ('player', 'athlete')"
+        let players =
+            "SELECT user_id FROM family_members WHERE family_unit_id = ?1 AND role IN \(AppSchema.playerRoles)"
         let profiles = "SELECT id FROM player_profiles WHERE family_unit_id = ?1"
         var season = SeasonRows()
         season.statusHistory = try rows(

@@ -85,20 +85,7 @@ package enum RecapSections {
             )
         }
         // The family's recommendation letters due (or past due) within 7 days (docs/next-steps.md).
-        dated += (followUps.letters ?? []).filter { $0.daysLeft <= weekDays }.map { letter in
-            let due =
-                letter.daysLeft < 0
-                ? "overdue since \(ReportText.day(letter.due))" : "due " + when(letter.daysLeft, letter.due)
-            return (
-                letter.due, 0,
-                Line(
-                    text:
-                        "Recommendation letter from \(letter.writer) (\(letter.status.displayName.lowercased())): \(due)",
-                    mark: "Letter",
-                    urgent: letter.daysLeft <= WeekHeadline.deadlineDays
-                ), false
-            )
-        }
+        dated += (followUps.letters ?? []).filter { $0.daysLeft <= weekDays }.map { ($0.due, 0, letterLine($0), false) }
         dated += personal.reminders.map { reminder in
             (reminder.due, 1, reminderLine(reminder), true)
         }
@@ -127,16 +114,7 @@ package enum RecapSections {
             )
         }
         // A broken highlight video is as urgent as the app treats it, after the dated items.
-        let videos = (followUps.brokenVideos ?? []).map { video in
-            (
-                line: Line(
-                    text: "Fix the highlight video link \"\(ReportText.videoName(video))\" "
-                        + "(\(ReportText.platformName(video.platform))): it no longer plays",
-                    mark: "Video",
-                    urgent: true
-                ), own: false
-            )
-        }
+        let videos = (followUps.brokenVideos ?? []).map { (line: videoLine($0), own: false) }
         let all = dated.map { (line: $0.line, own: $0.own) } + videos + awaiting
         let shown = all.prefix(maxLines)
         let rest = all.dropFirst(maxLines)
@@ -144,6 +122,26 @@ package enum RecapSections {
         var doThisWeek = Capped(shown.map(\.line))
         doThisWeek.more = rest.filter { !$0.own }.count
         return Agenda(doThisWeek: doThisWeek, ownRest: ownRest)
+    }
+
+    static func letterLine(_ letter: FollowUps.LetterDue) -> Line {
+        let due =
+            letter.daysLeft < 0
+            ? "overdue since \(ReportText.day(letter.due))" : "due " + when(letter.daysLeft, letter.due)
+        return Line(
+            text: "Recommendation letter from \(letter.writer) (\(letter.status.displayName.lowercased())): \(due)",
+            mark: "Letter",
+            urgent: letter.daysLeft <= WeekHeadline.deadlineDays
+        )
+    }
+
+    static func videoLine(_ video: FollowUps.BrokenVideo) -> Line {
+        Line(
+            text: "Fix the highlight video link \"\(ReportText.videoName(video))\" "
+                + "(\(ReportText.platformName(video.platform))): it no longer plays",
+            mark: "Video",
+            urgent: true
+        )
     }
 
     static func reminderLine(_ reminder: PersonalItems.ReminderItem) -> Line {

@@ -56,6 +56,24 @@ struct MetricRegistryTests {
         #expect(MetricRegistry.app.definition("exit_velo").label == "Exit Velocity")
     }
 
+    /// Facts of the app's canonical.ts, copied here by hand (not from the data file): a key of
+    /// each format and direction, so that a wrong row of the data file fails.
+    @Test(arguments: [
+        ("forty_time", "40-Yard Dash", "sec", MetricFormat.decimal(places: 2, leadingZero: true), true),
+        ("save_pct", "Save %", "", .decimal(places: 3, leadingZero: false), false),
+        ("field_goal_pct", "Field Goal %", "%", .percent(places: 1), false),
+        ("race_time", "Race Time", "", .duration, true), ("tackles", "Tackles", "count", .integer, false),
+        ("ranking", "Ranking", "", .integer, true),
+        ("scoring_average", "Scoring Average", "strokes", .decimal(places: 1, leadingZero: true), true),
+        ("vertical_jump", "Vertical Jump", "in", .decimal(places: 1, leadingZero: true), false),
+        ("other", "Other Metric", "", .decimal(places: 2, leadingZero: true), false),
+    ])
+    func keysAsTheAppDefinesThem(key: String, label: String, unit: String, format: MetricFormat, lower: Bool) {
+        let definition = MetricRegistry.app.definition(key)
+        #expect(definition.label == label && definition.unit == unit && definition.format == format)
+        #expect(definition.lowerIsBetter == lower && definition.isRegistered)
+    }
+
     @Test(arguments: [
         ("sixty_yard_dash", "sixty yard dash"), ("bat_speed", "bat speed"), ("_gpa_", "gpa"), ("Élan", "Élan"),
     ])
@@ -107,6 +125,10 @@ struct MetricFormatTests {
         (.percent(places: 1), 45.25, "45.3"), (.percent(places: 1), 45.2, "45.2"),
         (.duration, 412.3, "6:52.30"), (.duration, 59.999, "1:00.00"), (.duration, 3725.5, "62:05.50"),
         (.duration, 5.07, "0:05.07"), (.duration, 0, "0:00.00"),
+        // Past toFixed's reach JavaScript prints the number itself.
+        (.decimal(places: 2, leadingZero: true), 1e21, "1e+21"), (.integer, 1e20, "100000000000000000000"),
+        (.integer, .infinity, "Infinity"), (.percent(places: 1), -.infinity, "-Infinity"),
+        (.decimal(places: 1, leadingZero: true), .nan, "NaN"),
     ])
     func formats(format: MetricFormat, value: Double, text: String) {
         #expect(format.text(value) == text)

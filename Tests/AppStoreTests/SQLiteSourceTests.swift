@@ -110,6 +110,39 @@ struct SQLiteSourceTests {
             "INSERT INTO coaches (id, family_unit_id, role, first_name, last_name, responsiveness_score) VALUES ('c1', 'fam', 'head', 'A', 'B', -9e999)"
         ),
         (
+            "performance_metrics", "'m1'", "is_primary", "expected 0, 1 or null",
+            "INSERT INTO performance_metrics (id, family_unit_id, metric_type, value, recorded_date, is_primary) VALUES ('m1', 'fam', 'sixty_time', 6.8, '2026-01-01', 2)"
+        ),
+        (
+            "users", "'u9'", "graduation_year", "3028 is not a year",
+            "INSERT INTO users (id, email, role, graduation_year) VALUES ('u9', 'a@example.com', 'player', 3028); "
+                + "INSERT INTO family_members VALUES ('fam', 'u9', 'player')"
+        ),
+        (
+            "schools", "'s2'", "questionnaire_completed", "expected 0, 1 or null",
+            "INSERT INTO schools (id, family_unit_id, name, status, questionnaire_completed) VALUES ('s2', 'fam', 'X', 'contacted', 5)"
+        ),
+        (
+            "video_links", "'v1'", "health_status", "unknown value 'dead'",
+            "CREATE TABLE video_links (id TEXT, user_id TEXT, family_unit_id TEXT, platform TEXT, url TEXT, title TEXT, health_status TEXT); "
+                + "INSERT INTO video_links VALUES ('v1', 'u1', 'fam', 'hudl', 'https://hudl.example/1', NULL, 'dead')"
+        ),
+        (
+            "recommendation_letters", "'l1'", "due_date", "2026-02-30",
+            "CREATE TABLE recommendation_letters (id TEXT, user_id TEXT, family_unit_id TEXT, writer_name TEXT, due_date TEXT, status TEXT); "
+                + "INSERT INTO recommendation_letters VALUES ('l1', 'u1', 'fam', 'Coach D', '2026-02-30', 'requested')"
+        ),
+        (
+            "contact_window_rules", "'r1'", "division", "unknown value 'D4'",
+            "CREATE TABLE contact_window_rules (id TEXT, sport TEXT, division TEXT, rule_kind TEXT, reference TEXT, window_date TEXT, notes TEXT); "
+                + "INSERT INTO contact_window_rules VALUES ('r1', '*', 'D4', 'unrestricted', NULL, NULL, NULL)"
+        ),
+        (
+            "athlete_messages", "'a1'", "sent_at", "is null but is required",
+            "CREATE TABLE athlete_messages (id TEXT, user_id TEXT, family_unit_id TEXT, school_id TEXT, coach_id TEXT, template_slug TEXT, channel TEXT, subject TEXT, sent_at TEXT); "
+                + "INSERT INTO athlete_messages VALUES ('a1', 'u1', 'fam', NULL, NULL, NULL, NULL, NULL, NULL)"
+        ),
+        (
             "interactions", "'i1'", "sentiment", "unknown value 'happy'",
             "INSERT INTO interactions (id, family_unit_id, type, direction, sentiment, occurred_at) VALUES ('i1', 'fam', 'email', 'inbound', 'happy', '2026-01-01T00:00:00Z')"
         ),

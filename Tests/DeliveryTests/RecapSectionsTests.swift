@@ -127,8 +127,20 @@ struct RecapSectionsTests {
         var followUps = FollowUps(today: Self.today)
         followUps.deadlines = [Self.deadline("Bates", in: 3)]
         followUps.letters = [
-            FollowUps.LetterDue(id: "l1", writer: "Coach Daniels", due: Self.today.adding(days: 2), daysLeft: 2, status: .requested),
-            FollowUps.LetterDue(id: "l2", writer: "Ms. Alvarez", due: Self.today.adding(days: 9), daysLeft: 9, status: .requested),
+            FollowUps.LetterDue(
+                id: "l1",
+                writer: "Coach Daniels",
+                due: Self.today.adding(days: 2),
+                daysLeft: 2,
+                status: .requested
+            ),
+            FollowUps.LetterDue(
+                id: "l2",
+                writer: "Ms. Alvarez",
+                due: Self.today.adding(days: 9),
+                daysLeft: 9,
+                status: .requested
+            ),
         ]
         followUps.brokenVideos = [FollowUps.BrokenVideo(id: "v1", title: nil, platform: "hudl")]
         followUps.awaitingReply = [Self.awaiting("Ann Lee", days: 8)]
@@ -145,9 +157,14 @@ struct RecapSectionsTests {
         var ahead = SeasonAhead()
         let rule = { (division: Division, days: Int?) in
             ContactWindow(
-                division: division, sport: "*", kind: .dateAfterGrade,
-                opensOn: days.map { Self.today.adding(days: $0) }, state: days == nil ? .unknown : .opens,
-                daysUntil: days, schools: 3, note: nil
+                division: division,
+                sport: "*",
+                kind: .dateAfterGrade,
+                opensOn: days.map { Self.today.adding(days: $0) },
+                state: days == nil ? .unknown : .opens,
+                daysUntil: days,
+                schools: 3,
+                note: nil
             )
         }
         ahead.contactWindows = [rule(.d1, 60), rule(.d2, 61), rule(.d3, nil)]
@@ -161,10 +178,20 @@ struct RecapSectionsTests {
 
     @Test func aNewBestIsALineOfWhatChanged() throws {
         var summary = ReportFigures.MetricSummary(
-            type: "sixty_time", rows: 1, count: 1, avg: 6.81, min: 6.81, max: 6.81, unit: "s",
+            type: "sixty_time",
+            rows: 1,
+            count: 1,
+            avg: 6.81,
+            min: 6.81,
+            max: 6.81,
+            unit: "s",
             definition: MetricRegistry.app.definition("sixty_time"),
             latest: ReportFigures.MetricEntry(
-                date: Self.today, value: 6.81, display: "6.81 sec", source: "Perfect Game", verified: true
+                date: Self.today,
+                value: 6.81,
+                display: "6.81 sec",
+                source: "Perfect Game",
+                verified: true
             )
         )
         summary.progress.best = summary.latest

@@ -58,7 +58,7 @@ struct XLSXCommandTests {
             assert not any(k in labels for k in keys if '_' in k), labels
             metrics = {row[0].value: [c.value for c in row] for row in s.iter_rows() if row[0].value in ('60-Yard Dash', 'Batting Average', 'Exit Velocity', 'Pop Time', 'ERA', 'Broad Jump', 'Fastball Velocity ★')}
             assert metrics, labels
-            # Columns: Metric, Entries, Values, Average, Min, Max, Unit, Latest, Source, Verified.
+            # Columns: Metric, Entries, Values, Average, Min, Max, Unit, Latest, Source, Verified, Best, Change, New best.
             for name, row in metrics.items():
                 if row[2] == 1: assert row[4] is None and row[5] is None and row[3] is not None, row
                 if row[2] == 0: assert row[3] == 'no value', row

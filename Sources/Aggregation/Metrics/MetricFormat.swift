@@ -35,7 +35,7 @@ public enum MetricFormat: Hashable, Sendable {
     /// `places` decimals, rounded as the app's platform rounds (to the nearest on the exact
     /// binary value, a tie away from zero), a negative value keeping its sign.
     static func fixed(_ value: Double, places: Int) -> String {
-        guard value.isFinite, abs(value) < 1e21 else { return value.isFinite ? String(value) : "\(value)" }
+        guard value.isFinite, abs(value) < 1e21 else { return Self.jsText(value) }
         // glibc prints the exact decimal digits; 80 more than needed reach past every digit of a
         // value that could round to a non-zero place, so only the next digit decides.
         let exact = String(format: "%.\(places + 80)f", abs(value)).utf8
@@ -64,9 +64,19 @@ public enum MetricFormat: Hashable, Sendable {
         return value - down >= 0.5 ? down + 1 : down
     }
 
+    /// A whole number with every digit (below 1e21, as JavaScript prints it); `-0` is "0".
     private static func wholeNumber(_ value: Double) -> String {
-        guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
-        return String(Int64(value))
+        guard value.isFinite, abs(value) < 1e21 else { return jsText(value) }
+        if abs(value) < 1e15 { return String(Int64(value)) }
+        return String(format: "%.0f", value)
+    }
+
+    /// JavaScript's text of a number beyond `toFixed`'s reach: "NaN", "Infinity", "1e+21".
+    static func jsText(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
+        // Swift's shortest round-trip text has JavaScript's exponent form here ("1e+21").
+        return "\(value)"
     }
 
     private static func twoDigits(_ value: Double) -> String {

@@ -24,6 +24,8 @@ public struct ContactWindow: Sendable, Equatable {
     /// The family's schools of the division.
     public let schools: Int
     public let note: String?
+    /// The player has a class year (an `unknown` window without it says so).
+    public var classKnown = true
 
     /// The windows of the family's divisions in D1, D2, D3, NAIA, JUCO order; nil without the
     /// rules' table.
@@ -70,7 +72,8 @@ public struct ContactWindow: Sendable, Equatable {
             state: state,
             daysUntil: state == .opens ? opensOn.map { today.days(until: $0) } : nil,
             schools: schools,
-            note: rule.notes
+            note: rule.notes,
+            classKnown: graduationYear != nil
         )
     }
 

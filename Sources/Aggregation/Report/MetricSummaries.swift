@@ -120,7 +120,7 @@ enum MetricSummaries {
         result.best = best.map(entry)
         let previous = before.last
         result.previous = previous.map(entry)
-        if let last = inRange.last?.value, let earlier = previous?.value {
+        if let last = inRange.last?.value, let earlier = previous?.value, (last - earlier).isFinite {
             let change = last - earlier
             result.change = change
             result.improved = change == 0 ? nil : better(last, earlier)

@@ -313,7 +313,10 @@ enum ReportPDF {
 
     /// The change since the entry before the range: "▲ 0.11 faster" in green, "▼ 2 mph" in amber.
     private static func change(_ summary: ReportFigures.MetricSummary) -> PDFCell {
-        guard let text = ReportText.change(summary) else { return .text("no earlier entry", color: PDFColor(0x6B7280)) }
+        guard let text = ReportText.changeText(summary) else {
+            let why = summary.progress.previous == nil ? "no earlier entry" : "no value in this period"
+            return .text(why, color: PDFColor(0x6B7280))
+        }
         let color: PDFColor? = summary.progress.improved.map { $0 ? ReportPDFSeason.forward : ReportPDFSeason.back }
         return .text(text, color: color)
     }

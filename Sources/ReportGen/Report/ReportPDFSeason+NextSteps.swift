@@ -22,7 +22,7 @@ extension ReportPDFSeason {
                         .text(message.school ?? "", bold: true),
                     ] + (coaches ? [.text(message.coach ?? "")] : []) + [
                         .text(message.subject ?? ""),
-                        .text(warnings.joined(separator: "; "), color: warnings.isEmpty ? nil : back),
+                        .text(warnings.joined(separator: " "), color: warnings.isEmpty ? nil : back),
                     ]
                 }
             )
@@ -65,7 +65,9 @@ extension ReportText {
             return "from \(day(date))\(days)"
         case (.open, let date?): return "now, since \(day(date))"
         case (.open, nil): return "at any time"
-        default: return "not known: the app needs the class year and a rule it can read"
+        default:
+            return window.classKnown
+                ? "not known: the app's rule has a date it cannot read" : "not known: no class year"
         }
     }
 }

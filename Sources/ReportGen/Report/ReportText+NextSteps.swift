@@ -23,7 +23,7 @@ extension ReportText {
         if let letters = followUps.letters {
             tables.append(
                 FollowUpTable(
-                    heading: "Recommendation letters due in the next \(FollowUps.deadlineDays) days",
+                    heading: "Recommendation letters due or overdue in the next \(FollowUps.deadlineDays) days",
                     columns: ["Writer", "Status", "Due", "Days left"],
                     rows: letters.map {
                         [.text($0.writer), .text($0.status.displayName), date($0.due), .integer($0.daysLeft)]
@@ -54,13 +54,13 @@ extension ReportText {
         video.title.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } ?? "Untitled video"
     }
 
-    /// `hudl` "Hudl", `youtube` "YouTube", `vimeo` "Vimeo", `other` "Other"; any other as stored.
+    /// A video site by its name ("YouTube"), any other as stored.
     package static func platformName(_ platform: String) -> String {
-        ["hudl": "Hudl", "youtube": "YouTube", "vimeo": "Vimeo", "other": "Other"][platform] ?? platform
+        VideoPlatform.decode(platform)?.displayName ?? platform
     }
 
     /// A metric's change in words: "▲ 0.11 faster", "▼ 2 mph", "no change"; nil without one.
-    package static func change(_ summary: ReportFigures.MetricSummary) -> String? {
+    package static func changeText(_ summary: ReportFigures.MetricSummary) -> String? {
         guard let change = summary.progress.change else { return nil }
         guard let improved = summary.progress.improved else { return "no change" }
         let definition = summary.definition
@@ -77,14 +77,15 @@ extension ReportText {
         return "New best: \(summary.definition.label) \(display)\(was)" + (best.source.map { " (\($0))" } ?? "")
     }
 
-    /// The two warnings the app gives before an outreach message, in its words.
+    /// The two warnings the app gives before an outreach message, in its words (without its
+    /// "Click Send again to send anyway"), said of the day the message was sent.
     package static func outreachWarnings(_ message: SeasonChanges.Outreach) -> [String] {
         var warnings: [String] = []
         if let days = message.daysSincePrevious {
-            warnings.append("sent \(days) day\(days == 1 ? "" : "s") after the last message to this program")
+            warnings.append("You last messaged this program \(days) day(s) before.")
         }
         if let before = message.sentBefore {
-            warnings.append("\(before) messages were already sent here: consider adding more programs")
+            warnings.append("You'd already sent \(before) messages here — consider adding more programs.")
         }
         return warnings
     }
@@ -102,10 +103,11 @@ extension ReportText {
             return "\(division) coaches may contact \(athlete) at any time: \(schools)"
         default:
             return "\(division): the date coaches may contact \(athlete) is not known "
-                + "(the app needs the class year): \(schools)"
+                + "(\(window.classKnown ? "the app's rule has a date it cannot read" : "the app needs the class year")): \(schools)"
         }
     }
 
     /// What the report and the e-mail say of the contact windows' dates.
-    package static let contactWindowsSource = "Dates from the app's configured contact rules; check each school's."
+    package static let contactWindowsSource =
+        "Dates from the app's configured contact rules, however far ahead; check each school's own."
 }

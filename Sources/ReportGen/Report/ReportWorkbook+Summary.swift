@@ -156,7 +156,7 @@ extension ReportWorkbook {
                 [.text(ReportText.metricLabel(summary)), .integer(summary.rows), .integer(summary.count)]
                 + (summary.count == 0 ? [.text("no value"), .empty, .empty] : values.map(\.0))
                 + [.text(summary.shownUnit), latestCell.0, .text(latest.source), .text(latest.verified ? "✓" : nil)]
-                + [best.0, .text(ReportText.change(summary)), .text(summary.progress.newBest ? "✓" : nil)]
+                + [best.0, .text(ReportText.changeText(summary)), .text(summary.progress.newBest ? "✓" : nil)]
             var styles: [Int: XLSXStyle] = [7: latestCell.1, 10: best.1].compactMapValues { $0 }
             if summary.count > 0 { for (offset, value) in values.enumerated() { styles[3 + offset] = value.1 } }
             return (cells, styles)

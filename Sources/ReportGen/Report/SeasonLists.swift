@@ -82,7 +82,7 @@ struct SeasonLists {
             outreach.map {
                 [
                     SeasonSheet.date($0.date), .text($0.school), .text($0.coach), .text($0.channel), .text($0.subject),
-                    .text(ReportText.outreachWarnings($0).joined(separator: "; ")),
+                    .text(ReportText.outreachWarnings($0).joined(separator: " ")),
                 ]
             },
             empty: "No outreach message sent from the app in this period",

@@ -1,0 +1,32 @@
+/// Where a recommendation letter stands.
+public enum LetterStatus: String, DomainEnum {
+    case notRequested = "not_requested"
+    case requested, received, submitted
+
+    public var displayName: String {
+        switch self {
+        case .notRequested: "Not requested"
+        case .requested: "Requested"
+        case .received: "Received"
+        case .submitted: "Submitted"
+        }
+    }
+}
+
+/// A recommendation letter the player asked for (`recommendation_letters`).
+public struct RecommendationLetter: Hashable, Sendable, Identifiable {
+    public let id: String
+    public let userID: String
+    public var familyUnitID: String?
+    public var writerName: String
+    public var dueDate: CivilDate?
+    /// Null is `not_requested`, the app's default.
+    public var status: LetterStatus
+
+    public init(id: String, userID: String, writerName: String, status: LetterStatus) {
+        self.id = id
+        self.userID = userID
+        self.writerName = writerName
+        self.status = status
+    }
+}
