@@ -40,6 +40,9 @@ extension AppSchema {
     static let seasonKeys: [String: String] = [
         "school_status_history": "school_id", "profile_tracking_links": "profile_id", "profile_views": "profile_id",
         "events": "school_id", "follow_up_reminders": "user_id", "user_deadlines": "user_id",
+        // The player's videos and letters without a family are found by user (the app indexes
+        // video_links.user_id too).
+        "video_links": "user_id", "recommendation_letters": "user_id",
     ]
 
     /// `CREATE TABLE` for each of `tables`; without `primaryKeys`, `id` is a plain column (a

@@ -456,7 +456,9 @@ package final class SQLiteSource: FamilySource {
         season.deadlines = try rows(AppSchema.userDeadlines, where: "user_id IN (\(members))", RowDecoders.deadline)
         // The player's videos and letters without a family (docs/next-steps.md); the reader
         // keeps the player's of them.
-        let playerRows = "family_unit_id = ?1 OR (family_unit_id IS NULL AND user_id IN (\(players)))"
+        // `+family_unit_id`: the rows without a family are found through their user's index,
+        // not by walking every family-less row of the table for each family.
+        let playerRows = "family_unit_id = ?1 OR (+family_unit_id IS NULL AND user_id IN (\(players)))"
         season.messages = try rows(AppSchema.athleteMessages, where: "family_unit_id = ?1", RowDecoders.message)
         season.tracksQuestionnaires = !missingOptionalColumns.contains("schools.questionnaire_completed")
         season.videoLinks = try rows(AppSchema.videoLinks, where: playerRows, RowDecoders.videoLink)
