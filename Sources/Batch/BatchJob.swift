@@ -338,10 +338,10 @@ extension JobReader {
         return .list(try listOutput(node, export: exportNode, context))
     }
 
-    /// An output with `report`: its `formats` (all by default) and a range of its own from
+    /// An output with `report`: its `formats` (json, csv, xlsx and pdf by default) and a range of its own from
     /// `preset`/`from`/`to` (nil: the job's).
     private func reportOutput(_ node: Node, _ context: String) throws -> BatchJob.Output {
-        var formats: [ReportFormat] = ReportFormat.allCases
+        var formats: [ReportFormat] = ReportFormat.standard
         var pairs: [(key: String, node: Node)] = []
         for (key, value) in try self.mapping(node, context, allowed: ["report", "formats", "preset", "from", "to"]) {
             switch key {
