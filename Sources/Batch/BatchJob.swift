@@ -237,6 +237,12 @@ extension JobReader {
                 "'attach' names \(Quote.value(spec)), which this job does not write; it writes \(written.sorted().joined(separator: ", "))"
             )
         }
+        if delivery.reportURL != nil, !written.contains("report.\(ReportFormat.html.rawValue)") {
+            throw fail(
+                deliverNode,
+                "'report_url' links the e-mail to the report's web page, which this job does not write: add html to the report's formats"
+            )
+        }
     }
 
     func range(_ node: Node, _ context: String) throws -> RangeSelection {
