@@ -19,10 +19,27 @@ extension PDFColor {
         )
     }
 
-    /// The colour readable as text on each of `backgrounds` (`readable(on:)` in turn: each
-    /// step only darkens on light ones, or lightens on dark ones, so the earlier ones still hold).
+    /// The colour as a page writes it: each channel rounded to 8 bits (`hex`).
+    var written: PDFColor {
+        PDFColor(
+            red: (red * 255).rounded() / 255,
+            green: (green * 255).rounded() / 255,
+            blue: (blue * 255).rounded() / 255
+        )
+    }
+
+    /// The colour as a page writes it, readable as text on each of `backgrounds` (all light, or
+    /// all dark): darkened on light ones, or lightened on dark ones, just until it reads at 4.5:1
+    /// or more on every one, rounding included (a colour at 4.50:1 can round to 4.49:1).
     func readable(onEach backgrounds: [PDFColor]) -> PDFColor {
-        backgrounds.reduce(self) { $0.readable(on: $1) }
+        let light = backgrounds.allSatisfy { $0.luminance > 0.18 }
+        var color = backgrounds.reduce(self) { $0.readable(on: $1) }.written
+        var steps = 0
+        while backgrounds.contains(where: { color.contrast(with: $0) < PDFColor.minimumContrast }), steps < 100 {
+            color = (light ? color.shade(0.99) : color.tint(0.99)).written
+            steps += 1
+        }
+        return color
     }
 }
 
@@ -77,8 +94,9 @@ public enum HTMLColors {
     public static func badge(
         _ color: PDFColor
     ) -> (fill: PDFColor, text: PDFColor, darkFill: PDFColor, darkText: PDFColor) {
-        let darkFill = color.over(dark.page, amount: 0.3)
-        return (color.tint(PDFColor.badgeTint), color.badgeText, darkFill, color.tint(0.45).readable(on: darkFill))
+        let fill = color.tint(PDFColor.badgeTint).written
+        let darkFill = color.over(dark.page, amount: 0.3).written
+        return (fill, color.badgeText.readable(onEach: [fill]), darkFill, color.tint(0.45).readable(onEach: [darkFill]))
     }
 
     /// A stat card: its tint with the figure in the colour (the pdf's), the label muted; in the
@@ -88,17 +106,17 @@ public enum HTMLColors {
     ) -> (
         fill: PDFColor, figure: PDFColor, label: PDFColor, darkFill: PDFColor, darkFigure: PDFColor, darkLabel: PDFColor
     ) {
-        let fill = color.tint(0.08)
-        let darkFill = color.over(dark.surface, amount: 0.16)
+        let fill = color.tint(0.08).written
+        let darkFill = color.over(dark.surface, amount: 0.16).written
         return (
-            fill, color.readable(on: fill), light.muted.readable(on: fill),
-            darkFill, color.tint(0.5).readable(on: darkFill), dark.muted.readable(on: darkFill)
+            fill, color.readable(onEach: [fill]), light.muted.readable(onEach: [fill]),
+            darkFill, color.tint(0.5).readable(onEach: [darkFill]), dark.muted.readable(onEach: [darkFill])
         )
     }
 
     /// A line or bar of a chart, drawn on the page, with its values written in it.
     public static func line(_ color: PDFColor) -> (light: PDFColor, dark: PDFColor) {
-        (color.readable(on: light.page), color.tint(0.6).readable(on: dark.page))
+        (color.readable(onEach: [light.page]), color.tint(0.6).readable(onEach: [dark.page]))
     }
 
     /// The CSS custom properties of a text colour: `--fg` and `--fgd` (dark).
