@@ -151,7 +151,8 @@ struct RecapStage {
         return (ReportPage.url(template: template, values: placeholderValues, fileName: fileName), fileName)
     }
 
-    /// The folder's placeholders (`BatchJob.placeholders`) for this family and the job's range.
+    /// The folder's placeholders (`BatchJob.placeholders`) and the subject's `family_name`, for this
+    /// family and the job's range.
     private var placeholderValues: [String: String] {
         let data = plan.data
         let range = plan.jobRange

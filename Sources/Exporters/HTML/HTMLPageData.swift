@@ -128,11 +128,9 @@ public struct HTMLPageData {
     }
 
     private mutating func closeSection() {
-        guard let heading else {
-            // Parts before any section (none in the pdf's documents) join the notes.
-            parts = []
-            return
-        }
+        // A table or chart before any section (the pdf's documents have none) is not lost: it
+        // gets a section headed by the document's title.
+        guard let heading = heading ?? (parts.isEmpty ? nil : context["title"] as? String ?? "") else { return }
         sections.append([
             "id": next("s"), "heading": HTMLText.shown(heading), "parts": parts, "pair_open": false,
             "col_break": false, "pair_close": false,
