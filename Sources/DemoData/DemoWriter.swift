@@ -550,15 +550,17 @@ struct DemoWriter {
         large: Bool
     ) throws {
         let catalog = DemoCatalog.metrics(sport: sport)
-        let kinds = large ? catalog : [catalog[0]] + Array(catalog.dropFirst().shuffled(using: &athleteRandom).prefix(2))
+        let kinds =
+            large ? catalog : [catalog[0]] + Array(catalog.dropFirst().shuffled(using: &athleteRandom).prefix(2))
         for (position, kind) in kinds.enumerated() {
             let recordings = athleteRandom.int(3...8)
             for recording in 0..<recordings {
                 // The headline stat's latest entry has a value and falls in the last days.
                 let headline = position == 0 && recording == 0
-                let day = daysAgo(
-                    headline ? athleteRandom.int(1...4) : recording == 0 ? athleteRandom.int(0...6) : athleteRandom.int(7...720)
-                )
+                let ago =
+                    headline
+                    ? athleteRandom.int(1...4) : recording == 0 ? athleteRandom.int(0...6) : athleteRandom.int(7...720)
+                let day = daysAgo(ago)
                 var value: Double? = athleteRandom.chance(0.1) && !headline ? nil : kind.range.lowerBound
                 if value != nil {
                     let scale = pow(10, Double(kind.places))
