@@ -45,7 +45,7 @@ package struct HTMLTemplates: Sendable {
 
     private static func parse(_ text: String, name: String) throws -> MustacheTemplate {
         try checkSafe(text, name: name)
-        return try TemplatePair(text: (text, name), html: (text, name)).htmlTemplate
+        return try TemplatePair.parse((text, name))
     }
 
     /// Refuses a template that could put a value into the page unescaped or fetch anything.
