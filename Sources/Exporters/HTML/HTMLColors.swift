@@ -35,8 +35,15 @@ extension PDFColor {
         let light = backgrounds.allSatisfy { $0.luminance > 0.18 }
         var color = backgrounds.reduce(self) { $0.readable(on: $1) }.written
         var steps = 0
-        while backgrounds.contains(where: { color.contrast(with: $0) < PDFColor.minimumContrast }), steps < 100 {
-            color = (light ? color.shade(0.99) : color.tint(0.99)).written
+        // A step of one unit of 255 a channel, so that rounding can never take it back.
+        let unit = (light ? -1.0 : 1.0) / 255
+        while backgrounds.contains(where: { color.contrast(with: $0) < PDFColor.minimumContrast }), steps < 255 {
+            color =
+                PDFColor(
+                    red: max(0, min(1, color.red + unit)),
+                    green: max(0, min(1, color.green + unit)),
+                    blue: max(0, min(1, color.blue + unit))
+                ).written
             steps += 1
         }
         return color

@@ -70,7 +70,7 @@ final class HTMLListOutput<Row>: TableOutput, RowOutput {
             guard parts.count == 2, let rowText else {
                 throw ExportError.write(path: path, reason: "the list's template has no single {{#rows}} section")
             }
-            let row = try MustacheTemplate(string: rowText)
+            let row = try TemplatePair.parse((rowText, "the rows section of \(HTMLTemplates.listName)"))
             try rows.forEachRow { cells in
                 var data = HTMLCells.row(starred ? Array(cells.dropFirst()) : cells, columns: columns)
                 if starred, case .text(let star, _, _) = cells.first, star == ListHTML.starColumn {
