@@ -1,5 +1,5 @@
 # Every command a contributor runs; the scripts do the work so that they run without make too.
-.PHONY: build test test-fast format demo quickstart deps clean bench bench-pdf bench-postgres bench-delivery bench-shards fuzz install
+.PHONY: build test test-fast format demo quickstart deps clean bench bench-pdf bench-html bench-postgres bench-delivery bench-shards fuzz install
 
 PREFIX ?= /usr/local
 
@@ -35,6 +35,9 @@ clean:
 
 bench-pdf:
 	bash bench/pdf.sh
+
+bench-html:
+	bash bench/html.sh
 
 bench:
 	bash bench/run.sh

@@ -88,7 +88,9 @@ let package = Package(
                 "Core",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
-            ]
+            ],
+            // The html pages' built-in templates, the same files as Templates/ (HTMLTemplates).
+            resources: [.embedInCode("HTML/report.html.mustache"), .embedInCode("HTML/list.html.mustache")]
         ),
 
         // The weekly recap: recipients, the message, SMTP and sendmail.

@@ -151,6 +151,11 @@ if has x; then
   [ "$(cat "$scratch/py-pdf.out")" = "$(sqlite3 "$db" "SELECT count(*) FROM schools WHERE family_unit_id = '$family'")" ] \
     || echo "bench: the pdf peer drew $(cat "$scratch/py-pdf.out") schools" >&2
   row "one family's schools comparison pdf, $(cat "$scratch/py-pdf.out") schools" X "$ours" "ReportLab" "$peer" "≤ 0.5"
+  # The same list as one web page (docs/outputs.md, "html"), beside report-batch's own pdf.
+  html=$(measure rb-html "$bin" export schools --db "$db" --family "$family" --format html --out "$scratch/out" --now "$now" --quiet)
+  drawn=$(( $(cat "$scratch"/out/schools_*.html | grep -o '<tr>' | wc -l) - 1 ))
+  [ "$drawn" = "$(cat "$scratch/py-pdf.out")" ] || echo "bench: the html page has $drawn rows" >&2
+  row "same list as one html page, $drawn schools" X "$html" "report-batch's pdf" "$ours" "≤ 1.0"
 fi
 
 echo

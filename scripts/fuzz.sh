@@ -41,7 +41,17 @@ build_all() {
   # shellcheck disable=SC2046
   local core
   core=$(find Sources/Core -name '*.swift' | sort)
-  build timestamp FuzzTimestamp $core $(find Sources/Aggregation -name '*.swift' | sort) fuzz/TimestampFuzz.swift
+  # Aggregation's built-in data file as SwiftPM's embedInCode makes it (Package.swift), which
+  # swiftc alone does not; named by its absolute path, since a copy named after ".build-fuzz/…"
+  # would be a dot file that the copies' glob leaves out.
+  python3 - Sources/Aggregation/Metrics/metric-registry.tsv > "$out/PackageResources.swift" <<'PY'
+import sys
+data = open(sys.argv[1], 'rb').read()
+rows = [', '.join(str(b) for b in data[i:i + 24]) for i in range(0, len(data), 24)]
+print('enum PackageResources {\n    static let metric_registry_tsv: [UInt8] = [\n        ' + ',\n        '.join(rows) + ',\n    ]\n}')
+PY
+  build timestamp FuzzTimestamp $core $(find Sources/Aggregation -name '*.swift' | sort) "$PWD/$out/PackageResources.swift" \
+    fuzz/TimestampFuzz.swift
   build json FuzzJSON Sources/AppStore/JSONStringArray.swift fuzz/JSONFuzz.swift
   build csv FuzzCSV $core Sources/Exporters/CSVWriter.swift Sources/Exporters/Cell.swift fuzz/CSVFuzz.swift
   # The job-file reader: every module instrumented for coverage, libFuzzer's runtime without its

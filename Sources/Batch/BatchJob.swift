@@ -237,6 +237,12 @@ extension JobReader {
                 "'attach' names \(Quote.value(spec)), which this job does not write; it writes \(written.sorted().joined(separator: ", "))"
             )
         }
+        if delivery.reportURL != nil, !written.contains("report.\(ReportFormat.html.rawValue)") {
+            throw fail(
+                deliverNode,
+                "'report_url' links the e-mail to the report's web page, which this job does not write: add html to the report's formats"
+            )
+        }
     }
 
     func range(_ node: Node, _ context: String) throws -> RangeSelection {
@@ -338,10 +344,10 @@ extension JobReader {
         return .list(try listOutput(node, export: exportNode, context))
     }
 
-    /// An output with `report`: its `formats` (all by default) and a range of its own from
+    /// An output with `report`: its `formats` (json, csv, xlsx and pdf by default) and a range of its own from
     /// `preset`/`from`/`to` (nil: the job's).
     private func reportOutput(_ node: Node, _ context: String) throws -> BatchJob.Output {
-        var formats: [ReportFormat] = ReportFormat.allCases
+        var formats: [ReportFormat] = ReportFormat.standard
         var pairs: [(key: String, node: Node)] = []
         for (key, value) in try self.mapping(node, context, allowed: ["report", "formats", "preset", "from", "to"]) {
             switch key {

@@ -37,7 +37,7 @@ extension JobReader {
             "'deliver.email'",
             allowed: [
                 "from", "to", "subject", "attach", "max_attachment_mb", "via", "starttls",
-                "timeout", "username_env", "password_env", "unsubscribe", "app_url",
+                "timeout", "username_env", "password_env", "unsubscribe", "app_url", "report_url",
             ]
         )
         guard let fromNode = pairs.first(where: { $0.key == "from" })?.node else {
@@ -86,6 +86,8 @@ extension JobReader {
             case "password_env": job.passwordEnv = try envName(value, key)
             case "app_url":
                 job.appURL = try appURL(value)
+            case "report_url":
+                job.reportURL = try reportURL(value)
             default:
                 (job.unsubscribeURL, job.secretEnv) = try unsubscribe(value)
             }
@@ -131,6 +133,22 @@ extension JobReader {
                 value,
                 "'app_url' must be an https address without a user or password, e.g. https://myrecruitingcompass.com "
                     + "(got \(Quote.value(Quote.withoutCredentials(text))))"
+            )
+        }
+        return url
+    }
+
+    /// `report_url`: an https URL of the family's folder on a web host, with the folder's
+    /// placeholders; never shown as given, since a URL with a password must not be.
+    private func reportURL(_ value: Node) throws -> String {
+        let text = try string(value, "report_url")
+        try checkPlaceholders(text, node: value, key: "report_url", allowed: BatchJob.placeholders)
+        guard let url = DeliveryJob.reportURL(text) else {
+            throw fail(
+                value,
+                "'report_url' must be an https address of the family's folder without a user, password, query or "
+                    + "fragment, e.g. https://reports.example.com/{family_slug}/{to}/ (access control is the web "
+                    + "host's, never part of the URL) (got \(Quote.value(Quote.withoutCredentials(text))))"
             )
         }
         return url

@@ -72,7 +72,8 @@ struct RecapStage {
             headline: headline,
             files: attached,
             leftOut: leftOut,
-            templates: run.options.templates.email
+            templates: run.options.templates.email,
+            reportPage: reportPage(written)
         )
         let unsubscribe = deliver.unsubscribeURL.flatMap { url in
             run.job.mail?.unsubscribeSecret.map { (url: url, secret: $0) }
@@ -139,22 +140,33 @@ struct RecapStage {
         return (attached, leftOut)
     }
 
+    /// The report's web page and its address, when the job links to it (`report_url`).
+    private func reportPage(_ written: [WrittenFile]) -> (url: String, fileName: String)? {
+        guard let template = deliver.reportURL,
+            let page = written.first(where: {
+                $0.format == ReportFormat.html.rawValue && ($0.path as NSString).lastPathComponent.hasPrefix("report_")
+            })
+        else { return nil }
+        let fileName = (page.path as NSString).lastPathComponent
+        return (ReportPage.url(template: template, values: placeholderValues, fileName: fileName), fileName)
+    }
+
+    /// The folder's placeholders (`BatchJob.placeholders`) and the subject's `family_name`, for this
+    /// family and the job's range.
+    private var placeholderValues: [String: String] {
+        let data = plan.data
+        let range = plan.jobRange
+        return [
+            "family_name": data.family.displayName, "family_slug": data.family.slug, "family_id": data.family.id,
+            "from": range.from.description, "to": range.to.description, "preset": range.preset?.rawValue ?? "custom",
+        ]
+    }
+
     /// The job's subject with its placeholders filled, short enough for a phone's list of
     /// mail (docs/delivery.md, "The subject").
     private func subject(headline: String) -> String {
-        let data = plan.data
-        let range = plan.jobRange
-        return WeekHeadline.fit(
-            BatchJob.fill(
-                deliver.subject,
-                [
-                    "family_name": data.family.displayName, "family_slug": data.family.slug,
-                    "family_id": data.family.id,
-                    "from": range.from.description, "to": range.to.description,
-                    "preset": range.preset?.rawValue ?? "custom",
-                    "headline": headline,
-                ]
-            ),
+        WeekHeadline.fit(
+            BatchJob.fill(deliver.subject, placeholderValues.merging(["headline": headline]) { $1 }),
             limit: RecapEmail.subjectLimit
         )
     }

@@ -9,6 +9,12 @@ package enum ReportFormat: String, CaseIterable, Sendable {
     case csv
     case xlsx
     case pdf
+    /// One self-contained web page (docs/outputs.md, "html").
+    case html
+
+    /// What a report writes when no format is asked for: every format but html, which a
+    /// job or `--format` asks for by name (docs/cli.md).
+    package static let standard: [ReportFormat] = [.json, .csv, .xlsx, .pdf]
 
     /// Whether the format is text that can go to standard output.
     package var isText: Bool { self == .json || self == .csv }
@@ -54,6 +60,8 @@ package enum ListFormat: String, CaseIterable, Sendable {
     case csv
     case xlsx
     case pdf
+    /// One self-contained web page (docs/outputs.md, "html").
+    case html
 
     /// Parses a comma-separated `--format` list.
     package static func parseList(_ text: String, option: String = "--format") throws -> [ListFormat] {

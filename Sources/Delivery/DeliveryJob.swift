@@ -40,6 +40,10 @@ package struct DeliveryJob: Sendable {
     /// `app_url`: where the button "Open The Recruiting Compass" and the headline's items link;
     /// nil: no button. An https URL without a user or password (`DeliveryJob.appURL`).
     package var appURL: String?
+    /// `report_url`: where the report's web page is served, an https URL of the family's folder
+    /// with the folder's placeholders (`{family_slug}`, …), to which the page's file name is
+    /// appended; nil: the recap does not link to it (docs/delivery.md, "The report's web page").
+    package var reportURL: String?
     package var secretEnv: String?
 
     package init(from: MIMEMessage.Address) {
@@ -62,6 +66,16 @@ package struct DeliveryJob: Sendable {
             let components = URLComponents(string: text), components.scheme == "https",
             let host = components.host, !host.isEmpty, components.user == nil, components.password == nil,
             !text.dropFirst("https://".count).prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" }).contains("@")
+        else { return nil }
+        return text
+    }
+
+    /// `text` when it is a `report_url`: an https URL without a user, password, query or
+    /// fragment (access control is the web host's, never part of the URL), each `{placeholder}`
+    /// standing where a path's text may; else nil.
+    package static func reportURL(_ text: String) -> String? {
+        let filled = text.replacingOccurrences(of: "\\{[a-z_]+\\}", with: "x", options: .regularExpression)
+        guard !text.contains("?"), !text.contains("#"), let url = appURL(filled), !url.contains("{"), !url.contains("}")
         else { return nil }
         return text
     }

@@ -40,7 +40,7 @@ package struct EmailTemplates: Sendable {
         - {{#mark}}{{mark}}: {{/mark}}{{text}}
         {{/do_this_week}}
         {{#do_more}}
-          {{do_more}}
+          {{do_more}}{{#report_url}}: {{report_url}}{{/report_url}}
         {{/do_more}}
         {{/has_do}}
         {{#has_reminders}}
@@ -63,7 +63,7 @@ package struct EmailTemplates: Sendable {
         - {{#mark}}{{mark}}: {{/mark}}{{text}}
         {{/changes}}
         {{#changes_more}}
-          {{changes_more}}
+          {{changes_more}}{{#report_url}}: {{report_url}}{{/report_url}}
         {{/changes_more}}
         {{/has_changes}}
         {{#has_coming}}
@@ -73,7 +73,7 @@ package struct EmailTemplates: Sendable {
         - {{#mark}}{{mark}}: {{/mark}}{{text}}
         {{/coming}}
         {{#coming_more}}
-          {{coming_more}}
+          {{coming_more}}{{#report_url}}: {{report_url}}{{/report_url}}
         {{/coming_more}}
         {{/has_coming}}
 
@@ -88,7 +88,7 @@ package struct EmailTemplates: Sendable {
 
         ATTACHED
         {{#attachments}}
-        - {{description}}
+        - {{description}}{{#url}}: {{url}}{{/url}}
         {{/attachments}}
         {{/has_attachments}}
         {{#left_out}}
@@ -124,7 +124,7 @@ package struct EmailTemplates: Sendable {
         <li style="margin: 0 0 8px">{{#mark}}<strong style="color: {{#urgent}}#B91C1C{{/urgent}}{{^urgent}}#1D4ED8{{/urgent}}">{{mark}}:</strong> {{/mark}}{{text}}</li>
         {{/do_this_week}}
         </ul>
-        {{#do_more}}<p style="color: #4B5563; margin: 0 0 8px">{{do_more}}</p>{{/do_more}}
+        {{#do_more}}<p style="color: #4B5563; margin: 0 0 8px">{{#report_url}}<a href="{{report_url}}" style="display: inline-block; min-height: 44px; padding: 12px 0; box-sizing: border-box; color: #1D4ED8">{{do_more}}</a>{{/report_url}}{{^report_url}}{{do_more}}{{/report_url}}</p>{{/do_more}}
         {{/has_do}}
         {{#has_reminders}}
         <h2 style="font-size: 18px; margin: 20px 0 8px">Your reminders</h2>
@@ -143,7 +143,7 @@ package struct EmailTemplates: Sendable {
         <li style="margin: 0 0 8px">{{#mark}}<strong style="color: #1D4ED8">{{mark}}:</strong> {{/mark}}{{text}}</li>
         {{/changes}}
         </ul>
-        {{#changes_more}}<p style="color: #4B5563; margin: 0 0 8px">{{changes_more}}</p>{{/changes_more}}
+        {{#changes_more}}<p style="color: #4B5563; margin: 0 0 8px">{{#report_url}}<a href="{{report_url}}" style="display: inline-block; min-height: 44px; padding: 12px 0; box-sizing: border-box; color: #1D4ED8">{{changes_more}}</a>{{/report_url}}{{^report_url}}{{changes_more}}{{/report_url}}</p>{{/changes_more}}
         {{/has_changes}}
         {{#has_coming}}
         <h2 style="font-size: 18px; margin: 20px 0 8px">Coming up</h2>
@@ -152,7 +152,7 @@ package struct EmailTemplates: Sendable {
         <li style="margin: 0 0 8px">{{#mark}}<strong style="color: #1D4ED8">{{mark}}:</strong> {{/mark}}{{text}}</li>
         {{/coming}}
         </ul>
-        {{#coming_more}}<p style="color: #4B5563; margin: 0 0 8px">{{coming_more}}</p>{{/coming_more}}
+        {{#coming_more}}<p style="color: #4B5563; margin: 0 0 8px">{{#report_url}}<a href="{{report_url}}" style="display: inline-block; min-height: 44px; padding: 12px 0; box-sizing: border-box; color: #1D4ED8">{{coming_more}}</a>{{/report_url}}{{^report_url}}{{coming_more}}{{/report_url}}</p>{{/coming_more}}
         {{/has_coming}}
         <h2 style="font-size: 18px; margin: 20px 0 8px">{{numbers_title}}</h2>
         {{#chart}}
@@ -167,7 +167,7 @@ package struct EmailTemplates: Sendable {
         <h2 style="font-size: 18px; margin: 20px 0 8px">Attached</h2>
         <ul style="margin: 0; padding-left: 20px">
         {{#attachments}}
-        <li style="margin: 0 0 4px">{{description}}</li>
+        <li style="margin: 0 0 4px">{{#url}}<a href="{{url}}" style="display: inline-block; min-height: 44px; padding: 12px 0; box-sizing: border-box; color: #1D4ED8">{{description}}</a>{{/url}}{{^url}}{{description}}{{/url}}</li>
         {{/attachments}}
         </ul>
         {{/has_attachments}}

@@ -137,7 +137,8 @@ package struct RecapEmail {
         headline: String,
         files: [File],
         leftOut: [String],
-        templates: EmailTemplates
+        templates: EmailTemplates,
+        reportPage: (url: String, fileName: String)? = nil
     ) throws {
         self.run = run
         self.job = job
@@ -163,6 +164,7 @@ package struct RecapEmail {
                 "last": index == read.count - 1,
             ]
         }
+        if let reportPage { ReportPage.link(&context, url: reportPage.url, fileName: reportPage.fileName) }
         if !leftOut.isEmpty { context["left_out"] = leftOut.joined(separator: ", ") }
         if let words = RecapSections.trendWords(run.trend) { context["trend_words"] = words }
         if chart != nil, let summary = RecapSections.trendSummary(run.trend) {
@@ -338,6 +340,7 @@ package struct RecapEmail {
         case "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         case "csv": "text/csv; charset=utf-8"
         case "json": "application/json"
+        case "html": "text/html; charset=utf-8"
         default: "application/octet-stream"
         }
     }

@@ -208,6 +208,7 @@ extension RecapSections {
             let pages = pdfPages(data)
             return "\(what) (PDF, \(pages.map { $0 == 1 ? "1 page" : "\($0) pages" } ?? size))"
         case "xlsx": return "\(what) (spreadsheet, XLSX, \(size))"
+        case "html": return "\(what) (web page, \(size))"
         default: return "\(what) (\(file.format.uppercased()), \(size))"
         }
     }

@@ -93,8 +93,9 @@ package struct OutputPalette: Sendable, Equatable {
 }
 
 /// What users may change without touching code (docs/cli.md "Templates"): the list columns and
-/// their labels, the report's title and section order, and the colour palette (the run
-/// summary's and the e-mail's templates are `RunTemplates`, Batch/RunTemplates.swift). Built-in defaults live in code;
+/// their labels, the report's title and section order, the colour palette, and the html pages'
+/// templates (`HTMLTemplates`; the run summary's and the e-mail's templates are `RunTemplates`,
+/// Batch/RunTemplates.swift). Built-in defaults live in code;
 /// `Templates/` ships the same as files to copy; `--templates DIR` reads a copy, where a missing file keeps the
 /// built-in one.
 package struct OutputTemplates: Sendable {
@@ -104,6 +105,11 @@ package struct OutputTemplates: Sendable {
         ($0, $0.defaultTitle)
     }
     package var palette = OutputPalette()
+    /// The html pages' templates of `--templates DIR`; nil: the built-in ones.
+    package var html: HTMLTemplates?
+
+    /// The html pages' templates: the folder's, else the built-in ones.
+    package func htmlTemplates() throws -> HTMLTemplates { try html ?? HTMLTemplates.builtIn() }
 
     package static func builtIn() throws -> OutputTemplates {
         var templates = OutputTemplates()
@@ -122,6 +128,7 @@ package struct OutputTemplates: Sendable {
     ///   names an unknown column, section or colour.
     package static func load(from folder: String) throws -> OutputTemplates {
         var templates = try builtIn()
+        templates.html = try HTMLTemplates.load(from: folder)
         func node(_ name: String) throws -> (Node, JobReader)? {
             let path = (folder as NSString).appendingPathComponent(name)
             guard FileManager.default.fileExists(atPath: path) else { return nil }

@@ -111,17 +111,20 @@ package struct TemplatePair: Sendable {
     }
 
     package init(text: (String, String), html: (String, String)) throws {
-        func parse(_ source: (String, String)) throws -> MustacheTemplate {
-            try Self.checkNesting(source.0, name: source.1)
-            do {
-                return try MustacheTemplate(string: source.0)
-            } catch let error as MustacheTemplate.ParserError {
-                throw UsageError(
-                    "\(source.1):\(error.context.lineNumber): the template does not parse (\(error.error)) near \(Quote.value(error.context.line.trimmingCharacters(in: .whitespaces), limit: 40))"
-                )
-            }
+        textTemplate = try Self.parse(text)
+        htmlTemplate = try Self.parse(html)
+    }
+
+    /// A template's text, parsed; `source` is the text and the name messages give it.
+    /// - Throws: `UsageError` naming the file and line of a template that does not parse or nests too deep.
+    package static func parse(_ source: (String, String)) throws -> MustacheTemplate {
+        try checkNesting(source.0, name: source.1)
+        do {
+            return try MustacheTemplate(string: source.0)
+        } catch let error as MustacheTemplate.ParserError {
+            throw UsageError(
+                "\(source.1):\(error.context.lineNumber): the template does not parse (\(error.error)) near \(Quote.value(error.context.line.trimmingCharacters(in: .whitespaces), limit: 40))"
+            )
         }
-        textTemplate = try parse(text)
-        htmlTemplate = try parse(html)
     }
 }

@@ -29,7 +29,7 @@ struct ExportOptions: ParsableArguments {
     )
     var viewer: String?
 
-    @Option(help: "The formats to write, comma-separated: csv, xlsx, pdf.")
+    @Option(help: "The formats to write, comma-separated: csv, xlsx, pdf, html (a web page).")
     var format = "csv"
 
     @OptionGroup var clock: ClockOptions

@@ -23,7 +23,7 @@ struct Report: ParsableCommand {
     @OptionGroup var range: RangeOptions
     @OptionGroup var clock: ClockOptions
 
-    @Option(help: "The formats to write, comma-separated: json, csv, xlsx, pdf.")
+    @Option(help: "The formats to write, comma-separated: json, csv, xlsx, pdf, html (a web page).")
     var format = "json,csv,xlsx,pdf"
 
     @OptionGroup var output: OutputOptions

@@ -47,9 +47,9 @@ struct BatchRunTests {
         // Not a terminal: one plain line per family.
         #expect(result.stderr.split(separator: "\n").count == 4, "\(result.stderr)")
         let manifests = try Self.verifyManifests(demo.folder.file("weekly"))
-        #expect(manifests.contains("ok Rivera Family 2026-11-16 2026-11-22 America/New_York 5"))
-        #expect(manifests.contains("ok 田中 Tanaka Family 🏈 2026-11-16 2026-11-22 America/Los_Angeles 5"))
-        #expect(manifests.contains("files 15"))
+        #expect(manifests.contains("ok Rivera Family 2026-11-16 2026-11-22 America/New_York 6"))
+        #expect(manifests.contains("ok 田中 Tanaka Family 🏈 2026-11-16 2026-11-22 America/Los_Angeles 6"))
+        #expect(manifests.contains("files 18"))
         // A family with nothing to report gets no folder; the summary says why.
         #expect(!manifests.contains("skipped"))
         let folders = try FileManager.default.contentsOfDirectory(atPath: demo.folder.file("weekly")).filter {
@@ -69,7 +69,7 @@ struct BatchRunTests {
             "\(summary)"
         )
         #expect(
-            summary.contains("- Rivera Family (\(demo.rivera)): ok, 2026-11-16 – 2026-11-22, 5 files in \(rivera)\n"),
+            summary.contains("- Rivera Family (\(demo.rivera)): ok, 2026-11-16 – 2026-11-22, 6 files in \(rivera)\n"),
             "\(summary)"
         )
         #expect(html.contains("<td><a href=\"\(rivera)/\">\(rivera)</a></td>"), "\(html)")
@@ -149,7 +149,7 @@ struct BatchRunTests {
             ),
             "\(summary)"
         )
-        #expect(summary.contains("- Rivera Family (\(demo.rivera)): ok, 2026-11-16 – 2026-11-22, 5 files in"))
+        #expect(summary.contains("- Rivera Family (\(demo.rivera)): ok, 2026-11-16 – 2026-11-22, 6 files in"))
         let html = try String(contentsOfFile: demo.folder.file("early/summary.html"), encoding: .utf8)
         #expect(
             html.contains("<th>Range</th>")
@@ -203,7 +203,7 @@ struct BatchRunTests {
             }
             trees.append(tree)
         }
-        #expect(trees[0].count == 15 * 6)  // five files and a manifest per family with data
+        #expect(trees[0].count == 15 * 7)  // six files and a manifest per family with data
         #expect(trees[0] == trees[1])
         #expect(trees[0] == trees[2])
     }
@@ -231,7 +231,7 @@ struct BatchRunTests {
         let manifests = try Self.verifyManifests(demo.folder.file("weekly"))
         #expect(manifests.contains("failed: bad data in 'demo.db' (family \(demo.hawks))"))
         #expect(manifests.contains("ok Rivera Family"))
-        #expect(manifests.contains("files 10"))
+        #expect(manifests.contains("files 12"))
     }
 
     /// `bad_rows: skip` leaves a bad row out instead of failing the family's week; the manifest
@@ -412,7 +412,7 @@ struct BatchRunTests {
         #expect(next.status == 0, "\(next.stderr)")
         #expect(next.stdout.contains("12 families: 11 ok, 1 skipped (no data), 0 failed"))
         let manifests = try Self.verifyManifests(root)
-        #expect(manifests.contains("files 55"))
+        #expect(manifests.contains("files 66"))
         // The killed run's temporary files are gone.
         #expect((FileManager.default.subpaths(atPath: root) ?? []).filter { $0.contains(".report-batch-tmp-") }.isEmpty)
     }

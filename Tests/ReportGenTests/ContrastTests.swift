@@ -52,6 +52,40 @@ struct ContrastTests {
         #expect(PDFColor.muted.contrast(with: .white) >= 4.5)
     }
 
+    /// The html pages' colours (`HTMLColors`, docs/outputs.md "html"): every palette colour as a
+    /// badge, a card, a chart's line and coloured text, and every other colour the report writes
+    /// text in, light and dark, on each ground a page has; and the templates' stylesheets use the
+    /// page colours that are checked (Chromium checks each rendered pair: HTMLRenderingTests).
+    @Test func everyHTMLTextColourReadsInBothSchemes() throws {
+        var colors = OutputPalette.builtIn.flatMap { $0.colors.map { Self.pdfColor($0.1) } }
+        colors += ReportPDFCharts.lineColors + [ReportPDFSeason.forward, ReportPDFSeason.back, ReportPDFSeason.out]
+        // The follow-ups' red and amber, the left-out rows' brown, the lists' greys and the star's amber.
+        colors += [0xDC2626, 0xD97706, 0x92400E, 0x374151, 0x4B5563, 0x6B7280, 0xF59E0B].map { PDFColor($0) }
+        let pairs = HTMLColors.textPairs(colors)
+        #expect(pairs.count > colors.count * 10)
+        // As a browser reads them: the hex the page writes.
+        func written(_ color: PDFColor) -> PDFColor { PDFColor(UInt32(color.hex.dropFirst(), radix: 16) ?? 0) }
+        for pair in pairs {
+            let ratio = written(pair.text).contrast(with: written(pair.ground))
+            #expect(ratio >= 4.5, "\(pair.name): \(pair.text.hex) on \(pair.ground.hex) is \(ratio):1")
+        }
+        for template in [HTMLTemplates.defaultReport, HTMLTemplates.defaultList] {
+            for (name, light, dark) in [
+                ("page", HTMLColors.light.page, HTMLColors.dark.page),
+                ("surface", HTMLColors.light.surface, HTMLColors.dark.surface),
+                ("stripe", HTMLColors.light.stripe, HTMLColors.dark.stripe),
+                ("text", HTMLColors.light.text, HTMLColors.dark.text),
+                ("muted", HTMLColors.light.muted, HTMLColors.dark.muted),
+                ("link", HTMLColors.light.link, HTMLColors.dark.link),
+            ] {
+                let values = template.matches(of: try Regex("--\(name): (#[0-9A-F]{6});")).map {
+                    String(template[$0.range].dropFirst(name.count + 4).dropLast())
+                }
+                #expect(values == [light.hex, dark.hex], "--\(name) in the stylesheet: \(values)")
+            }
+        }
+    }
+
     /// Hex colours written after `pattern` in the files under `folder` with `suffix`, each with its file.
     static func colours(
         in folder: String,

@@ -48,7 +48,7 @@ public final class PDFRowSpool {
     }
 
     /// Calls `body` with every row, in the order they were appended; may be called again.
-    func forEachRow(_ body: ([PDFCell]) throws -> Void) throws {
+    public func forEachRow(_ body: ([PDFCell]) throws -> Void) throws {
         try flush()
         var reader = RowReader(descriptor: descriptor, end: fileEnd, folder: folder)
         for _ in 0..<count { try body(try reader.row()) }

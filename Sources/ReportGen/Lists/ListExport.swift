@@ -124,7 +124,8 @@ package enum ListExport {
             target: target,
             csv: csv,
             palette: templates.palette,
-            chosen: templates.listColumns[request.kind]
+            chosen: templates.listColumns[request.kind],
+            html: try templates.htmlTemplates()
         )
         switch request.filters {
         case .coaches(let filters):
@@ -149,6 +150,7 @@ package enum ListExport {
         let palette: OutputPalette
         /// The template's columns of the list, in its order and with its labels; nil keeps them all.
         let chosen: [(key: String, label: String)]?
+        let html: HTMLTemplates
     }
 
     /// The coaches list: every coach with the interactions the viewer sees tallied, filtered and sorted.
@@ -298,18 +300,18 @@ package enum ListExport {
     ) throws -> ListResult {
         let kind = context.request.kind
         let empty: () -> String = emptyMessage ?? { total == 0 ? kind.noneAtAll : kind.noMatch }
-        let (outputs, pdfOutputs) = try openOutputs(context, pdf: pdf, emptyMessage: empty)
+        let (outputs, rowOutputs) = try openOutputs(context, pdf: pdf, emptyMessage: empty)
         var count = 0
         do {
             let headers = columns.map(\.header)
             for output in outputs { try output.writeHeader(headers) }
-            let tabular = outputs.filter { !($0 is PDFListOutput<Row>) }
+            let tabular = outputs.filter { output in !rowOutputs.contains { $0 === output } }
             try produce { row in
                 if !tabular.isEmpty {
                     let cells = columns.map { $0.cell(row) }
                     for output in tabular { try output.writeRow(cells) }
                 }
-                for output in pdfOutputs { try output.add(row) }
+                for output in rowOutputs { try output.add(row) }
                 count += 1
             }
             if let (title, figures) = summary() {
@@ -333,13 +335,14 @@ package enum ListExport {
     }
 
     /// Opens the request's outputs under temporary names: csv alone on standard output, else
-    /// one file per format in the folder; each pdf output is also returned as itself, for the rows it adds.
+    /// one file per format in the folder; each pdf and html output is also returned as a
+    /// `RowOutput`, for the rows it adds.
     /// - Throws: `UsageError` for a format other than csv on standard output.
     private static func openOutputs<Row>(
         _ context: Context,
         pdf: ListPDFSpec<Row>,
         emptyMessage: @escaping () -> String
-    ) throws -> (all: [TableOutput], pdf: [PDFListOutput<Row>]) {
+    ) throws -> (all: [TableOutput], rows: [any RowOutput<Row>]) {
         let (request, family, clock) = (context.request, context.data.family, context.clock)
         switch context.target {
         case .standardOutput:
@@ -350,7 +353,7 @@ package enum ListExport {
         case .folder(let folder):
             try AtomicFile.ensureWritableFolder(folder)
             var outputs: [TableOutput] = []
-            var pdfOutputs: [PDFListOutput<Row>] = []
+            var rowOutputs: [any RowOutput<Row>] = []
             for format in request.formats {
                 let path = (folder as NSString).appendingPathComponent(
                     fileName(request.kind, name: request.name, family: family, format: format)
@@ -377,11 +380,23 @@ package enum ListExport {
                         created: Date(timeIntervalSince1970: Double(clock.now.seconds)),
                         emptyMessage: emptyMessage
                     )
-                    pdfOutputs.append(output)
+                    rowOutputs.append(output)
+                    outputs.append(output)
+                case .html:
+                    let output = try HTMLListOutput(
+                        path: path,
+                        spec: pdf,
+                        kind: request.kind,
+                        family: family,
+                        footer: ReportText.footer(zone: context.zone, generatedAt: clock.now),
+                        templates: context.html,
+                        emptyMessage: emptyMessage
+                    )
+                    rowOutputs.append(output)
                     outputs.append(output)
                 }
             }
-            return (outputs, pdfOutputs)
+            return (outputs, rowOutputs)
         }
     }
 }

@@ -319,7 +319,7 @@ enum ListPDF {
 /// A pdf list being gathered: each row's cells go to a spool in the output's folder (a pdf
 /// paginates with a total, so it is drawn once every row is known), and the rows themselves are
 /// kept only when the spec's summary needs them. Memory does not grow with the rows.
-final class PDFListOutput<Row>: TableOutput {
+final class PDFListOutput<Row>: TableOutput, RowOutput {
     let pending: AtomicFile.Pending?
     private let spec: ListPDFSpec<Row>
     private let family: FamilyUnit

@@ -16,6 +16,13 @@ protocol TableOutput: AnyObject {
     var warnings: [String] { get }
 }
 
+/// An output that is given the list's rows themselves (pdf, html: they draw their cells from
+/// them, `ListPDFSpec`), rather than the columns' cells.
+protocol RowOutput<Row>: TableOutput {
+    associatedtype Row
+    func add(_ row: Row) throws
+}
+
 extension TableOutput {
     func writeSummary(title: String, _ figures: [(String, Cell)]) throws {}
     var warnings: [String] { [] }

@@ -84,6 +84,11 @@ package enum ReportFiles {
                 rows: workbook.dataRows,
                 warnings: workbook.warnings
             )
+        case .html:
+            let sink = try ByteSink(path: temporary)
+            try sink.write(try ReportHTML.page(run, templates: templates))
+            try sink.close()
+            return WrittenFile(path: file.path, format: format.rawValue, rows: nil)
         case .json, .csv:
             let sink = try ByteSink(path: temporary)
             let rows = try render(run, format, to: sink, csv: options)
@@ -109,7 +114,7 @@ package enum ReportFiles {
             for row in ReportCSV.rows(run) { try writer.writeRow(row) }
             try writer.finish()
             return writer.rowsWritten
-        case .xlsx, .pdf:
+        case .xlsx, .pdf, .html:
             throw UsageError("\(format.rawValue) is not a text format")
         }
     }

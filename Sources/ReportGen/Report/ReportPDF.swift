@@ -228,7 +228,8 @@ enum ReportPDF {
                 blocks.append(.note(table.empty))
             } else {
                 blocks.append(followUpTable(table))
-                if table.rows.count > 10 { blocks.append(.note("and \(table.rows.count - 10) more")) }
+                let limit = ReportPDFSeason.listLimit
+                if table.rows.count > limit { blocks.append(.note("and \(table.rows.count - limit) more")) }
             }
             if let note = table.note { blocks.append(.note(note)) }
         }
@@ -241,7 +242,7 @@ enum ReportPDF {
         let red = PDFColor(0xDC2626)
         let amber = PDFColor(0xD97706)
         let gray = PDFColor(0x6B7280)
-        let rows = zip(table.rows, table.urgency).prefix(10).map { cells, urgency -> [PDFCell] in
+        let rows = zip(table.rows, table.urgency).prefix(ReportPDFSeason.listLimit).map { cells, urgency -> [PDFCell] in
             let color: PDFColor? =
                 switch urgency {
                 case .urgent: red

@@ -7,8 +7,9 @@ import Exporters
 /// …"); "Coming up" is left out when neither of its tables is there (docs/outputs.md). The
 /// family's reminders and deadlines are personal and never come here (season.md §4).
 package enum ReportPDFSeason {
-    /// The most rows a list of these sections shows; a line under it counts the rest.
-    static let listLimit = 10
+    /// The most rows a list of these sections (and the follow-ups) shows; a line under it counts
+    /// the rest. The html page asks for every row (ReportHTML), and folds those past 10 itself.
+    @TaskLocal static var listLimit = 10
     /// The text colours of a move ("Forward" and "First reply" share the green), on white and
     /// on a table's stripe.
     package static let forward = PDFColor(0x047857), back = PDFColor(0xB45309), out = PDFColor(0xB91C1C)

@@ -1,0 +1,129 @@
+import Core
+import Foundation
+import Mustache
+
+/// The html pages' templates (docs/outputs.md, "html"; Templates/README.md, "The pages' data"):
+/// `report.html.mustache` for the report and `list.html.mustache` for the three lists, built
+/// in (Sources/ReportGen/HTML/, the same files as Templates/) and replaceable with
+/// `--templates DIR`. Whatever a template says, every value is escaped: a template that would
+/// insert one as it is (`{{{name}}}`, `{{&name}}`) other than `svg` (a chart report-batch drew,
+/// its text escaped), that turns escaping off (`CONTENT_TYPE`) or changes the delimiters is
+/// refused, and so is one without the Content-Security-Policy that forbids every fetch.
+package struct HTMLTemplates: Sendable {
+    let report: MustacheTemplate
+    let list: MustacheTemplate
+
+    package static let reportName = "report.html.mustache", listName = "list.html.mustache"
+    package static let defaultReport = String(decoding: PackageResources.report_html_mustache, as: UTF8.self)
+    package static let defaultList = String(decoding: PackageResources.list_html_mustache, as: UTF8.self)
+
+    /// The values a template may insert unescaped.
+    static let rawKeys: Set<String> = ["svg"]
+    /// What every page's head must say, so that it fetches nothing (docs/outputs.md, "html").
+    package static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+
+    private static let parsedBuiltIn = Result {
+        try HTMLTemplates(report: (defaultReport, nil), list: (defaultList, nil))
+    }
+
+    package static func builtIn() throws -> HTMLTemplates { try parsedBuiltIn.get() }
+
+    /// The templates of `folder`; a file it lacks keeps the built-in one.
+    /// - Throws: `UsageError` naming the file and line of a template that does not parse or is refused.
+    package static func load(from folder: String) throws -> HTMLTemplates {
+        let report = try TemplatePair.source(reportName, in: folder, fallback: defaultReport)
+        let list = try TemplatePair.source(listName, in: folder, fallback: defaultList)
+        return try HTMLTemplates(report: (report.0, report.1), list: (list.0, list.1))
+    }
+
+    /// - Parameter report: the text and the name messages give it (nil: built in).
+    private init(report: (String, String?), list: (String, String?)) throws {
+        self.report = try Self.parse(report.0, name: report.1 ?? "built-in \(Self.reportName)")
+        self.list = try Self.parse(list.0, name: list.1 ?? "built-in \(Self.listName)")
+        try Self.checkRows(self.list, name: list.1 ?? "built-in \(Self.listName)")
+    }
+
+    private static func parse(_ text: String, name: String) throws -> MustacheTemplate {
+        try checkSafe(text, name: name)
+        return try TemplatePair.parse((text, name))
+    }
+
+    /// Refuses a template that could put a value into the page unescaped or fetch anything.
+    static func checkSafe(_ text: String, name: String) throws {
+        guard text.contains(contentSecurityPolicy) else {
+            throw UsageError(
+                "\(name): the page must keep its <meta http-equiv=\"Content-Security-Policy\" content=\"\(contentSecurityPolicy)\">, so that it fetches nothing"
+            )
+        }
+        for tag in tags(text) {
+            let inner = tag.text.trimmingCharacters(in: .whitespaces)
+            let place = "\(name):\(tag.line)"
+            switch inner.first {
+            case "{", "&":
+                let key = inner.dropFirst().trimmingCharacters(in: CharacterSet(charactersIn: "{} "))
+                guard rawKeys.contains(key) else {
+                    throw UsageError(
+                        "\(place): {{{\(key)}}} would put a value into the page without escaping it; write {{\(key)}} (only {{{svg}}}, a chart report-batch drew, goes in as it is)"
+                    )
+                }
+            case "%":
+                let pragma = inner.dropFirst().replacingOccurrences(of: " ", with: "")
+                guard pragma == "CONTENT_TYPE:HTML" else {
+                    throw UsageError("\(place): an html template escapes every value; remove {{\(inner)}}")
+                }
+            case "=":
+                throw UsageError("\(place): an html template keeps the delimiters {{ }}; remove {{\(inner)}}")
+            default:
+                break
+            }
+        }
+    }
+
+    /// The tags of a template (`{{…}}` and `{{{…}}}`) with the line each starts on.
+    static func tags(_ text: String) -> [(text: String, line: Int)] {
+        var found: [(String, Int)] = []
+        var line = 1
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            line += rest[..<open.lowerBound].count { $0 == "\n" }
+            let triple = rest[open.upperBound...].first == "{"
+            let closing = triple ? "}}}" : "}}"
+            guard let close = rest[open.upperBound...].range(of: closing) else { break }
+            let inner = String(rest[open.upperBound..<close.lowerBound])
+            found.append((inner, line))
+            line += inner.count { $0 == "\n" }
+            rest = rest[close.upperBound...]
+        }
+        return found
+    }
+
+    /// A list template must have one `{{#rows}}…{{/rows}}` section where the rows go, reached
+    /// when there are rows (`ListHTML` streams them into it).
+    private static func checkRows(_ template: MustacheTemplate, name: String) throws {
+        var calls = 0
+        let probe = ListHTML.context(
+            title: "",
+            lines: [],
+            cards: [],
+            notes: [],
+            heading: "",
+            legend: nil,
+            empty: nil,
+            count: "",
+            caption: "",
+            columns: [],
+            footer: ""
+        ).merging([
+            "rows": MustacheLambda { (_: String) -> Any? in
+                calls += 1
+                return nil
+            }
+        ]) { $1 }
+        _ = template.render(probe)
+        guard calls == 1 else {
+            throw UsageError(
+                "\(name): a list's page needs one {{#rows}}…{{/rows}} section, where each row goes (it has \(calls == 0 ? "none" : "\(calls)"))"
+            )
+        }
+    }
+}

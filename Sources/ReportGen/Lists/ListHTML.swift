@@ -1,0 +1,159 @@
+import Aggregation
+import Core
+import Exporters
+import Foundation
+import Mustache
+
+/// A list as one web page (docs/outputs.md, "html"): what its pdf says (`ListPDFSpec`: the
+/// title, the rows' order, the summary cards, the legend, the columns and cells with their
+/// badges and bars) through `list.html.mustache`, every row in one table that scrolls in its
+/// own box. The rows stream: each row's cells go to a spool as they come, and when the list
+/// is complete the page is written around them, the template's `{{#rows}}…{{/rows}}` section
+/// rendered once a row, so that memory does not grow with the rows.
+final class HTMLListOutput<Row>: TableOutput, RowOutput {
+    let pending: AtomicFile.Pending?
+    private let spec: ListPDFSpec<Row>
+    private let kind: ListKind
+    private let family: FamilyUnit
+    private let footer: String
+    private let template: MustacheTemplate
+    private let emptyMessage: () -> String
+    private let rows: PDFRowSpool
+    private var kept: [Row] = []
+
+    init(
+        path: String,
+        spec: ListPDFSpec<Row>,
+        kind: ListKind,
+        family: FamilyUnit,
+        footer: String,
+        templates: HTMLTemplates,
+        emptyMessage: @escaping () -> String
+    ) throws {
+        let pending = try AtomicFile.Pending(path: path)
+        self.pending = pending
+        rows = try PDFRowSpool(folder: (pending.temporaryPath as NSString).deletingLastPathComponent)
+        self.spec = spec
+        self.kind = kind
+        self.family = family
+        self.footer = footer
+        template = templates.list
+        self.emptyMessage = emptyMessage
+    }
+
+    func writeHeader(_ headers: [String]) throws {}
+    func writeRow(_ cells: [Cell]) throws {}
+
+    func add(_ row: Row) throws {
+        if case .fromRows = spec.summary { kept.append(row) }
+        try rows.append(spec.cells(row))
+    }
+
+    func finish() throws -> WrittenFile {
+        let starred = spec.columns.first?.title == ListHTML.starColumn
+        let columns = starred ? Array(spec.columns.dropFirst()) : spec.columns
+        // Rows go where the template's rows section is: the page is rendered with a marker there,
+        // which no value can hold (text is cleaned of control characters), and split at it.
+        let marker = "\u{0}rows\u{0}"
+        var rowText: String?
+        var context = pageContext(columns: columns)
+        context["rows"] = MustacheLambda { (text: String) -> Any? in
+            rowText = text
+            return marker
+        }
+        let page = template.render(context)
+        let parts = page.components(separatedBy: marker)
+        let path = pending?.temporaryPath ?? ""
+        let sink = try ByteSink(path: path)
+        try sink.write(parts[0])
+        if rows.count > 0 {
+            guard parts.count == 2, let rowText else {
+                throw ExportError.write(path: path, reason: "the list's template has no single {{#rows}} section")
+            }
+            let row = try TemplatePair.parse((rowText, "the rows section of \(HTMLTemplates.listName)"))
+            try rows.forEachRow { cells in
+                var data = HTMLCells.row(starred ? Array(cells.dropFirst()) : cells, columns: columns)
+                if starred, case .text(let star, _, _) = cells.first, star == ListHTML.starColumn {
+                    HTMLCells.mark(&data, symbol: star, label: "Favorite", color: PDFColor(Palette.amber))
+                }
+                try sink.write(row.render(data))
+            }
+        }
+        for rest in parts.dropFirst() { try sink.write(rest) }
+        try sink.close()
+        return WrittenFile(path: pending?.path ?? "-", format: ListFormat.html.rawValue, rows: rows.count)
+    }
+
+    /// The page's data but the rows: the title block, the summary (cards and notes), the
+    /// section's heading, the legend or the empty list's line, the table's caption and columns.
+    private func pageContext(columns: [PDFTable.Column]) -> [String: Any] {
+        var cards: [[String: Any]] = []
+        var notes: [[String: Any]] = []
+        let summary: [PDFBlock]
+        switch spec.summary {
+        case .fromRows(let blocks): summary = blocks(kept)
+        case .fixed(let blocks): summary = blocks()
+        }
+        for block in summary {
+            if case .cards(let list) = block { cards += HTMLCells.cards(list) }
+            if case .note(let text, let color) = block { notes.append(HTMLCells.note(text, color: color)) }
+        }
+        let count = rows.count
+        let noun = count == 1 ? kind.singular : kind.rawValue
+        return ListHTML.context(
+            title: spec.title,
+            lines: [family.displayName + " · " + spec.sorted],
+            cards: cards,
+            notes: notes,
+            heading: spec.title,
+            legend: count == 0 ? nil : spec.legend,
+            empty: count == 0 ? emptyMessage() : nil,
+            count: "\(count) \(noun)",
+            caption: "\(spec.title) – \(family.displayName)",
+            columns: HTMLCells.columns(columns),
+            footer: footer
+        )
+    }
+}
+
+/// What the html pages of the lists share (HTMLListOutput writes them).
+enum ListHTML {
+    /// The schools' first column, the favourite star (ListPDF.schools): on a page it goes before
+    /// the school's name, so that the column kept in view as the table scrolls is the name.
+    static let starColumn = "★"
+
+    /// A list page's data (Templates/README.md, "The pages' data"), every text cleaned to show.
+    static func context(
+        title: String,
+        lines: [String],
+        cards: [[String: Any]],
+        notes: [[String: Any]],
+        heading: String,
+        legend: String?,
+        empty: String?,
+        count: String,
+        caption: String,
+        columns: [[String: Any]],
+        footer: String
+    ) -> [String: Any] {
+        [
+            "lang": "en", "generator": ToolVersion.creator, "title": HTMLText.shown(title),
+            "page_title": HTMLText.shown(caption), "lines": lines.map(HTMLText.shown), "cards": cards,
+            "has_cards": !cards.isEmpty, "notes": notes, "heading": HTMLText.shown(heading),
+            "legend": legend.map { HTMLText.shown($0) as Any } ?? false,
+            "empty": empty.map { HTMLText.shown($0) as Any } ?? false, "count": count,
+            "caption": HTMLText.shown(caption), "columns": columns, "footer": HTMLText.shown(footer),
+        ]
+    }
+}
+
+extension ListKind {
+    /// One row's noun: "coach", "school", "interaction".
+    var singular: String {
+        switch self {
+        case .coaches: "coach"
+        case .schools: "school"
+        case .interactions: "interaction"
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Aggregation
+import Core
+import Exporters
+
+/// The report as one web page (docs/outputs.md, "html"): the pdf's document
+/// (`ReportPDF.document`, the same sections in the same order and the same words) as the data
+/// of `report.html.mustache`. Where the pdf cuts a list at 10 rows with "and N more", the page
+/// has every row, those past 10 folded under "and N more"; each chart is inline svg with its
+/// numbers as a table under it.
+enum ReportHTML {
+    /// The page's text.
+    /// - Throws: `UsageError` when the built-in templates do not parse (a bug).
+    static func page(_ run: ReportRun, templates: OutputTemplates) throws -> String {
+        let folded = ReportPDFSeason.listLimit
+        let document = ReportPDFSeason.$listLimit.withValue(Int.max) { ReportPDF.document(run, templates: templates) }
+        var options = HTMLPageData.Options(foldAfter: folded)
+        // The season's charts are labelled by each week's first day (ReportPDFCharts).
+        options.lineCategory = "Week of"
+        options.missing = "no value"
+        var context = HTMLPageData(document, options: options).context
+        context["lang"] = "en"
+        context["generator"] = ToolVersion.creator
+        return try templates.htmlTemplates().report.render(context)
+    }
+}
