@@ -29,11 +29,17 @@ let package = Package(
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
 
-        // zlib: the pdf post-step inflates cairo's page streams and deflates them again.
+        // zlib: the pdf post-step inflates a page stream cairo has deflated (ProcessSetup asks it not to).
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
+        ),
+        // libdeflate: the pdfs' page streams, deflated once (PDFRewrite.swift).
+        .systemLibrary(
+            name: "CLibDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
         ),
         .systemLibrary(
             name: "CLibPQ",
@@ -64,7 +70,7 @@ let package = Package(
         ),
 
         // Format writers (csv, xlsx, pdf) with no knowledge of recruiting.
-        .target(name: "Exporters", dependencies: ["Core", "CXlsxWriter", "CPangoCairo", "CZlib"]),
+        .target(name: "Exporters", dependencies: ["Core", "CXlsxWriter", "CPangoCairo", "CZlib", "CLibDeflate"]),
 
         // The app's tables: the schema, FamilySource and the SQLite source, PostgreSQL snapshots.
         .target(

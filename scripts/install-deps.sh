@@ -4,7 +4,7 @@
 # Checks first, so that a second run is fast and touches nothing.
 set -euo pipefail
 
-# C libraries the build links (libpq for reading PostgreSQL, zlib for the pdfs' post-step), fonts the PDFs use (Noto for
+# C libraries the build links (libpq for reading PostgreSQL, zlib and libdeflate for the pdfs' post-step), fonts the PDFs use (Noto for
 # Latin, Greek, Cyrillic and CJK; Symbola for emoji, as outlines that stay searchable text),
 # the tools tests and users read files with, the PostgreSQL server the tests start their
 # own throwaway clusters of (openssl makes their TLS certificate), libcurl for sending e-mail
@@ -12,7 +12,7 @@ set -euo pipefail
 # chromium, which renders the recap e-mail's HTML headless at a phone's width in the tests,
 # and LibreOffice Calc (headless), which prints the report workbook to pdf in the tests.
 packages=(
-  pkg-config libsqlite3-dev libxlsxwriter-dev libcairo2-dev libpango1.0-dev zlib1g-dev
+  pkg-config libsqlite3-dev libxlsxwriter-dev libcairo2-dev libpango1.0-dev zlib1g-dev libdeflate-dev
   fonts-noto-core fonts-noto-cjk fonts-symbola fonts-dejavu-core fontconfig
   sqlite3 poppler-utils qpdf locales
   libpq-dev postgresql openssl

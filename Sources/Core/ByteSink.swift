@@ -27,17 +27,17 @@ public final class ByteSink {
     /// Writes to standard output (named `-`, which messages read as "standard output").
     public static func standardOutput() -> ByteSink { ByteSink(descriptor: STDOUT_FILENO, name: "-") }
 
-    private init(descriptor: Int32, name: String, owns: Bool = false) {
+    private init(descriptor: Int32, name: String, owns: Bool = false, capacity: Int = 1 << 16) {
         self.descriptor = descriptor
         ownsDescriptor = owns
         self.name = name
-        capacity = 1 << 16
+        self.capacity = capacity
     }
 
     /// A file in `folder` that is unlinked as soon as it is made, for bytes a writer reads
     /// back before it writes its output (a pdf, PDFRewrite.swift): nothing is left behind
     /// whatever ends the process. The name's prefix is the one report-batch's leftover sweep knows.
-    public static func scratch(in folder: String, for output: String) throws -> ByteSink {
+    public static func scratch(in folder: String, for output: String, capacity: Int = 1 << 16) throws -> ByteSink {
         var template = Array((folder as NSString).appendingPathComponent(".report-batch-rows-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard made >= 0 else {
@@ -45,7 +45,7 @@ public final class ByteSink {
             throw ExportError.write(path: output, reason: String(cString: strerror(errno)))
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        return ByteSink(descriptor: made, name: output, owns: true)
+        return ByteSink(descriptor: made, name: output, owns: true, capacity: capacity)
     }
 
     /// Up to `count` bytes from `offset` of what was written (buffered bytes are flushed first).

@@ -16,6 +16,7 @@ public enum ProcessSetup {
         _ = numericLocale
         _ = glibWriter
         guard fonts else { return }
+        _ = plainPDFStreams
         guard FontSetup.prepared else {
             throw ExportError.library(
                 name: "fontconfig",
@@ -99,6 +100,13 @@ public enum ProcessSetup {
         }
         munmap(probe, needed)
     }
+
+    /// Asks cairo to write its page streams plain (`CAIRO_DEBUG_PDF`, read by cairo 1.16 each time
+    /// it creates a PDF surface; it also leaves the ToUnicode maps plain and changes nothing else):
+    /// PDFRewrite marks each page stream and deflates it once, where cairo would deflate it, the
+    /// post-step inflate it and deflate it again (BENCHMARKS.md, issue 45). A cairo that ignores
+    /// the variable still gives the same pdf, more slowly.
+    static let plainPDFStreams: Void = { setenv("CAIRO_DEBUG_PDF", "1", 1) }()
 
     /// Sets `LC_NUMERIC` to "C" once.
     static let numericLocale: Void = { setlocale(LC_NUMERIC, "C") }()

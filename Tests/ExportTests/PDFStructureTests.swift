@@ -346,6 +346,54 @@ struct PDFStructureTests {
         #expect(PDFArtifactMarks.marked(Array("/P BMC (a".utf8)) == nil)
     }
 
+    /// cairo writes its page streams and ToUnicode maps plain (ProcessSetup.plainPDFStreams), and
+    /// the post-step deflates each once: no stream of the file is left unfiltered, marked or not.
+    @Test func everyStreamIsDeflatedOnceAndAScratchFileGivesTheSameBytes() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for (name, marking) in [("marked", true), ("unmarked", false)] {
+            _ = try PDFRenderer.render(document(rows: 80), to: folder.file("\(name).pdf"), marking: marking)
+            let text = String(
+                decoding: try #require(FileManager.default.contents(atPath: folder.file("\(name).pdf"))),
+                as: UTF8.self
+            )
+            // Each object's text before its "stream" keyword: the stream's dictionary.
+            let dictionaries = text.components(separatedBy: "endobj").compactMap { object in
+                object.range(of: ">>\nstream").map { String(object[..<$0.lowerBound]) }
+            }
+            #expect(dictionaries.count >= 4, "pages, fonts and maps: \(dictionaries.count)")
+            #expect(dictionaries.allSatisfy { $0.contains("/Filter /FlateDecode") }, "\(dictionaries)")
+            #expect(try ReportBatchProcess.tool("qpdf", ["--check", folder.file("\(name).pdf")]).status == 0)
+        }
+        // A pdf larger than the memory kept goes through a scratch file, to the same bytes.
+        _ = try PDFRenderer.render(
+            document(rows: 80),
+            to: folder.file("spilled.pdf"),
+            marking: true,
+            memoryLimit: 4_096
+        )
+        #expect(
+            FileManager.default.contents(atPath: folder.file("spilled.pdf"))
+                == FileManager.default.contents(atPath: folder.file("marked.pdf"))
+        )
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "marked.pdf", "spilled.pdf", "unmarked.pdf",
+            ]
+        )
+    }
+
+    @Test func aPlainStreamsDictionaryGetsItsNewLengthAndTheFilter() {
+        #expect(PDFRewrite.flateDictionary("<< /Length 12 0 R >>", length: 5) == "<< /Length 5 /Filter /FlateDecode >>")
+        #expect(PDFRewrite.flateDictionary("<< /Length 120 >>", length: 7) == "<< /Length 7 /Filter /FlateDecode >>")
+        #expect(
+            PDFRewrite.flateDictionary("<< /Type /XObject\n   /Length 3 0 R\n   /BBox [ 0 0 1 1 ]\n>>", length: 9)
+                == "<< /Type /XObject\n   /Length 9 /Filter /FlateDecode\n   /BBox [ 0 0 1 1 ]\n>>"
+        )
+        #expect(PDFRewrite.flateDictionary("<< /Length1 12 >>", length: 5) == nil)
+        #expect(PDFRewrite.flateDictionary("<< /Type /Metadata >>", length: 5) == nil)
+    }
+
     @Test func zlibRoundTripsAndRefusesATruncatedStream() throws {
         let text = Array(String(repeating: "BT (Page 1 of 3) Tj ET\n", count: 500).utf8)
         let packed = try #require(Zlib.deflate(text))

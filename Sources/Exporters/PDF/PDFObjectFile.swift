@@ -4,17 +4,25 @@ import Foundation
 /// Reads the objects of a pdf cairo has just finished, by number, through its classic xref
 /// table (cairo 1.16 writes one table and no object streams). Each read goes to the object:
 /// nothing is held but the object being read, so a file of thousands of pages costs no memory.
+/// Where the bytes cairo wrote can be read back: memory, or the scratch file of a large pdf.
+protocol PDFBytes: AnyObject {
+    /// Up to `count` bytes from `offset`.
+    func read(at offset: Int, count: Int) throws -> [UInt8]
+}
+
+extension ByteSink: PDFBytes {}
+
 struct PDFObjectFile {
     let trailer: PDFRewrite.Trailer
     let length: Int
-    private let source: ByteSink
+    private let source: any PDFBytes
     /// Where object 0's 20-byte entry starts, and how many entries the table has.
     let entries: (start: Int, count: Int)
     /// The largest object the reader reads whole: a page tree of 100,000 pages is about 1 MB.
     static let largestObject = 16 << 20
 
     /// The file cairo wrote to `source`, `length` bytes.
-    init(source: ByteSink, length: Int) throws {
+    init(source: any PDFBytes, length: Int) throws {
         self.source = source
         self.length = length
         let tail = String(

@@ -18,16 +18,24 @@ public enum PDFRenderer {
         try render(document, to: path, marking: true)
     }
 
-    /// With `marking` off, cairo's page streams are copied without artifact marks (the tests compare the two).
-    static func render(_ document: PDFDocument, to path: String, marking: Bool) throws -> PDFResult {
-        _ = FontSetup.prepared  // done by ProcessSetup.prepare before any worker; here for a single-threaded caller
+    /// With `marking` off, cairo's page streams are copied without artifact marks (the tests compare the two);
+    /// past `memoryLimit` bytes, what cairo writes goes to a scratch file.
+    static func render(
+        _ document: PDFDocument,
+        to path: String,
+        marking: Bool,
+        memoryLimit: Int = 16 << 20
+    ) throws -> PDFResult {
+        // Done by ProcessSetup.prepare before any worker; here for a single-threaded caller.
+        _ = FontSetup.prepared
+        _ = ProcessSetup.plainPDFStreams
         let size = document.orientation == .portrait ? (width: 612.0, height: 792.0) : (width: 792.0, height: 612.0)
-        // cairo writes through our sink, which checks every write and the close: cairo's own
-        // file output lets a full disk pass unnoticed and leaves a truncated file. It writes to
-        // a scratch file beside the output, which PDFRewrite copies to the output.
-        let folder = (path as NSString).deletingLastPathComponent
-        let stream = PDFStream(sink: try ByteSink.scratch(in: folder.isEmpty ? "." : folder, for: path))
-        defer { try? stream.sink.close() }
+        // cairo writes through our stream, which checks every write: cairo's own file output
+        // lets a full disk pass unnoticed and leaves a truncated file. It holds the bytes in
+        // memory, or for a large pdf in a scratch file beside the output; PDFRewrite copies them
+        // to the output.
+        let stream = PDFStream(output: path, memoryLimit: memoryLimit)
+        defer { stream.close() }
         let context = Unmanaged.passRetained(stream).toOpaque()
         defer { Unmanaged<PDFStream>.fromOpaque(context).release() }
         let surface = try makeSurface(stream: context, size: size)
@@ -51,7 +59,7 @@ public enum PDFRenderer {
         // (PDFRewrite). The output is created this late: through the gate, so that a stopping
         // process's removal of its temporary files comes after it (WriteGate.swift).
         let output = try WriteGate.pass { try ByteSink(path: path) }
-        try PDFRewrite.write(from: stream.sink, length: stream.written, to: output, marking: marking)
+        try PDFRewrite.write(from: try stream.bytes(), length: stream.written, to: output, marking: marking)
         try output.close()
         return PDFResult(pages: pages, warnings: canvas.missingGlyphs)
     }
@@ -111,16 +119,11 @@ public enum PDFRenderer {
         guard
             let surface = cairo_pdf_surface_create_for_stream(
                 { closure, data, length in
-                    guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
-                    let stream = Unmanaged<PDFStream>.fromOpaque(closure).takeUnretainedValue()
-                    guard stream.error == nil, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                    do {
-                        try stream.sink.write(bytes: UnsafeBufferPointer(start: data, count: Int(length)))
-                        stream.written += Int(length)
-                        return CAIRO_STATUS_SUCCESS
-                    } catch {
-                        stream.error = error
-                        return CAIRO_STATUS_WRITE_ERROR
+                    // cairo calls this for every few bytes it prints (an operator, a number): it
+                    // copies into the stream's buffer without retaining the stream or throwing.
+                    guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                    return Unmanaged<PDFStream>.fromOpaque(closure)._withUnsafeGuaranteedRef {
+                        $0.append(data, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
                     }
                 },
                 context,
@@ -159,14 +162,89 @@ public enum PDFRenderer {
     }
 }
 
-/// Where cairo's PDF bytes go, and the first write error, if any.
+/// Where cairo's PDF bytes go: memory up to `memoryLimit`, then a scratch file beside the
+/// output (a list of thousands of pages), and the first write error, if any. cairo calls
+/// `append` for every few bytes it prints (an operator, a number), so it only copies.
 private final class PDFStream {
-    let sink: ByteSink
-    var error: Error?
+    private let output: String
+    private(set) var error: Error?
     /// How many bytes cairo has written.
-    var written = 0
+    private(set) var written = 0
+    private var memory: PDFMemory? = PDFMemory()
+    private var scratch: ByteSink?
+    private let memoryLimit: Int
 
-    init(sink: ByteSink) {
-        self.sink = sink
+    init(output: String, memoryLimit: Int) {
+        self.output = output
+        self.memoryLimit = memoryLimit
+    }
+
+    /// Copies `count` bytes at `data`; false once a write has failed.
+    func append(_ data: UnsafePointer<UInt8>, count: Int) -> Bool {
+        written += count
+        if let memory, memory.count + count <= memoryLimit {
+            memory.append(data, count: count)
+            return true
+        }
+        guard error == nil else { return false }
+        do {
+            try spill().write(bytes: UnsafeBufferPointer(start: data, count: count))
+            return true
+        } catch {
+            self.error = error
+            return false
+        }
+    }
+
+    /// The scratch file, made on first use with what memory held.
+    private func spill() throws -> ByteSink {
+        if let scratch { return scratch }
+        let folder = (output as NSString).deletingLastPathComponent
+        let sink = try ByteSink.scratch(in: folder.isEmpty ? "." : folder, for: output, capacity: 1 << 20)
+        scratch = sink
+        if let memory { try sink.write(bytes: UnsafeBufferPointer(start: memory.start, count: memory.count)) }
+        memory = nil
+        return sink
+    }
+
+    /// What cairo wrote, to read back; throws the first write error.
+    func bytes() throws -> any PDFBytes {
+        if let error { throw error }
+        if let scratch { return scratch }
+        return memory ?? PDFMemory()
+    }
+
+    func close() {
+        try? scratch?.close()
+        memory = nil
+    }
+}
+
+/// A pdf cairo wrote, held in memory: a buffer that doubles as it fills, so that each of
+/// cairo's writes is one copy.
+private final class PDFMemory: PDFBytes {
+    private(set) var start = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
+    private(set) var count = 0
+    private var capacity = 1 << 16
+
+    deinit { start.deallocate() }
+
+    /// Copies `length` bytes at `data`.
+    func append(_ data: UnsafePointer<UInt8>, count length: Int) {
+        if count + length > capacity {
+            var grown = capacity
+            while count + length > grown { grown *= 2 }
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+            larger.update(from: start, count: count)
+            start.deallocate()
+            (start, capacity) = (larger, grown)
+        }
+        (start + count).update(from: data, count: length)
+        count += length
+    }
+
+    func read(at offset: Int, count wanted: Int) throws -> [UInt8] {
+        let from = min(max(0, offset), count)
+        return Array(UnsafeBufferPointer(start: start + from, count: min(count - from, max(0, wanted))))
     }
 }

@@ -6,9 +6,10 @@ import Core
 /// and the catalog with the document's language (/Lang, which a screen reader speaks the text
 /// in) and /ViewerPreferences with /DisplayDocTitle (a viewer's title bar shows the title
 /// rather than the file name), each replacing any the catalog has (PDFRewrite+Catalog.swift).
-/// Every other object is copied byte for byte, in cairo's order, and the xref table is written
-/// again for the new offsets. Memory holds one page's stream at a time. Deterministic: the
-/// same file gives the same bytes.
+/// cairo writes its page streams and ToUnicode maps plain (ProcessSetup.plainPDFStreams), and
+/// each is deflated here, once (libdeflate, Zlib.swift). Every other object is copied byte for
+/// byte, in cairo's order, and the xref table is written again for the new offsets. Memory
+/// holds one page's stream at a time. Deterministic: the same file gives the same bytes.
 enum PDFRewrite {
     static let language = "en-US"
     static let entries = "/Lang (\(language)) /ViewerPreferences << /DisplayDocTitle true >>"
@@ -22,7 +23,7 @@ enum PDFRewrite {
 
     /// Writes the pdf cairo wrote to `scratch` (`length` bytes) to `sink`; with `marking` off
     /// the page streams are copied as they are (the tests compare the two).
-    static func write(from scratch: ByteSink, length: Int, to sink: ByteSink, marking: Bool = true) throws {
+    static func write(from scratch: any PDFBytes, length: Int, to sink: ByteSink, marking: Bool = true) throws {
         let file = try PDFObjectFile(source: scratch, length: length)
         let root = file.trailer.root
         guard
@@ -48,20 +49,25 @@ enum PDFRewrite {
             .sorted { $0.offset < $1.offset }
         var writer = CopyWriter(sink: sink)
         try writer.copy(from: file, 0..<(order.first?.offset ?? file.trailer.xrefOffset))
+        guard let compressor = Zlib.Compressor() else {
+            throw ExportError.library(name: "libdeflate", call: "libdeflate_alloc_compressor", message: "out of memory")
+        }
         var moved = [Int?](repeating: nil, count: offsets.count)
         for (index, object) in order.enumerated() {
             let end = index + 1 < order.count ? order[index + 1].offset : file.trailer.xrefOffset
             moved[object.number] = writer.position
             if object.number == root {
                 try writer.write("\(root) 0 obj\n\(newCatalog)\nendobj\n")
-            } else if contents.contains(object.number), let content = try markedContent(object.number, in: file) {
-                try writer.write(
-                    "\(object.number) 0 obj\n<< /Length \(content.count) /Filter /FlateDecode >>\nstream\n"
+            } else if contents.contains(object.number),
+                let content = try markedContent(object.number, in: file, compressor: compressor)
+            {
+                try writer.writeStream(
+                    object.number,
+                    dictionary: "<< /Length \(content.count) /Filter /FlateDecode >>",
+                    content
                 )
-                try writer.write(content)
-                try writer.write("\nendstream\nendobj\n")
             } else {
-                try writer.copy(from: file, object.offset..<end)
+                try copyDeflatingPlainStream(object.number, object.offset..<end, from: file, to: &writer, compressor)
             }
         }
         let xrefOffset = writer.position
@@ -85,19 +91,70 @@ enum PDFRewrite {
     }
 
     /// A content stream with its unmarked runs marked, deflated; nil when it is left as it is
-    /// (a filter other than Flate, or content PDFArtifactMarks does not mark).
-    private static func markedContent(_ number: Int, in file: PDFObjectFile) throws -> [UInt8]? {
+    /// (a filter other than Flate, or a deflated stream PDFArtifactMarks does not mark). cairo
+    /// writes page streams plain (ProcessSetup), so that each is deflated once, here.
+    private static func markedContent(
+        _ number: Int,
+        in file: PDFObjectFile,
+        compressor: Zlib.Compressor
+    ) throws
+        -> [UInt8]?
+    {
         let (dictionary, data) = try file.stream(number)
         let flate = dictionary.contains("/Filter /FlateDecode")
         guard !dictionary.contains("/DecodeParms"), flate || !dictionary.contains("/Filter") else { return nil }
         guard let plain = flate ? Zlib.inflate(data) : data else {
             throw PDFObjectFile.malformed("has a page stream \(number) that does not inflate")
         }
-        guard let marked = PDFArtifactMarks.marked(plain) else { return nil }
-        guard let packed = Zlib.deflate(marked) else {
-            throw ExportError.library(name: "zlib", call: "compress2", message: "out of memory")
+        guard let marked = PDFArtifactMarks.marked(plain) ?? (flate ? nil : plain) else { return nil }
+        return try deflated(marked, compressor)
+    }
+
+    private static func deflated(_ bytes: [UInt8], _ compressor: Zlib.Compressor) throws -> [UInt8] {
+        guard let packed = Zlib.deflate(bytes, with: compressor) else {
+            throw ExportError.library(name: "libdeflate", call: "libdeflate_zlib_compress", message: "out of memory")
         }
         return packed
+    }
+
+    /// Copies object `number` (`range` of cairo's file); a stream cairo wrote without a filter
+    /// (its ToUnicode maps) is deflated on the way, with its length written in its dictionary.
+    private static func copyDeflatingPlainStream(
+        _ number: Int,
+        _ range: Range<Int>,
+        from file: PDFObjectFile,
+        to writer: inout CopyWriter,
+        _ compressor: Zlib.Compressor
+    ) throws {
+        guard range.count <= CopyWriter.chunk else { return try writer.copy(from: file, range) }
+        let bytes = try file.read(at: range.lowerBound, count: range.count)
+        guard bytes.count == range.count else { throw PDFObjectFile.malformed("ends inside object \(number)") }
+        guard PDFObjectFile.firstIndex(of: streamKeyword, in: bytes) != nil else { return try writer.write(bytes) }
+        let (dictionary, data) = try file.stream(number)
+        guard !dictionary.contains("/Filter"), !dictionary.contains("/DecodeParms"),
+            let packed = Zlib.deflate(data, with: compressor),
+            let flated = flateDictionary(dictionary, length: packed.count)
+        else { return try writer.write(bytes) }
+        try writer.writeStream(number, dictionary: flated, packed)
+    }
+
+    private static let streamKeyword = Array(">>\nstream".utf8)
+
+    /// `dictionary` with its /Length (direct or a reference) set to `length` and /Filter
+    /// /FlateDecode added; nil when it has no /Length to replace.
+    static func flateDictionary(_ dictionary: String, length: Int) -> String? {
+        guard dictionary.hasPrefix("<<"), let key = dictionary.range(of: "/Length ") else { return nil }
+        let value = dictionary[key.upperBound...].drop { $0 == " " }
+        let number = value.prefix { $0.isASCII && $0.isNumber }
+        guard !number.isEmpty else { return nil }
+        // A reference ("12 0 R") ends after its R; a direct value after its digits.
+        let reference = value[number.endIndex...].split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        var end = number.endIndex
+        if reference.count >= 3, reference[0].isEmpty, reference[1] == "0", reference[2].hasPrefix("R") {
+            end = reference[2].index(after: reference[2].startIndex)
+        }
+        return String(dictionary[..<key.lowerBound]) + "/Length \(length) /Filter /FlateDecode"
+            + String(dictionary[end...])
     }
 
     /// The page objects under the page tree node `root`, in page order.
@@ -187,11 +244,20 @@ struct CopyWriter {
         position += bytes.count
     }
 
+    /// A stream object with `dictionary` and `data`.
+    mutating func writeStream(_ number: Int, dictionary: String, _ data: [UInt8]) throws {
+        try write("\(number) 0 obj\n\(dictionary)\nstream\n")
+        try write(data)
+        try write("\nendstream\nendobj\n")
+    }
+
+    static let chunk = 1 << 20
+
     /// Copies `range` of cairo's file as it is, a megabyte at a time.
     mutating func copy(from file: PDFObjectFile, _ range: Range<Int>) throws {
         var offset = range.lowerBound
         while offset < range.upperBound {
-            let bytes = try file.read(at: offset, count: min(1 << 20, range.upperBound - offset))
+            let bytes = try file.read(at: offset, count: min(Self.chunk, range.upperBound - offset))
             guard !bytes.isEmpty else { throw PDFObjectFile.malformed("ends at \(offset), before \(range.upperBound)") }
             try write(bytes)
             offset += bytes.count
