@@ -10,16 +10,33 @@
 #   BENCH_SETS="l" bash bench/run.sh   only some of the datasets (m, l, x); the memory table then
 #                                uses the latest figures of the others, kept in bench/data/results.txt
 #   RUNS=3 bash bench/run.sh     fewer runs
+#   BENCH_BIN=FILE               time this report-batch binary instead of building one (default:
+#                                `swift build -c release`)
+#   BENCH_DATA=DIR               where the datasets and results.txt are (default bench/data)
 set -euo pipefail
+# The overrides' paths are the caller's: made absolute before moving to the repository.
+for v in BENCH_BIN BENCH_DATA; do
+  if [ -n "${!v:-}" ]; then declare "$v=$(realpath -m "${!v}")"; fi
+done
 cd "$(dirname "$0")/.."
 runs=${RUNS:-5}
 command -v /usr/bin/time >/dev/null || { echo "bench: /usr/bin/time is missing (apt-get install time)" >&2; exit 1; }
 python3 -c "import xlsxwriter, reportlab, pandas" 2>/dev/null \
   || python3 -m pip install --quiet --disable-pip-version-check XlsxWriter reportlab pandas >&2
 
-swift build -c release --product report-batch >&2
-bin="$(swift build -c release --show-bin-path)/report-batch"
-data=bench/data
+cleanup() {
+  if [ -n "${scratch:-}" ]; then rm -rf "$scratch"; fi
+}
+trap cleanup EXIT
+
+if [ -n "${BENCH_BIN:-}" ]; then
+  bin=$BENCH_BIN
+else
+  swift build -c release --product report-batch >&2
+  bin="$(swift build -c release --show-bin-path)/report-batch"
+fi
+[ -x "$bin" ] || { echo "bench: $bin is not an executable" >&2; exit 1; }
+data=${BENCH_DATA:-bench/data}
 mkdir -p "$data"
 now=2026-11-23T12:00:00Z
 sets=${BENCH_SETS:-m x}
@@ -40,7 +57,6 @@ rivera() { sqlite3 "$1" "SELECT id FROM family_units WHERE family_name = 'Rivera
 # BENCH_OUT=bench/data measures on disk instead.
 out_root=${BENCH_OUT:-$([ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo "${TMPDIR:-/tmp}")}
 scratch=$(mktemp -d -p "$out_root" report-batch-bench.XXXXXX)
-trap 'rm -rf "$scratch"' EXIT
 results=$data/results.txt   # case|dataset|ours MiB, the latest of each, for the memory table
 touch "$results"
 . bench/lib.sh
