@@ -12,10 +12,12 @@
 #   RUNS=3 bash bench/run.sh     fewer runs
 #   BENCH_BIN=FILE               time this report-batch binary instead of building one (default:
 #                                `swift build -c release`)
+#   BENCH_BASE_BIN=FILE          the binary of commit d0c35c6 for the weekly job's yardstick (default:
+#                                $BENCH_DATA/report-batch-d0c35c6, built once in a scratch worktree)
 #   BENCH_DATA=DIR               where the datasets and results.txt are (default bench/data)
 set -euo pipefail
 # The overrides' paths are the caller's: made absolute before moving to the repository.
-for v in BENCH_BIN BENCH_DATA; do
+for v in BENCH_BIN BENCH_BASE_BIN BENCH_DATA; do
   if [ -n "${!v:-}" ]; then declare "$v=$(realpath -m "${!v}")"; fi
 done
 cd "$(dirname "$0")/.."
@@ -24,8 +26,10 @@ command -v /usr/bin/time >/dev/null || { echo "bench: /usr/bin/time is missing (
 python3 -c "import xlsxwriter, reportlab, pandas" 2>/dev/null \
   || python3 -m pip install --quiet --disable-pip-version-check XlsxWriter reportlab pandas >&2
 
+base_tree=""   # the scratch worktree of build_base, removed on exit
 cleanup() {
   if [ -n "${scratch:-}" ]; then rm -rf "$scratch"; fi
+  if [ -n "$base_tree" ]; then git worktree remove --force "$base_tree" >&2 || true; fi
 }
 trap cleanup EXIT
 
@@ -50,6 +54,34 @@ if has x; then
   [ -f "$data/x50.db" ] || "$bin" demo --out "$data/x50.db" --scale 25 --interaction-scale 4 --today 2026-11-22 --quiet
 fi
 rivera() { sqlite3 "$1" "SELECT id FROM family_units WHERE family_name = 'Rivera Family'"; }
+
+# The weekly job's yardstick compares today's binary with the one of commit d0c35c6 (the
+# baseline of issue 45). Unless BENCH_BASE_BIN names one, it is built once, in a scratch
+# worktree of that commit, with the packages this repository's .build already fetched (no
+# network: SwiftPM finds them checked out), and kept as $data/report-batch-d0c35c6.
+base_commit=d0c35c6
+build_base() {
+  base_tree=$(mktemp -d "${TMPDIR:-/tmp}/report-batch-$base_commit.XXXXXX")
+  echo "bench: building $base_commit's report-batch in $base_tree" >&2
+  git worktree add --detach "$base_tree" "$base_commit" >&2
+  mkdir -p "$base_tree/.build"
+  if [ -d .build/checkouts ]; then
+    cp -R .build/checkouts .build/repositories "$base_tree/.build/"
+    cp .build/workspace-state.json "$base_tree/.build/"
+  fi
+  (cd "$base_tree" && swift build -c release --product report-batch >&2)
+  cp "$(cd "$base_tree" && swift build -c release --show-bin-path)/report-batch" "$data/report-batch-$base_commit.tmp"
+  mv "$data/report-batch-$base_commit.tmp" "$data/report-batch-$base_commit"
+  git worktree remove --force "$base_tree" >&2
+  base_tree=""
+}
+if has m; then
+  base_bin=${BENCH_BASE_BIN:-$data/report-batch-$base_commit}
+  if [ ! -x "$base_bin" ]; then
+    [ -z "${BENCH_BASE_BIN:-}" ] || { echo "bench: BENCH_BASE_BIN=$BENCH_BASE_BIN is not an executable" >&2; exit 1; }
+    build_base
+  fi
+fi
 
 # A copy of database $1 at $2 without the tables $3…, which are all optional (AppSchema's
 # seasonTables: the tool reads a database without them and leaves out what needs them).
@@ -188,6 +220,46 @@ for d in $datasets; do
     peer=$(measure rb-w1-no-season "$bin" run weekly.yaml --db "$scratch/no-season.db" --out "$scratch/out" --now "$now" --workers 1 --quiet)
     rm -f "$scratch/no-season.db"
     row "\`weekly.yaml\`, 1 worker, season tables filled ($season_rows rows)" "$D" "$w1" "same, season tables dropped" "$peer" "≤ 1.15"
+
+    # The weekly job against the binary of commit d0c35c6, issue 45's baseline: both run
+    # bench/jobs/weekly-d0c35c6.yaml (today's weekly.yaml without the report's html, which
+    # d0c35c6 does not write) on M with every table filled, one worker, outputs in RAM, in turn
+    # (d0c35c6, ours, d0c35c6, ours…) so that a slow minute of this shared machine falls on both
+    # alike; medians of each. Both must write the same files (their manifests), each list with
+    # the same rows; the report's rows are not compared: its xlsx has grown since d0c35c6
+    # (issue 43's next steps), which is part of what this row measures.
+    medians=$(jobs_in_turn "$db" rb-weekly-d0 "$base_bin" bench/jobs/weekly-d0c35c6.yaml \
+      rb-weekly-ours "$bin" bench/jobs/weekly-d0c35c6.yaml)
+    if ! cmp -s <(cut -d' ' -f1 "$scratch/rb-weekly-d0.written") <(cut -d' ' -f1 "$scratch/rb-weekly-ours.written") \
+      || ! cmp -s <(grep -v '^report_' "$scratch/rb-weekly-d0.written") <(grep -v '^report_' "$scratch/rb-weekly-ours.written"); then
+      echo "bench: d0c35c6's weekly job wrote other files, or lists of other rows, than ours" >&2
+    fi
+    row "weekly job (\`weekly.yaml\` but the report's html), 1 worker, in turn" "$D" "$(sed -n 2p <<<"$medians")" \
+      "the binary of \`$base_commit\`" "$(sed -n 1p <<<"$medians")" "≤ 0.60"
+
+    # The report's html beside its pdf, where a job writes both (weekly.yaml does): the report
+    # alone (bench/jobs/weekly-report-*.yaml: weekly.yaml's range, zone and bad rows) as [json],
+    # [pdf] and [pdf, html], in turn, on M, one worker. With J, P and B their median wall times:
+    #   the html's cost = B − P   what adding html to a job that writes the pdf costs;
+    #   the pdf's cost  = P − J   the pdf job less reading each family and computing its
+    #                             figures, which the json job does (writing little else);
+    #   ratio           = (B − P) ÷ (P − J), target ≤ 0.20 (the row's report-batch and peer
+    #                     columns are B − P and P − J; the MiB are B's and P's peaks).
+    # The [pdf, html] job must write the [pdf] job's files and a page beside each report pdf.
+    medians=$(jobs_in_turn "$db" rb-report-json "$bin" bench/jobs/weekly-report-json.yaml \
+      rb-report-pdf "$bin" bench/jobs/weekly-report-pdf.yaml rb-report-both "$bin" bench/jobs/weekly-report-pdf-html.yaml)
+    read -r json_s _ <<<"$(sed -n 1p <<<"$medians")"
+    read -r pdf_s pdf_mib <<<"$(sed -n 2p <<<"$medians")"
+    read -r both_s both_mib <<<"$(sed -n 3p <<<"$medians")"
+    pages=$(grep -c '\.html ' "$scratch/rb-report-both.written" || true)
+    if ! grep -v '\.html ' "$scratch/rb-report-both.written" | cmp -s - "$scratch/rb-report-pdf.written" \
+      || [ "$pages" != "$(grep -c '^report_.*\.pdf ' "$scratch/rb-report-pdf.written" || true)" ]; then
+      echo "bench: the [pdf, html] job did not write the [pdf] job's files and a page beside each report ($pages pages)" >&2
+    fi
+    html_cost=$(awk -v b="$both_s" -v p="$pdf_s" 'BEGIN {printf "%.2f", b - p}')
+    pdf_cost=$(awk -v p="$pdf_s" -v j="$json_s" 'BEGIN {printf "%.2f", p - j}')
+    row "the report's html beside its pdf, (B − P) ÷ (P − J): J $json_s s, P $pdf_s s, B $both_s s" "$D" \
+      "$html_cost $both_mib" "the report pdf's cost, P − J" "$pdf_cost $pdf_mib" "≤ 0.20"
   fi
 done
 
