@@ -13,12 +13,30 @@ computed the way a user would without report-batch, and a check that they equal 
 Every peer prints long rows `family,measure,category,value`; a figure that is absent reads as 0
 (counts) or null (rates, averages), so each side may leave out what it has none of.
 The range is the last DAYS days ending on NOW's date in each family's zone (the preset
-last-DAYS-days), and the previous period is the DAYS days before it.
+last-DAYS-days), and the previous period is the DAYS days before it. A school's status is read
+as the app reconciles it (app-today.md §1: `interested` is `contacted` when the school has an
+interaction of its family, else `researching`; the visit stages are `visiting`; `declined` is
+`not_pursuing`; null is `researching`), and a favorite is `is_favorite` = 1 or a stored
+`interested` (app-today.md §2).
 """
 import csv, glob, json, math, sqlite3, sys
 from datetime import date, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
+
+# The older statuses the app's migration 20260828000004 maps onto its pipeline (app-today.md §1);
+# `interested` depends on the school's interactions, so each peer maps it apart.
+VISIT_STAGES = ("camp_invite", "recruited", "official_visit_invited", "official_visit_scheduled")
+SCHOOLS_READ = f"""
+  SELECT family_unit_id AS f, division, coalesce(is_favorite = 1, 0) OR status IS 'interested' AS favorite,
+         CASE WHEN status IS NULL THEN 'researching'
+              WHEN status = 'interested' THEN CASE WHEN EXISTS (
+                SELECT 1 FROM interactions i WHERE i.family_unit_id = s.family_unit_id AND i.school_id = s.id)
+                THEN 'contacted' ELSE 'researching' END
+              WHEN status IN {VISIT_STAGES!r} THEN 'visiting'
+              WHEN status = 'declined' THEN 'not_pursuing'
+              ELSE status END AS status
+  FROM schools s WHERE family_unit_id IS NOT NULL"""
 
 PLAYER_ZONE = ("SELECT f.id, (SELECT u.timezone FROM family_members m JOIN users u ON u.id = m.user_id "
                "WHERE m.family_unit_id = f.id AND m.role IN ('player', 'athlete') ORDER BY m.user_id LIMIT 1) FROM family_units f")
@@ -62,6 +80,7 @@ def sql_script(db_path, now, days, out):
 CREATE TEMP TABLE w (f TEXT PRIMARY KEY, fd TEXT, td TEXT, s REAL, e REAL, pfd TEXT, ptd TEXT, ps REAL, pe REAL);
 INSERT INTO w VALUES
 {rows};
+CREATE TEMP TABLE sch AS {SCHOOLS_READ};
 CREATE TEMP TABLE ix AS
   SELECT family_unit_id AS f, coach_id AS c, type, coalesce(sentiment, 'neutral') AS sentiment, direction,
          {epoch_sql('d')} AS t, CASE WHEN length(d) = 10 THEN d END AS day
@@ -75,10 +94,10 @@ CREATE TEMP TABLE mcur AS
                    FROM performance_metrics WHERE family_unit_id IS NOT NULL) m
   JOIN w ON w.f = m.f WHERE {in_window('')};
 .mode csv
-SELECT family_unit_id, 'schools.total', '', count(*) FROM schools WHERE family_unit_id IS NOT NULL GROUP BY 1
-UNION ALL SELECT family_unit_id, 'schools.favorites', '', sum(is_favorite = 1) FROM schools WHERE family_unit_id IS NOT NULL GROUP BY 1
-UNION ALL SELECT family_unit_id, 'schools.byStatus', status, count(*) FROM schools WHERE family_unit_id IS NOT NULL GROUP BY 1, 3
-UNION ALL SELECT family_unit_id, 'schools.byDivision', coalesce(division, 'Unknown'), count(*) FROM schools WHERE family_unit_id IS NOT NULL GROUP BY 1, 3
+SELECT f, 'schools.total', '', count(*) FROM sch GROUP BY 1
+UNION ALL SELECT f, 'schools.favorites', '', sum(favorite) FROM sch GROUP BY 1
+UNION ALL SELECT f, 'schools.byStatus', status, count(*) FROM sch GROUP BY 1, 3
+UNION ALL SELECT f, 'schools.byDivision', coalesce(division, 'Unknown'), count(*) FROM sch GROUP BY 1, 3
 UNION ALL SELECT family_unit_id, 'coaches.total', '', count(*) FROM coaches WHERE family_unit_id IS NOT NULL GROUP BY 1
 UNION ALL SELECT family_unit_id, 'coaches.schoolsWithCoaches', '', count(DISTINCT school_id) FROM coaches WHERE family_unit_id IS NOT NULL GROUP BY 1
 UNION ALL SELECT family_unit_id, 'coaches.avgResponsiveness', '', avg(responsiveness_score) FROM coaches WHERE family_unit_id IS NOT NULL GROUP BY 1
@@ -140,9 +159,17 @@ def pandas_figures(db_path, now, days):
         previous = ((t >= frame.ps) & (t < frame.pe)) | ((day >= frame.pfd) & (day <= frame.ptd))
         return frame[current], frame[previous]
 
-    schools = pd.read_sql("SELECT family_unit_id AS f, status, division, is_favorite FROM schools WHERE family_unit_id IS NOT NULL", db)
+    schools = pd.read_sql("SELECT id, family_unit_id AS f, status, division, is_favorite FROM schools WHERE family_unit_id IS NOT NULL", db)
+    contacted = pd.read_sql("SELECT DISTINCT family_unit_id AS f, school_id AS id FROM interactions "
+                            "WHERE family_unit_id IS NOT NULL AND school_id IS NOT NULL", db)
+    stored = schools.status
+    schools = schools.assign(favorite=(schools.is_favorite == 1) | (stored == "interested"))
+    touched = schools.merge(contacted.assign(any=True), on=["f", "id"], how="left")["any"].fillna(False).to_numpy(dtype=bool)
+    status = stored.fillna("researching").replace({s: "visiting" for s in VISIT_STAGES}).replace({"declined": "not_pursuing"})
+    status = status.mask(stored == "interested", pd.Series(touched, index=schools.index).map({True: "contacted", False: "researching"}))
+    schools = schools.assign(status=status)
     emit(schools.groupby("f").size(), "schools.total")
-    emit((schools.is_favorite == 1).groupby(schools.f).sum(), "schools.favorites")
+    emit(schools.favorite.groupby(schools.f).sum(), "schools.favorites")
     emit(schools.groupby(["f", "status"]).size(), "schools.byStatus", True)
     emit(schools.assign(division=schools.division.fillna("Unknown")).groupby(["f", "division"]).size(), "schools.byDivision", True)
 
