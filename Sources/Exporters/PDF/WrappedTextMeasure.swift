@@ -1,26 +1,52 @@
 import CPangoCairo
 import Core
+import Foundation
 
 /// How tall a cell's text is once wrapped to its column, laid out by pango exactly as
 /// `PDFCanvas.text` draws it (the same fonts, no ligatures, the same one-line cleaning, word
 /// wrapping within the width, at most `lines` lines), so that a row can be made as tall as its
 /// longest text before the pages are counted. It has a pango context of its own on the
-/// document's cairo context (so the same font options as the drawing), and keeps the heights
-/// it measured: a school's name repeats on every interaction of the school.
+/// document's cairo context (so the same font options as the drawing), and keeps the widths
+/// and heights it measured in its thread's `Measured`, from one document to the next: a
+/// school's name repeats on every interaction of the school, and a status, a date or a
+/// heading in every family's pdfs.
 final class WrappedTextMeasure {
     private let context: OpaquePointer
     private let layout: OpaquePointer
     private let features: OpaquePointer
     private var fonts: [Bool: OpaquePointer] = [:]
-    private var heights: [Key: (height: Double, lines: Int)] = [:]
-    /// Bounded, so that a long list of unique texts cannot grow it without end.
-    private static let maxCachedHeights = 16_384
+    private let measured = Measured.forThisThread()
 
-    private struct Key: Hashable {
+    fileprivate struct Key: Hashable {
         let text: String
         let bold: Bool
         let width: Double
         let lines: Int
+    }
+
+    /// The measurements of one thread, kept across its documents: every document's context is a
+    /// PDF surface's at the same resolution and font options (as PDFLayoutCache's layouts), so
+    /// a text measures the same in each. Each table is bounded: when full it starts again, so
+    /// that a long list of unique texts cannot grow it without end.
+    fileprivate final class Measured {
+        var heights: [Key: (height: Double, lines: Int)] = [:]
+        var widths: [WidthKey: Double] = [:]
+        static let limit = 16_384
+
+        struct WidthKey: Hashable {
+            let text: String
+            let bold: Bool
+        }
+
+        private static let threadKey = "report-batch.WrappedTextMeasure"
+
+        static func forThisThread() -> Measured {
+            let dictionary = Thread.current.threadDictionary
+            if let kept = dictionary[threadKey] as? Measured { return kept }
+            let made = Measured()
+            dictionary[threadKey] = made
+            return made
+        }
     }
 
     init(cr: OpaquePointer) throws {
@@ -67,7 +93,7 @@ final class WrappedTextMeasure {
     /// `lines` lines, and how many lines it takes.
     func height(_ text: String, bold: Bool, width: Double, lines: Int) -> (height: Double, lines: Int) {
         let key = Key(text: text, bold: bold, width: width, lines: lines)
-        if let known = heights[key] { return known }
+        if let known = measured.heights[key] { return known }
         pango_layout_set_font_description(layout, font(bold: bold))
         pango_layout_set_text(layout, Self.drawn(text), -1)
         pango_layout_set_attributes(layout, features)
@@ -78,13 +104,23 @@ final class WrappedTextMeasure {
         var pixelWidth: Int32 = 0
         var pixelHeight: Int32 = 0
         pango_layout_get_pixel_size(layout, &pixelWidth, &pixelHeight)
-        let measured = (height: Double(pixelHeight), lines: Int(max(1, pango_layout_get_line_count(layout))))
-        if heights.count < Self.maxCachedHeights { heights[key] = measured }
-        return measured
+        let result = (height: Double(pixelHeight), lines: Int(max(1, pango_layout_get_line_count(layout))))
+        if measured.heights.count >= Measured.limit { measured.heights.removeAll(keepingCapacity: true) }
+        measured.heights[key] = result
+        return result
     }
 
     /// The width in points of `text` on one line, as `PDFCanvas.measure` gives it.
     func width(_ text: String, bold: Bool) -> Double {
+        let key = Measured.WidthKey(text: text, bold: bold)
+        if let known = measured.widths[key] { return known }
+        let result = measuredWidth(text, bold: bold)
+        if measured.widths.count >= Measured.limit { measured.widths.removeAll(keepingCapacity: true) }
+        measured.widths[key] = result
+        return result
+    }
+
+    private func measuredWidth(_ text: String, bold: Bool) -> Double {
         pango_layout_set_font_description(layout, font(bold: bold))
         pango_layout_set_text(layout, Self.drawn(text), -1)
         pango_layout_set_attributes(layout, features)
