@@ -12,6 +12,13 @@
 # Only the summary's "Duration" line (the measured time of the run) is set aside. A change
 # meant to change an output names its cases in EXPECTED_DIFFERENT (space-separated, e.g.
 # "sqlite-run-preset-and-from pg-run-preset-and-from"): they are shown, and not counted.
+#
+# PDF_CONTENT=1 compares each pdf by its content rather than its bytes, for a change to how
+# the pdfs are written that keeps what they hold (issue 45: page streams deflated by libdeflate
+# instead of zlib): a pdf is replaced by its objects as `qpdf --qdf` writes them, streams
+# uncompressed and in one order, less the trailer's /ID; a manifest's bytes and sha256 of a
+# pdf or of an e-mail, and an .eml file's pdf attachment, are set aside (its other
+# parts still count).
 set -euo pipefail
 [ $# = 2 ] || { echo "usage: scripts/compare-outputs.sh OLD_BINARY NEW_BINARY" >&2; exit 64; }
 old=$(realpath "$1"); new=$(realpath "$2")
@@ -27,6 +34,31 @@ cleanup() {
 trap cleanup EXIT
 now=2026-11-23T12:00:00Z
 today=2026-11-22
+
+# PDF_CONTENT=1: each pdf under $1 as its content (see the header), manifests and e-mails
+# without what depends on a pdf's bytes.
+pdf_content() {
+  local pdf
+  while IFS= read -r -d '' pdf; do
+    qpdf --qdf --object-streams=disable --stream-data=uncompress "$pdf" "$pdf.qdf" || true
+    grep -av '^  /ID \[' "$pdf.qdf" >"$pdf.content" || true
+    rm -f "$pdf" "$pdf.qdf"
+  done < <(find "$1" -name '*.pdf' -print0)
+  find "$1" \( -name 'manifest.json' -o -name '*.eml' \) -print0 | xargs -0 -r python3 -c '
+import json, re, sys
+for path in sys.argv[1:]:
+    text = open(path, encoding="utf-8", errors="replace").read()
+    if path.endswith(".json"):
+        document = json.loads(text)
+        for entry in document.get("files", []):
+            if entry.get("name", "").endswith((".pdf", ".eml")):
+                entry.pop("bytes", None); entry.pop("sha256", None)
+        text = json.dumps(document, indent=1, sort_keys=True)
+    else:  # a MIME part of a pdf: its base64 body (up to the next boundary) set aside
+        text = re.sub(r"(Content-Type: application/pdf.*?\r?\n\r?\n)[A-Za-z0-9+/=\r\n]+", r"\1(pdf)\n", text, flags=re.S)
+    open(path, "w", encoding="utf-8").write(text)
+'
+}
 
 # One command, run by both binaries in folders of their own: $1 names the case, the rest is
 # the command line with @OUT@ for the folder it writes into and @DB@ for the database.
@@ -44,6 +76,7 @@ compare() {
     set -e
     sed -i "s#$out/files#OUT#g; /^Duration/d" "$out/stdout" "$out/stderr"
     find "$out/files" -name 'summary.*' -exec sed -i "s#$out/files#OUT#g; /Duration/d" {} +
+    [ "${PDF_CONTENT:-0}" = 1 ] && pdf_content "$out/files"
   done
   if diff -r "$scratch/old/$name" "$scratch/new/$name" >"$scratch/diff" 2>&1; then
     printf '%-28s identical (%s files, exit %s)\n' "$name" "$(find "$scratch/new/$name/files" -type f | wc -l)" "$(cat "$scratch/new/$name/exit")"
@@ -82,7 +115,7 @@ outputs:
   - export: schools
     name: interested
     formats: [csv]
-    filters: {status: [interested, contacted], division: D1, fit-min: 40}
+    filters: {status: [researching, contacted], division: D1, fit-min: 40}
 deliver:
   email:
     from: "The Recruiting Compass <reports@example.com>"
@@ -114,7 +147,7 @@ suite() {
   compare "$tag-coaches" export coaches --db @DB@ --family "$family" --now $now --sort name --format csv,xlsx,pdf --out @OUT@
   compare "$tag-coaches-filtered" export coaches --db @DB@ --family "$family" --now $now --role head --responsiveness high --last-contact-days 30 --format csv --out @OUT@
   compare "$tag-schools" export schools --db @DB@ --family "$family" --now $now --format csv,xlsx,pdf --out @OUT@
-  compare "$tag-schools-filtered" export schools --db @DB@ --family "$family" --now $now --status interested --status contacted --division D1 --fit-min 30 --fit-max 95 --state ma --tier A --sort name --format csv --out @OUT@
+  compare "$tag-schools-filtered" export schools --db @DB@ --family "$family" --now $now --status researching --status contacted --division D1 --fit-min 30 --fit-max 95 --state ma --tier A --sort name --format csv --out @OUT@
   compare "$tag-interactions" export interactions --db @DB@ --family "$family" --now $now --format csv,xlsx,pdf --out @OUT@
   compare "$tag-interactions-filtered" export interactions --db @DB@ --family "$family" --now $now --type email --direction inbound --preset last-90-days --format csv --out @OUT@
   compare "$tag-bad-filter" export schools --db @DB@ --family "$family" --now $now --fit-min 120 --format csv --out @OUT@
