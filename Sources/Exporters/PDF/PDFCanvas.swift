@@ -52,44 +52,46 @@ final class PDFCanvas {
         g_object_unref(UnsafeMutableRawPointer(spare))
     }
 
-    /// A layout for one piece of text on one line, shaped once per text and style (and kept
-    /// for the thread's next documents); text that does not fit `width` ends in "…".
+    /// A layout for one piece of text, shaped once per text and style (and kept for the
+    /// thread's next documents); text that does not fit `width` wraps onto at most `lines`
+    /// lines and ends in "…". A left-aligned text that fits `width` on one line is drawn with
+    /// its unconstrained layout, the one it was measured with: a cell's width differs from one
+    /// family's table to the next, and a layout made for each width would shape the same text
+    /// again for every width (the same glyphs at the same places). With `warn` off
+    /// (measuring), missing characters are not reported.
     private func prepare(
         _ fullText: String,
         size: Double,
         bold: Bool,
         width: Double?,
         alignRight: Bool = false,
-        lines: Int = 1
+        lines: Int = 1,
+        warn: Bool = true
     ) -> OpaquePointer {
         let text = PDFCanvas.laidOut(fullText)
-        let key = PDFLayoutCache.Key(
-            text: text,
-            size: size,
-            bold: bold,
-            width: width,
-            alignRight: alignRight,
-            lines: lines
-        )
-        let layout: OpaquePointer
-        let shown: String
-        let unknown: Int
-        if let kept = cache.entry(key) {
-            (layout, shown, unknown) = (kept.layout, kept.shownText, kept.unknownGlyphs)
-        } else if let fresh = pango_layout_new(cache.context) {
-            (shown, unknown) = configure(
-                fresh,
-                text,
-                size: size,
-                bold: bold,
-                width: width,
-                alignRight: alignRight,
-                lines: lines
+        let natural = PDFLayoutCache.Key(text: text, size: size, bold: bold, width: nil, alignRight: false, lines: 1)
+        var entry = laidOut(natural)
+        if let width {
+            // The layout's width in pango's units, as configure sets it. A right-aligned text
+            // keeps a layout of its width: pango places its line a unit or two from where the
+            // width less the line's would (0.002 pt), and the pdfs stay as they were.
+            let room = Int32(max(1, width) * Double(PANGO_SCALE))
+            if !alignRight, let fitted = entry, fitted.logicalWidth <= room {
+                return report(fitted, warn: warn)
+            }
+            entry = laidOut(
+                PDFLayoutCache.Key(
+                    text: text,
+                    size: size,
+                    bold: bold,
+                    width: width,
+                    alignRight: alignRight,
+                    lines: lines
+                )
             )
-            cache.keep(PDFLayoutCache.Entry(layout: fresh, shownText: shown, unknownGlyphs: unknown), for: key)
-            layout = fresh
-        } else {
-            (shown, unknown) = configure(
+        }
+        guard let entry else {
+            let (shown, unknown) = configure(
                 spare,
                 text,
                 size: size,
@@ -98,14 +100,39 @@ final class PDFCanvas {
                 alignRight: alignRight,
                 lines: lines
             )
-            layout = spare
+            let kept = PDFLayoutCache.Entry(layout: spare, shownText: shown, unknownGlyphs: unknown, owned: false)
+            return report(kept, warn: warn)
         }
-        if unknown > 0, reportedMissing.insert(shown).inserted {
+        return report(entry, warn: warn)
+    }
+
+    /// The kept layout for `key`, made and shaped when new; nil only when pango cannot make one.
+    private func laidOut(_ key: PDFLayoutCache.Key) -> PDFLayoutCache.Entry? {
+        if let kept = cache.entry(key) { return kept }
+        guard let fresh = pango_layout_new(cache.context) else { return nil }
+        let (shown, unknown) = configure(
+            fresh,
+            key.text,
+            size: key.size,
+            bold: key.bold,
+            width: key.width,
+            alignRight: key.alignRight,
+            lines: key.lines
+        )
+        let entry = PDFLayoutCache.Entry(layout: fresh, shownText: shown, unknownGlyphs: unknown)
+        cache.keep(entry, for: key)
+        return entry
+    }
+
+    /// The entry's layout, its missing characters reported once a document when `warn` is on.
+    private func report(_ entry: PDFLayoutCache.Entry, warn: Bool) -> OpaquePointer {
+        if warn, entry.unknownGlyphs > 0, reportedMissing.insert(entry.shownText).inserted {
+            let unknown = entry.unknownGlyphs
             missingGlyphs.append(
-                "\(unknown) character\(unknown == 1 ? "" : "s") of \"\(shown.prefix(60))\" could not be drawn with the installed fonts"
+                "\(unknown) character\(unknown == 1 ? "" : "s") of \"\(entry.shownText.prefix(60))\" could not be drawn with the installed fonts"
             )
         }
-        return layout
+        return entry.layout
     }
 
     /// Sets a layout's text and style, and returns the one-line text it shows and how many
@@ -143,8 +170,9 @@ final class PDFCanvas {
     }
 
     /// The width and height of a text in points.
-    func measure(_ text: String, size: Double, bold: Bool = false) -> (width: Double, height: Double) {
-        let layout = prepare(text, size: size, bold: bold, width: nil)
+    func measure(_ text: String, size: Double, bold: Bool = false, warn: Bool = true) -> (width: Double, height: Double)
+    {
+        let layout = prepare(text, size: size, bold: bold, width: nil, warn: warn)
         var width: Int32 = 0
         var height: Int32 = 0
         pango_layout_get_pixel_size(layout, &width, &height)

@@ -46,14 +46,23 @@ final class PDFLayoutCache {
         let layout: OpaquePointer
         let shownText: String
         let unknownGlyphs: Int
+        /// The width of its logical extents in pango units: for a layout without a width, the
+        /// width it needs on one line.
+        let logicalWidth: Int32
+        /// Whether the entry releases the layout (a spare layout is the canvas's).
+        private let owned: Bool
 
-        init(layout: OpaquePointer, shownText: String, unknownGlyphs: Int) {
+        init(layout: OpaquePointer, shownText: String, unknownGlyphs: Int, owned: Bool = true) {
             self.layout = layout
             self.shownText = shownText
             self.unknownGlyphs = unknownGlyphs
+            self.owned = owned
+            var width: Int32 = 0
+            pango_layout_get_size(layout, &width, nil)
+            logicalWidth = width
         }
 
-        deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        deinit { if owned { g_object_unref(UnsafeMutableRawPointer(layout)) } }
     }
 
     private init() throws {

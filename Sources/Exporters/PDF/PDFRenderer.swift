@@ -73,7 +73,7 @@ public enum PDFRenderer {
     ) throws -> Int {
         // Each table laid out once (TablePlan): its widths, and the height of each row that a
         // `grow` cell makes taller, measured with pango before anything is drawn.
-        let measure = try WrappedTextMeasure(cr: canvas.cr)
+        let measure = try WrappedTextMeasure(canvas: canvas)
         let width = size.width - 2 * PageFlow.margin
         let plans = try document.blocks.map { block -> TablePlan? in
             guard case .table(let table) = block else { return nil }

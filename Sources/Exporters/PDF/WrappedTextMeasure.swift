@@ -2,14 +2,14 @@ import CPangoCairo
 import Core
 import Foundation
 
-/// How tall a cell's text is once wrapped to its column, laid out by pango exactly as
-/// `PDFCanvas.text` draws it (the same fonts, no ligatures, the same one-line cleaning, word
-/// wrapping within the width, at most `lines` lines), so that a row can be made as tall as its
-/// longest text before the pages are counted. It has a pango context of its own on the
-/// document's cairo context (so the same font options as the drawing), and keeps the widths
-/// and heights it measured in its thread's `Measured`, from one document to the next: a
-/// school's name repeats on every interaction of the school, and a status, a date or a
-/// heading in every family's pdfs.
+/// How wide a cell's text is on one line, and how tall once wrapped to its column, laid out
+/// by pango exactly as `PDFCanvas.text` draws it (the same fonts, no ligatures, the same
+/// one-line cleaning, word wrapping within the width, at most `lines` lines), so that a row can
+/// be made as tall as its longest text before the pages are counted. Widths come from the
+/// canvas's kept layouts; heights from a pango context of its own on the document's cairo
+/// context (so the same font options as the drawing). It keeps the widths and heights it
+/// measured in its thread's `Measured`, from one document to the next: a school's name repeats
+/// on every interaction of the school, and a status, a date or a heading in every family's pdfs.
 final class WrappedTextMeasure {
     private let context: OpaquePointer
     private let layout: OpaquePointer
@@ -49,8 +49,13 @@ final class WrappedTextMeasure {
         }
     }
 
-    init(cr: OpaquePointer) throws {
-        guard let context = pango_cairo_create_context(cr) else {
+    /// Widths come from the canvas's kept layouts: the one a text that fits its cell is drawn
+    /// with (PDFCanvas.prepare), so that it is shaped once for both.
+    private let canvas: PDFCanvas
+
+    init(canvas: PDFCanvas) throws {
+        self.canvas = canvas
+        guard let context = pango_cairo_create_context(canvas.cr) else {
             throw ExportError.library(
                 name: "pango",
                 call: "pango_cairo_create_context",
@@ -121,16 +126,7 @@ final class WrappedTextMeasure {
     }
 
     private func measuredWidth(_ text: String, bold: Bool) -> Double {
-        pango_layout_set_font_description(layout, font(bold: bold))
-        pango_layout_set_text(layout, Self.drawn(text), -1)
-        pango_layout_set_attributes(layout, features)
-        pango_layout_set_width(layout, -1)
-        pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE)
-        pango_layout_set_height(layout, -1)
-        var pixelWidth: Int32 = 0
-        var pixelHeight: Int32 = 0
-        pango_layout_get_pixel_size(layout, &pixelWidth, &pixelHeight)
-        return Double(pixelWidth)
+        canvas.measure(text, size: PageFlow.cellText, bold: bold, warn: false).width
     }
 
     /// The width a cell's content takes as `PageFlow` draws it, padding not included.
