@@ -1,6 +1,8 @@
-import Aggregation
 import Foundation
+import SeededRandom
 import Testing
+
+@testable import Aggregation
 
 /// The app's metric registry as the code reads it (docs/metrics.md): every row of the data
 /// file, read here on its own, must come back through `MetricRegistry.app` unchanged.
@@ -132,5 +134,27 @@ struct MetricFormatTests {
     ])
     func formats(format: MetricFormat, value: Double, text: String) {
         #expect(format.text(value) == text)
+    }
+
+    /// The quick path (double arithmetic away from a half) gives the exact expansion's text:
+    /// decimals as the app stores them (k/10, k/100, k/1000, ties among them), negatives,
+    /// large and tiny values, and random doubles.
+    @Test func theQuickRoundingAgreesWithTheExactDigits() {
+        var random = SplitMix64(seed: 45)
+        var values: [Double] = [0, -0.0, 1e-7, 5e-7, 123_456_789.125, 9.99e14, 2.675, 1.005, 1.015, 8.345]
+        for k in 0..<20_000 {
+            values.append(Double(k) / 1_000)
+            values.append(-Double(k) / 100)
+            values.append(Double(k) / 8 + 0.0625)
+        }
+        for _ in 0..<20_000 { values.append(Double(random.next() % 10_000_000) / 997 - 3_000) }
+        for value in values {
+            for places in 0...4
+            where MetricFormat.fixed(value, places: places) != MetricFormat.exactFixed(value, places: places) {
+                Issue.record(
+                    "\(value) to \(places) places: \(MetricFormat.fixed(value, places: places)) is not \(MetricFormat.exactFixed(value, places: places))"
+                )
+            }
+        }
     }
 }

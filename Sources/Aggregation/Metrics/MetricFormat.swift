@@ -36,6 +36,11 @@ public enum MetricFormat: Hashable, Sendable {
     /// binary value, a tie away from zero), a negative value keeping its sign.
     static func fixed(_ value: Double, places: Int) -> String {
         guard value.isFinite, abs(value) < 1e21 else { return Self.jsText(value) }
+        return quickFixed(value, places: places) ?? exactFixed(value, places: places)
+    }
+
+    /// `fixed` from the exact decimal expansion of the value (the tests hold `quickFixed` to it).
+    static func exactFixed(_ value: Double, places: Int) -> String {
         // glibc prints the exact decimal digits; 80 more than needed reach past every digit of a
         // value that could round to a non-zero place, so only the next digit decides.
         let exact = String(format: "%.\(places + 80)f", abs(value)).utf8
@@ -57,6 +62,27 @@ public enum MetricFormat: Hashable, Sendable {
         if places > 0 { text += "." + String(decoding: digits[whole...], as: UTF8.self) }
         return (value < 0 ? "-" : "") + text
     }
+
+    /// `fixed` without printing the exact decimal expansion, when the scaled value is far
+    /// enough from a half that the double arithmetic's error (a few units in the last place)
+    /// cannot change which way it rounds; nil near a half, where only the exact digits decide
+    /// (1.005 is 1.00499999999999989…, and stays "1.00").
+    private static func quickFixed(_ value: Double, places: Int) -> String? {
+        guard (0...15).contains(places) else { return nil }
+        let scaled = abs(value) * scale[places]
+        guard scaled < 1e15 else { return nil }
+        let whole = scaled.rounded(.down)
+        let fraction = scaled - whole
+        guard abs(fraction - 0.5) > 1e-6 else { return nil }
+        var digits = String(Int64(whole) + (fraction > 0.5 ? 1 : 0))
+        if digits.count <= places { digits = String(repeating: "0", count: places + 1 - digits.count) + digits }
+        let sign = value < 0 ? "-" : ""
+        guard places > 0 else { return sign + digits }
+        let point = digits.index(digits.endIndex, offsetBy: -places)
+        return sign + digits[..<point] + "." + digits[point...]
+    }
+
+    private static let scale: [Double] = (0...15).map { pow(10, Double($0)) }
 
     /// The nearest whole number, a half rounded towards positive infinity.
     static func roundHalfUp(_ value: Double) -> Double {
