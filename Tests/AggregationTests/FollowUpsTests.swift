@@ -189,6 +189,65 @@ struct FollowUpsTests {
         #expect((field.link(value) != nil) == accepted)
     }
 
+    /// The rules read bytes; as the form states them they read characters. The two agree on
+    /// strings made of what the rules look at (digits, separators, letters, "@", "_", ".") and
+    /// what they must refuse (a non-ASCII digit, an accent, a combining mark, CR LF, emoji).
+    @Test func theRulesOnBytesAgreeWithTheRulesOnCharacters() {
+        let pieces = [
+            "1", "5", "0", "9", "+", "-", ".", " ", "(", ")", "@", "_", "a", "Z", "١", "é", "e\u{301}", "\r\n", "🙂",
+        ]
+        var state: UInt64 = 45
+        for _ in 0..<40_000 {
+            var text = ""
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let length = Int(state >> 59) % 17
+            for index in 0..<length { text += pieces[Int((state >> UInt64(index % 8 * 6)) % UInt64(pieces.count))] }
+            for prefix in ["", "+1 ", "1-", "(", "@"] {
+                let value = prefix + text
+                #expect(ContactField.phone.accepts(value) == Reference.isPhone(value), "\(value)")
+                #expect(ContactField.twitter.accepts(value) == Reference.isHandle(value, 15, []), "\(value)")
+                #expect(ContactField.instagram.accepts(value) == Reference.isHandle(value, 30, ["."]), "\(value)")
+            }
+        }
+        for phone in ["(555) 950-1304", "555.950.1304", "+1.5559501304", "15559501304"] {
+            #expect(ContactField.phone.accepts(phone) && Reference.isPhone(phone))
+        }
+    }
+
+    /// The Add Coach rules on characters, as the form states them.
+    private enum Reference {
+        static func isPhone(_ value: String) -> Bool {
+            var rest = Substring(value)
+            func shape(_ text: Substring) -> Bool {
+                let chars = Array(text)
+                func digits(_ range: Range<Int>) -> Bool { chars[range].allSatisfy { $0.isASCII && $0.isNumber } }
+                switch chars.count {
+                case 10: return digits(0..<10)
+                case 12:
+                    return (chars[3] == "-" && chars[7] == "-" || chars[3] == "." && chars[7] == ".")
+                        && digits(0..<3) && digits(4..<7) && digits(8..<12)
+                case 14:
+                    return chars[0] == "(" && chars[4] == ")" && chars[5] == " " && chars[9] == "-" && digits(1..<4)
+                        && digits(6..<9) && digits(10..<14)
+                default: return false
+                }
+            }
+            if shape(rest) { return true }
+            for prefix in ["+1", "1"] where rest.hasPrefix(prefix) {
+                rest = rest.dropFirst(prefix.count)
+                if let first = rest.first, first == " " || first == "-" || first == "." { rest = rest.dropFirst() }
+                return shape(rest)
+            }
+            return false
+        }
+
+        static func isHandle(_ value: String, _ maxLength: Int, _ extra: Set<Character>) -> Bool {
+            let handle = value.hasPrefix("@") ? value.dropFirst() : Substring(value)
+            return (1...maxLength).contains(handle.count)
+                && handle.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || extra.contains($0)) }
+        }
+    }
+
     @Test func contactsToFixSortedByNameThenField() {
         var lee = coach("c2", "Ann", "Lee")
         lee.phone = "call me"

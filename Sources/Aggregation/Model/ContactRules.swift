@@ -65,7 +65,7 @@ public enum ContactField: String, CaseIterable, Sendable {
         case .email: ContactRules.isEmail(value)
         case .phone: ContactRules.isPhone(value)
         case .twitter: ContactRules.isHandle(value, maxLength: 15, extra: [])
-        case .instagram: ContactRules.isHandle(value, maxLength: 30, extra: ["."])
+        case .instagram: ContactRules.isHandle(value, maxLength: 30, extra: [UInt8(ascii: ".")])
         }
     }
 }
@@ -107,35 +107,48 @@ enum ContactRules {
     }
 
     /// One of the form's four shapes, after an optional `+1` or `1` and one optional space,
-    /// dash or dot.
+    /// dash or dot. Every character the shapes allow is ASCII, so the bytes are read as they are.
     static func isPhone(_ value: String) -> Bool {
-        var rest = Substring(value)
-        func shape(_ text: Substring) -> Bool {
-            let chars = Array(text)
-            func digits(_ range: Range<Int>) -> Bool { chars[range].allSatisfy { $0.isASCII && $0.isNumber } }
-            switch chars.count {
-            case 10: return digits(0..<10)
-            case 12:
-                return (chars[3] == "-" && chars[7] == "-" || chars[3] == "." && chars[7] == ".") && digits(0..<3)
-                    && digits(4..<7) && digits(8..<12)
-            case 14:
-                return chars[0] == "(" && chars[4] == ")" && chars[5] == " " && chars[9] == "-" && digits(1..<4)
-                    && digits(6..<9) && digits(10..<14)
-            default: return false
+        let bytes = Array(value.utf8)
+        if isPhoneShape(bytes[...]) { return true }
+        for prefix in [Array("+1".utf8), Array("1".utf8)] where bytes.starts(with: prefix) {
+            var rest = bytes[prefix.count...]
+            if let first = rest.first,
+                first == UInt8(ascii: " ") || first == UInt8(ascii: "-")
+                    || first == UInt8(ascii: ".")
+            {
+                rest = rest.dropFirst()
             }
-        }
-        if shape(rest) { return true }
-        for prefix in ["+1", "1"] where rest.hasPrefix(prefix) {
-            rest = rest.dropFirst(prefix.count)
-            if let first = rest.first, first == " " || first == "-" || first == "." { rest = rest.dropFirst() }
-            return shape(rest)
+            return isPhoneShape(rest)
         }
         return false
     }
 
-    static func isHandle(_ value: String, maxLength: Int, extra: Set<Character>) -> Bool {
-        let handle = value.hasPrefix("@") ? value.dropFirst() : Substring(value)
+    /// 0123456789, 012-345-6789, 012.345.6789 or (012) 345-6789.
+    private static func isPhoneShape(_ text: ArraySlice<UInt8>) -> Bool {
+        let chars = Array(text)
+        func digits(_ range: Range<Int>) -> Bool { chars[range].allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+        func at(_ index: Int, _ ascii: Unicode.Scalar) -> Bool { chars[index] == UInt8(ascii: ascii) }
+        switch chars.count {
+        case 10: return digits(0..<10)
+        case 12:
+            return (at(3, "-") && at(7, "-") || at(3, ".") && at(7, ".")) && digits(0..<3) && digits(4..<7)
+                && digits(8..<12)
+        case 14:
+            return at(0, "(") && at(4, ")") && at(5, " ") && at(9, "-") && digits(1..<4) && digits(6..<9)
+                && digits(10..<14)
+        default: return false
+        }
+    }
+
+    /// An optional "@", then 1 to `maxLength` ASCII letters, digits, "_" or the `extra` bytes.
+    static func isHandle(_ value: String, maxLength: Int, extra: [UInt8]) -> Bool {
+        var handle = Array(value.utf8)[...]
+        if handle.first == UInt8(ascii: "@") { handle = handle.dropFirst() }
         return (1...maxLength).contains(handle.count)
-            && handle.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || extra.contains($0)) }
+            && handle.allSatisfy {
+                ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A)
+                    || $0 == UInt8(ascii: "_") || extra.contains($0)
+            }
     }
 }
