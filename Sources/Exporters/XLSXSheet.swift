@@ -11,7 +11,8 @@ public final class XLSXSheet {
     private var handle: UnsafeMutablePointer<lxw_worksheet>?
     public let name: String
     private weak var owner: XLSXWorkbook?
-    private var widths: [Int: Int] = [:]
+    /// Each column's fitted width in characters so far, by column; -1 for a column not fitted.
+    private var widths: [Int] = []
     private var linkCount = 0
     private var cutCells = 0
     private var linksAsText = 0
@@ -69,7 +70,7 @@ public final class XLSXSheet {
     /// (JAWS's convention) announce as column headers.
     public func writeHeader(_ titles: [String], row: Int = 0) throws {
         for (column, title) in titles.enumerated() {
-            try write(.text(title), row: row, column: column, format: try workbook.formats.header)
+            try write(.text(title), row: row, column: column, style: .header)
         }
         if row == 0 || (titled && row == 1) {
             try workbook.check(
@@ -111,7 +112,8 @@ public final class XLSXSheet {
     /// Writes one cell. Empty cells are left blank; text is cleaned of control characters
     /// and cut at Excel's limit with "…".
     public func write(_ cell: Cell, row: Int, column: Int, style: Style = .plain) throws {
-        let formats = try workbook.formats
+        let target = try self.target
+        let formats = target.workbook.formats
         let format: UnsafeMutablePointer<lxw_format>? =
             switch style {
             case .plain: nil
@@ -121,13 +123,25 @@ public final class XLSXSheet {
             case .note: formats.note
             case .wrappedNote: formats.wrappedNote
             case .custom(let custom):
-                try workbook.format(for: custom.numberFormat == nil ? custom.withNumberFormat(for: cell) : custom)
+                try target.workbook.format(
+                    for: custom.numberFormat == nil ? custom.withNumberFormat(for: cell) : custom
+                )
             }
         // Wrapped text takes the column's width, it does not set it.
         if case .custom(let custom) = style, custom.wrap {
-            return try write(cell, row: row, column: column, format: format, fitsWidth: false)
+            return try write(cell, at: (row, column), format: format, fitsWidth: false, in: target)
         }
-        try write(cell, row: row, column: column, format: format)
+        try write(cell, at: (row, column), format: format, in: target)
+    }
+
+    /// The workbook and the C worksheet a cell is written through, found once a cell.
+    private typealias Target = (workbook: XLSXWorkbook, worksheet: UnsafeMutablePointer<lxw_worksheet>)
+
+    private var target: Target {
+        get throws {
+            guard let handle, let owner else { throw closedError }
+            return (owner, handle)
+        }
     }
 
     /// How a cell looks beyond its type.
@@ -171,33 +185,36 @@ public final class XLSXSheet {
     /// column, unless it is a title's or a note's text, or `fitsWidth` is false.
     private func write(
         _ cell: Cell,
-        row: Int,
-        column: Int,
+        at place: (row: Int, column: Int),
         format: UnsafeMutablePointer<lxw_format>?,
-        fitsWidth: Bool = true
+        fitsWidth: Bool = true,
+        in target: Target
     ) throws {
-        // A closed sheet throws, whatever the cell.
-        let formats = try workbook.formats
-        _ = try worksheet
+        let formats = target.workbook.formats
+        let column = place.column
         switch cell {
         case .empty:
             return
         case .text(let raw):
-            try writeText(raw, row: row, column: column, format: format, fitsWidth: fitsWidth)
+            try writeText(raw, at: place, format: format, fitsWidth: fitsWidth, in: target)
         case .integer(let value):
-            try writeNumber(Double(value), width: String(value).count, row: row, column: column, format: format)
+            note(width: Self.digits(value), column: column)
+            try writeNumber(Double(value), at: place, format: format, in: target)
         case .number(let value):
             guard value.isFinite else { return }
-            let width = min(12, NumberText.shortest(value).count)
-            try writeNumber(value, width: width, row: row, column: column, format: format)
+            // At most 12 wide: a column already that wide needs no text of the number.
+            if width(of: column) < 12 { note(width: min(12, NumberText.shortest(value).count), column: column) }
+            try writeNumber(value, at: place, format: format, in: target)
         case .percent(let value):
             guard value.isFinite else { return }
             let places = NumberText.percentPlaces(value)
             let shown = places == 1 ? formats.percent : formats.finerPercents[places - 2]
-            try writeNumber(value, width: 6 + places, row: row, column: column, format: format ?? shown)
+            note(width: 6 + places, column: column)
+            try writeNumber(value, at: place, format: format ?? shown, in: target)
         case .points(let value):
             guard value.isFinite else { return }
-            try writeNumber(value, width: 10, row: row, column: column, format: format ?? formats.points)
+            note(width: 10, column: column)
+            try writeNumber(value, at: place, format: format ?? formats.points, in: target)
         case .date(let date):
             let value = lxw_datetime(
                 year: Int32(date.year),
@@ -207,7 +224,7 @@ public final class XLSXSheet {
                 min: 0,
                 sec: 0
             )
-            try writeDateTime(value, width: 10, row: row, column: column, format: format ?? formats.date)
+            try writeDateTime(value, width: 10, at: place, format: format ?? formats.date, in: target)
         case .dateTime(let dateTime):
             let value = lxw_datetime(
                 year: Int32(dateTime.date.year),
@@ -217,55 +234,65 @@ public final class XLSXSheet {
                 min: Int32(dateTime.minute),
                 sec: Double(dateTime.second)
             )
-            try writeDateTime(value, width: 16, row: row, column: column, format: format ?? formats.dateTime)
+            try writeDateTime(value, width: 16, at: place, format: format ?? formats.dateTime, in: target)
         case .bool(let value):
             note(width: 5, column: column)
-            try workbook.check(
-                worksheet_write_boolean(try worksheet, lxw_row_t(row), lxw_col_t(column), value ? 1 : 0, format),
+            try target.workbook.check(
+                worksheet_write_boolean(
+                    target.worksheet,
+                    lxw_row_t(place.row),
+                    lxw_col_t(column),
+                    value ? 1 : 0,
+                    format
+                ),
                 "worksheet_write_boolean"
             )
         case .link(let rawText, let url):
-            try writeLink(rawText, url: url, row: row, column: column, format: format)
+            try writeLink(rawText, url: url, at: place, format: format, in: target)
         }
+    }
+
+    /// The characters of `value` in decimal, its sign included (`String(value).count`).
+    static func digits(_ value: Int) -> Int {
+        var count = value < 0 ? 2 : 1
+        var rest = value.magnitude
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        return count
     }
 
     /// Writes a text cell, fitted to Excel's limit; a title's or a note's text (or one that
     /// does not fit the width) leaves the column's width alone.
     private func writeText(
         _ raw: String,
-        row: Int,
-        column: Int,
+        at place: (row: Int, column: Int),
         format: UnsafeMutablePointer<lxw_format>?,
-        fitsWidth: Bool
+        fitsWidth: Bool,
+        in target: Target
     ) throws {
-        let workbook = try workbook
+        let formats = target.workbook.formats
         let text = fitted(raw)
-        note(
-            width: XLSXSheet.widestLine(text),
-            column: column,
-            isTitle: !fitsWidth
-                || [
-                    workbook.formats.title, workbook.formats.subtitle, workbook.formats.note,
-                    workbook.formats.wrappedNote,
-                ].contains(format)
-        )
-        try workbook.check(
-            worksheet_write_string(try worksheet, lxw_row_t(row), lxw_col_t(column), text, format),
+        let isTitle =
+            !fitsWidth || format == formats.title || format == formats.subtitle || format == formats.note
+            || format == formats.wrappedNote
+        if !isTitle { note(width: XLSXSheet.widestLine(text), column: place.column) }
+        try target.workbook.check(
+            worksheet_write_string(target.worksheet, lxw_row_t(place.row), lxw_col_t(place.column), text, format),
             "worksheet_write_string"
         )
     }
 
-    /// Writes a number cell `width` characters wide.
+    /// Writes a number cell (its width noted by the caller).
     private func writeNumber(
         _ value: Double,
-        width: Int,
-        row: Int,
-        column: Int,
-        format: UnsafeMutablePointer<lxw_format>?
+        at place: (row: Int, column: Int),
+        format: UnsafeMutablePointer<lxw_format>?,
+        in target: Target
     ) throws {
-        note(width: width, column: column)
-        try workbook.check(
-            worksheet_write_number(try worksheet, lxw_row_t(row), lxw_col_t(column), value, format),
+        try target.workbook.check(
+            worksheet_write_number(target.worksheet, lxw_row_t(place.row), lxw_col_t(place.column), value, format),
             "worksheet_write_number"
         )
     }
@@ -274,14 +301,14 @@ public final class XLSXSheet {
     private func writeDateTime(
         _ value: lxw_datetime,
         width: Int,
-        row: Int,
-        column: Int,
-        format: UnsafeMutablePointer<lxw_format>?
+        at place: (row: Int, column: Int),
+        format: UnsafeMutablePointer<lxw_format>?,
+        in target: Target
     ) throws {
         var value = value
-        note(width: width, column: column)
-        try workbook.check(
-            worksheet_write_datetime(try worksheet, lxw_row_t(row), lxw_col_t(column), &value, format),
+        note(width: width, column: place.column)
+        try target.workbook.check(
+            worksheet_write_datetime(target.worksheet, lxw_row_t(place.row), lxw_col_t(place.column), &value, format),
             "worksheet_write_datetime"
         )
     }
@@ -291,25 +318,24 @@ public final class XLSXSheet {
     private func writeLink(
         _ rawText: String,
         url: String,
-        row: Int,
-        column: Int,
-        format: UnsafeMutablePointer<lxw_format>?
+        at place: (row: Int, column: Int),
+        format: UnsafeMutablePointer<lxw_format>?,
+        in target: Target
     ) throws {
-        let workbook = try workbook
         let text = fitted(rawText)
         guard linkCount < XLSXSheet.maxLinks, url.utf8.count <= XLSXSheet.maxLinkLength else {
             linksAsText += 1
-            return try write(.text(text), row: row, column: column, format: format)
+            return try write(.text(text), at: place, format: format, in: target)
         }
         linkCount += 1
-        note(width: XLSXSheet.widestLine(text), column: column)
-        try workbook.check(
+        note(width: XLSXSheet.widestLine(text), column: place.column)
+        try target.workbook.check(
             worksheet_write_url_opt(
-                try worksheet,
-                lxw_row_t(row),
-                lxw_col_t(column),
+                target.worksheet,
+                lxw_row_t(place.row),
+                lxw_col_t(place.column),
                 url,
-                format ?? workbook.formats.link,
+                format ?? target.workbook.formats.link,
                 text,
                 nil
             ),
@@ -354,14 +380,17 @@ public final class XLSXSheet {
         return max(widest, current)
     }
 
-    private func note(width: Int, column: Int, isTitle: Bool = false) {
-        guard !isTitle else { return }
-        widths[column] = max(widths[column] ?? 0, width)
+    /// The column's fitted width so far (0 when none).
+    private func width(of column: Int) -> Int { column < widths.count ? max(0, widths[column]) : 0 }
+
+    private func note(width: Int, column: Int) {
+        if column >= widths.count { widths += repeatElement(-1, count: column + 1 - widths.count) }
+        widths[column] = max(widths[column], 0, width)
     }
 
     /// Makes a column at least `characters` wide when it is fitted (a large figure, a card).
     public func reserveWidth(_ characters: Int, column: Int) {
-        widths[column] = max(widths[column] ?? 0, characters - 2)
+        note(width: characters - 2, column: column)
     }
 
     /// Sets a column's width by hand (in characters).
@@ -370,7 +399,7 @@ public final class XLSXSheet {
             worksheet_set_column(try worksheet, lxw_col_t(column), lxw_col_t(column), width, nil),
             "worksheet_set_column"
         )
-        widths[column] = nil
+        if column < widths.count { widths[column] = -1 }
     }
 
     /// The warnings of this sheet, one per kind.
@@ -393,7 +422,7 @@ public final class XLSXSheet {
     func finish() throws {
         let workbook = try workbook
         let worksheet = try worksheet
-        for (column, width) in widths.sorted(by: { $0.key < $1.key }) {
+        for (column, width) in widths.enumerated() where width >= 0 {
             let fitted = Double(min(XLSXSheet.maxColumnWidth, max(8, width + 2)))
             try workbook.check(
                 worksheet_set_column(worksheet, lxw_col_t(column), lxw_col_t(column), fitted, nil),

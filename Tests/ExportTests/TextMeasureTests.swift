@@ -17,6 +17,16 @@ struct TextMeasureTests {
         )
     }
 
+    /// An integer cell's width is its decimal text's length, sign included, counted without the text.
+    @Test func anIntegersWidthIsItsDecimalTextsLength() {
+        var values = [0, 9, 10, -1, -10, 99, 100, Int.max, Int.min, Int.min + 1]
+        for power in 0..<19 {
+            let ten = (0..<power).reduce(1) { total, _ in total * 10 }
+            values += [ten - 1, ten, ten + 1, -ten, -(ten - 1)]
+        }
+        for value in values { #expect(XLSXSheet.digits(value) == String(value).count, "\(value)") }
+    }
+
     /// Cells clean exactly the control characters outputs.md names, whatever bytes surround them.
     @Test(arguments: [
         ("plain", "plain"), ("tab\there", "tab\there"), ("a\u{0}b\u{1F}c\u{7F}d", "abcd"), ("x\u{85}y\u{9F}z", "xyz"),

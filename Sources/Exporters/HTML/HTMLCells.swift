@@ -1,56 +1,58 @@
 import Foundation
 
 /// The pieces of an html page that a template repeats: stat cards, notes, a table's columns
-/// and a row's cells, as Mustache data (dictionaries, arrays, strings and booleans). Every
-/// value is text to escape; colours are CSS custom properties (`HTMLColors`). Each dictionary
+/// and a row's cells, as a page's data (`HTMLValue`: items, lists, texts and flags). Every
+/// value is text to escape; colours are CSS custom properties (`HTMLColors`). Each item
 /// holds every key its kind may have, `false` when absent, so that a Mustache section of a
 /// missing key never finds a key of an enclosing one.
 public enum HTMLCells {
     /// Stat cards: `label`, `value`, `note` and `change` (or false), `style`.
-    public static func cards(_ cards: [PDFCard]) -> [[String: Any]] {
+    public static func cards(_ cards: [PDFCard]) -> [HTMLValue] {
         cards.map { card in
-            [
-                "label": HTMLText.shown(card.label), "value": HTMLText.shown(card.value),
-                "note": card.note.map { HTMLText.shown($0) as Any } ?? false,
+            .item([
+                .label: .text(HTMLText.shown(card.label)), .value: .text(HTMLText.shown(card.value)),
+                .note: .text(or: card.note.map(HTMLText.shown)),
                 // Two lines where the pdf breaks it ("+4", "on Nov 9 – Nov 15"): a template keeps the
                 // break with `white-space: pre-line`, or reads it as a space.
-                "change": card.change.map { HTMLText.shown($0) as Any } ?? false,
-                "style": HTMLColors.cardStyle(card.color),
-            ]
+                .change: .text(or: card.change.map(HTMLText.shown)),
+                .style: .text(HTMLColors.cardStyle(card.color)),
+            ])
         }
     }
 
     /// A note: `text`, `muted` (the pdf's default grey), `tone` (a colour's style) or false.
-    public static func note(_ text: String, color: PDFColor?) -> [String: Any] {
+    public static func note(_ text: String, color: PDFColor?) -> HTMLItem {
         let muted = color == nil || color == .muted
         let plain = muted || color == .text
         return [
-            "text": HTMLText.shown(text), "muted": muted,
-            "tone": plain ? false : HTMLColors.style(HTMLColors.tone(color ?? .text)),
+            .text: .text(HTMLText.shown(text)), .muted: .flag(muted),
+            .tone: plain ? false : .text(HTMLColors.style(HTMLColors.tone(color ?? .text))),
         ]
     }
 
     /// A table's columns: `title` and `num` (aligned right).
-    public static func columns(_ columns: [PDFTable.Column]) -> [[String: Any]] {
-        columns.map { ["title": HTMLText.shown($0.title), "num": $0.alignRight] }
+    public static func columns(_ columns: [PDFTable.Column]) -> [HTMLValue] {
+        columns.map { .item([.title: .text(HTMLText.shown($0.title)), .num: .flag($0.alignRight)]) }
     }
 
     /// A row: `cells`, the first a header of its row (`head`), each with `num` and `lines`.
-    public static func row(_ cells: [PDFCell], columns: [PDFTable.Column]) -> [String: Any] {
+    public static func row(_ cells: [PDFCell], columns: [PDFTable.Column]) -> HTMLItem {
         [
-            "cells": cells.enumerated().map { index, cell -> [String: Any] in
-                [
-                    "head": index == 0, "num": index < columns.count && columns[index].alignRight,
-                    "lines": pieces(cell),
-                ]
-            }
+            .cells: .list(
+                cells.enumerated().map { index, cell in
+                    .item([
+                        .head: .flag(index == 0), .num: .flag(index < columns.count && columns[index].alignRight),
+                        .lines: .list(pieces(cell)),
+                    ])
+                }
+            )
         ]
     }
 
     /// A cell's lines: one for a plain cell, one a detail for a stack, none for an empty cell.
     /// Each line has `text` and what sets it apart: `strong`, `muted`, `tone`, `href`, `badge`,
     /// `meter` (a bar's width, "75%") with `meter_style`, `mark` with `mark_label` and `mark_style`.
-    static func pieces(_ cell: PDFCell) -> [[String: Any]] {
+    static func pieces(_ cell: PDFCell) -> [HTMLValue] {
         switch cell {
         case .text(let text, let color, let bold):
             let muted = color == .muted
@@ -90,15 +92,19 @@ public enum HTMLCells {
 
     /// Puts a mark before the first line of a row's first cell (the schools' favourite star), in
     /// `color`, with the words a screen reader says for it (`mark_label`).
-    public static func mark(_ row: inout [String: Any], symbol: String, label: String, color: PDFColor) {
-        guard var cells = row["cells"] as? [[String: Any]], var lines = cells.first?["lines"] as? [[String: Any]]
+    public static func mark(_ row: inout HTMLItem, symbol: String, label: String, color: PDFColor) {
+        guard case .list(var cells) = row[.cells], case .item(var first) = cells.first,
+            case .list(var lines) = first[.lines]
         else { return }
         if lines.isEmpty { lines.append(piece("")) }
-        lines[0]["mark"] = symbol
-        lines[0]["mark_label"] = label
-        lines[0]["mark_style"] = HTMLColors.style(HTMLColors.tone(color))
-        cells[0]["lines"] = lines
-        row["cells"] = cells
+        guard case .item(var line) = lines[0] else { return }
+        line[.mark] = .text(symbol)
+        line[.markLabel] = .text(label)
+        line[.markStyle] = .text(HTMLColors.style(HTMLColors.tone(color)))
+        lines[0] = .item(line)
+        first[.lines] = .list(lines)
+        cells[0] = .item(first)
+        row[.cells] = .list(cells)
     }
 
     static func piece(
@@ -109,11 +115,11 @@ public enum HTMLCells {
         href: String? = nil,
         badge: String? = nil,
         meter: (width: String, style: String)? = nil
-    ) -> [String: Any] {
-        [
-            "text": HTMLText.shown(text), "strong": strong, "muted": muted, "tone": tone ?? false,
-            "href": href ?? false, "badge": badge ?? false, "meter": meter?.width ?? false,
-            "meter_style": meter?.style ?? false, "mark": false, "mark_label": false, "mark_style": false,
-        ]
+    ) -> HTMLValue {
+        .item([
+            .text: .text(HTMLText.shown(text)), .strong: .flag(strong), .muted: .flag(muted), .tone: .text(or: tone),
+            .href: .text(or: href), .badge: .text(or: badge), .meter: .text(or: meter?.width),
+            .meterStyle: .text(or: meter?.style), .mark: false, .markLabel: false, .markStyle: false,
+        ])
     }
 }

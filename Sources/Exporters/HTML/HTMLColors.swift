@@ -3,10 +3,18 @@ import Foundation
 extension PDFColor {
     /// `#RRGGBB` in upper case, each channel rounded to the nearest of 256.
     public var hex: String {
-        [red, green, blue].reduce("#") { text, channel in
-            let byte = Int((max(0, min(1, channel)) * 255).rounded())
-            let digits = Array("0123456789ABCDEF")
-            return text + String(digits[byte >> 4]) + String(digits[byte & 0x0F])
+        let digits: StaticString = "0123456789ABCDEF"
+        return String(unsafeUninitializedCapacity: 7) { text in
+            func put(_ channel: Double, at index: Int) {
+                let byte = Int((max(0, min(1, channel)) * 255).rounded())
+                text[index] = digits.utf8Start[byte >> 4]
+                text[index + 1] = digits.utf8Start[byte & 0x0F]
+            }
+            text[0] = UInt8(ascii: "#")
+            put(red, at: 1)
+            put(green, at: 3)
+            put(blue, at: 5)
+            return 7
         }
     }
 

@@ -19,12 +19,12 @@ extension HTMLPageData {
         }
         var indices: [Int] = []
         if let fold = options.foldAfter, rows.count > fold {
-            part("table", tableData(table.columns, rows[..<fold], caption: caption, details: nil))
+            part(.table, .item(tableData(table.columns, rows[..<fold], caption: caption, details: nil)))
             indices.append(parts.count - 1)
             let more = rows.count - fold
-            part("table", tableData(table.columns, rows[fold...], caption: caption, details: "and \(more) more"))
+            part(.table, .item(tableData(table.columns, rows[fold...], caption: caption, details: "and \(more) more")))
         } else {
-            part("table", tableData(table.columns, rows[...], caption: caption, details: nil))
+            part(.table, .item(tableData(table.columns, rows[...], caption: caption, details: nil)))
         }
         indices.append(parts.count - 1)
         tablesUnder.append((indices, column))
@@ -33,10 +33,11 @@ extension HTMLPageData {
     /// Captions the tables of `indices` (a table and its "and N more") anew.
     private mutating func recaption(_ indices: [Int], _ caption: String) {
         for index in indices {
-            guard var table = parts[index]["table"] as? [String: Any] else { continue }
-            let folded = table["details"] as? String
-            table["caption"] = HTMLText.shown(folded.map { "\(caption) (\($0))" } ?? caption)
-            parts[index]["table"] = table
+            guard case .item(var table) = parts[index][.table] else { continue }
+            var folded: String?
+            if case .text(let details) = table[.details] { folded = details }
+            table[.caption] = .text(HTMLText.shown(folded.map { "\(caption) (\($0))" } ?? caption))
+            parts[index][.table] = .item(table)
         }
     }
 
@@ -47,16 +48,16 @@ extension HTMLPageData {
         _ rows: ArraySlice<[PDFCell]>,
         caption: String,
         details: String?
-    ) -> [String: Any] {
+    ) -> HTMLItem {
         [
-            "id": next("t"), "caption": HTMLText.shown(details.map { "\(caption) (\($0))" } ?? caption),
-            "columns": HTMLCells.columns(columns), "rows": rows.map { HTMLCells.row($0, columns: columns) },
-            "details": details ?? false,
+            .id: .text(next("t")), .caption: .text(HTMLText.shown(details.map { "\(caption) (\($0))" } ?? caption)),
+            .columns: .list(HTMLCells.columns(columns)),
+            .rows: .list(rows.map { .item(HTMLCells.row($0, columns: columns)) }), .details: .text(or: details),
         ]
     }
 
     /// A breakdown's bars: the svg, titled by its section's heading, and its numbers.
-    mutating func barChart(_ bars: [PDFBar]) -> [String: Any] {
+    mutating func barChart(_ bars: [PDFBar]) -> HTMLItem {
         let id = next("c")
         let title = heading ?? ""
         return chartData(
@@ -71,7 +72,7 @@ extension HTMLPageData {
     }
 
     /// A line chart: its title (a heading of its own), the svg, its words under it, and its numbers.
-    mutating func lineChart(_ chart: PDFLineChart) -> [String: Any] {
+    mutating func lineChart(_ chart: PDFLineChart) -> HTMLItem {
         let id = next("c")
         return chartData(
             id: id,
@@ -102,18 +103,24 @@ extension HTMLPageData {
         caption: String?,
         columns: [String],
         rows: [(String, [String])]
-    ) -> [String: Any] {
+    ) -> HTMLItem {
         [
-            "id": id, "svg": svg, "title": HTMLText.shown(title), "title_heading": heading,
-            "caption": caption.map { HTMLText.shown($0) as Any } ?? false,
-            "numbers_label": options.numbersLabel,
-            "numbers": [
-                "caption": HTMLText.shown(title),
-                "columns": columns.enumerated().map { ["title": HTMLText.shown($1), "num": $0 > 0] },
-                "rows": rows.map { row in
-                    ["label": HTMLText.shown(row.0), "values": row.1.map { ["text": HTMLText.shown($0)] }]
-                },
-            ] as [String: Any],
+            .id: .text(id), .svg: .text(svg), .title: .text(HTMLText.shown(title)), .titleHeading: .flag(heading),
+            .caption: .text(or: caption.map(HTMLText.shown)), .numbersLabel: .text(options.numbersLabel),
+            .numbers: .item([
+                .caption: .text(HTMLText.shown(title)),
+                .columns: .list(
+                    columns.enumerated().map { .item([.title: .text(HTMLText.shown($1)), .num: .flag($0 > 0)]) }
+                ),
+                .rows: .list(
+                    rows.map { row in
+                        .item([
+                            .label: .text(HTMLText.shown(row.0)),
+                            .values: .list(row.1.map { .item([.text: .text(HTMLText.shown($0))]) }),
+                        ])
+                    }
+                ),
+            ]),
         ]
     }
 }

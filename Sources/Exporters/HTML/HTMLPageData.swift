@@ -26,13 +26,15 @@ public struct HTMLPageData {
         }
     }
 
-    public private(set) var context: [String: Any] = [:]
+    /// The page's data (below); `context` is the same as swift-mustache's.
+    public private(set) var page: HTMLItem = [:]
+    public var context: [String: Any] { page.mustache }
     let options: Options
-    private var cards: [[String: Any]] = []
-    private var notes: [[String: Any]] = []
-    private var sections: [[String: Any]] = []
+    private var cards: [HTMLValue] = []
+    private var notes: [HTMLValue] = []
+    private var sections: [HTMLItem] = []
     private(set) var heading: String?
-    var parts: [[String: Any]] = []
+    var parts: [HTMLItem] = []
     /// Ids on the page, numbered in order: sections `s1`…, tables `t1`…, charts `c1`….
     private var counters: [Character: Int] = [:]
     /// The subheading the next table is under, and the tables already under it (by part index,
@@ -46,12 +48,12 @@ public struct HTMLPageData {
         self.options = options
         for block in document.blocks { add(block) }
         closeSection()
-        context["page_title"] = HTMLText.shown(document.subject)
-        context["footer"] = HTMLText.shown(document.footer)
-        context["cards"] = cards
-        context["has_cards"] = !cards.isEmpty
-        context["notes"] = notes
-        context["sections"] = sections
+        page[.pageTitle] = .text(HTMLText.shown(document.subject))
+        page[.footer] = .text(HTMLText.shown(document.footer))
+        page[.cards] = .list(cards)
+        page[.hasCards] = .flag(!cards.isEmpty)
+        page[.notes] = .list(notes)
+        page[.sections] = .list(sections.map(HTMLValue.item))
     }
 
     mutating func next(_ kind: Character) -> String {
@@ -62,8 +64,8 @@ public struct HTMLPageData {
     private mutating func add(_ block: PDFBlock) {
         switch block {
         case .title(let title, let lines):
-            context["title"] = HTMLText.shown(title)
-            context["lines"] = lines.map(HTMLText.shown)
+            page[.title] = .text(HTMLText.shown(title))
+            page[.lines] = .list(lines.map { .text(HTMLText.shown($0)) })
         case .section(let title):
             closeSection()
             heading = title
@@ -71,22 +73,22 @@ public struct HTMLPageData {
             if heading == nil {
                 cards += HTMLCells.cards(list)
             } else {
-                part("card_list", ["cards": HTMLCells.cards(list)])
+                part(.cardList, .item([.cards: .list(HTMLCells.cards(list))]))
             }
         case .note(let text, let color):
             if heading == nil {
-                notes.append(HTMLCells.note(text, color: color))
+                notes.append(.item(HTMLCells.note(text, color: color)))
             } else {
-                part("note", HTMLCells.note(text, color: color))
+                part(.note, .item(HTMLCells.note(text, color: color)))
             }
         case .subheading(let text):
             lastSubheading = text
             tablesUnder = []
-            part("subheading", ["text": HTMLText.shown(text), "id": next("h")])
+            part(.subheading, .item([.text: .text(HTMLText.shown(text)), .id: .text(next("h"))]))
         case .bars(let bars):
-            part("chart", barChart(bars))
+            part(.chart, .item(barChart(bars)))
         case .lineChart(let chart):
-            part("chart", lineChart(chart))
+            part(.chart, .item(lineChart(chart)))
         case .table(let table):
             addTable(table)
         case .together(let blocks):
@@ -110,30 +112,36 @@ public struct HTMLPageData {
         if ofSections { closeSection() }
         let end = ofSections ? sections.count : parts.count
         guard end > start else { return }
-        func mark(_ index: Int, _ key: String) {
+        func mark(_ index: Int, _ key: HTMLKey) {
             if ofSections { sections[index][key] = true } else { parts[index][key] = true }
         }
-        mark(start, "pair_open")
-        if middle < end, middle > start { mark(middle, "col_break") }
-        mark(end - 1, "pair_close")
+        mark(start, .pairOpen)
+        if middle < end, middle > start { mark(middle, .colBreak) }
+        mark(end - 1, .pairClose)
     }
 
-    mutating func part(_ kind: String, _ value: Any) {
-        var part: [String: Any] = [
-            "note": false, "subheading": false, "table": false, "chart": false, "card_list": false,
-            "pair_open": false, "col_break": false, "pair_close": false,
+    mutating func part(_ kind: HTMLKey, _ value: HTMLValue) {
+        var part: HTMLItem = [
+            .note: false, .subheading: false, .table: false, .chart: false, .cardList: false,
+            .pairOpen: false, .colBreak: false, .pairClose: false,
         ]
         part[kind] = value
         parts.append(part)
     }
 
+    /// The document's title as the page has it, "" before its title block.
+    private var pageTitle: String {
+        if case .text(let title) = page[.title] { return title }
+        return ""
+    }
+
     private mutating func closeSection() {
         // A table or chart before any section (the pdf's documents have none) is not lost: it
         // gets a section headed by the document's title.
-        guard let heading = heading ?? (parts.isEmpty ? nil : context["title"] as? String ?? "") else { return }
+        guard let heading = heading ?? (parts.isEmpty ? nil : pageTitle) else { return }
         sections.append([
-            "id": next("s"), "heading": HTMLText.shown(heading), "parts": parts, "pair_open": false,
-            "col_break": false, "pair_close": false,
+            .id: .text(next("s")), .heading: .text(HTMLText.shown(heading)), .parts: .list(parts.map(HTMLValue.item)),
+            .pairOpen: false, .colBreak: false, .pairClose: false,
         ])
         self.heading = nil
         parts = []

@@ -12,6 +12,10 @@ import Mustache
 package struct HTMLTemplates: Sendable {
     let report: MustacheTemplate
     let list: MustacheTemplate
+    /// The same templates made ready to render into bytes (`PageTemplate`), the list's with its
+    /// rows streamed; nil for one that uses what only swift-mustache renders.
+    let reportPage: PageTemplate?
+    let listPage: PageTemplate?
 
     package static let reportName = "report.html.mustache", listName = "list.html.mustache"
     package static let defaultReport = String(decoding: PackageResources.report_html_mustache, as: UTF8.self)
@@ -41,6 +45,8 @@ package struct HTMLTemplates: Sendable {
         self.report = try Self.parse(report.0, name: report.1 ?? "built-in \(Self.reportName)")
         self.list = try Self.parse(list.0, name: list.1 ?? "built-in \(Self.listName)")
         try Self.checkRows(self.list, name: list.1 ?? "built-in \(Self.listName)")
+        reportPage = PageTemplate.compile(report.0)
+        listPage = PageTemplate.compile(list.0)?.withRowsStreamed()
     }
 
     private static func parse(_ text: String, name: String) throws -> MustacheTemplate {
@@ -113,7 +119,7 @@ package struct HTMLTemplates: Sendable {
             caption: "",
             columns: [],
             footer: ""
-        ).merging([
+        ).mustache.merging([
             "rows": MustacheLambda { (_: String) -> Any? in
                 calls += 1
                 return nil

@@ -16,7 +16,7 @@ final class HTMLListOutput<Row>: TableOutput, RowOutput {
     private let kind: ListKind
     private let family: FamilyUnit
     private let footer: String
-    private let template: MustacheTemplate
+    private let templates: HTMLTemplates
     private let emptyMessage: () -> String
     private let rows: PDFRowSpool
     private var kept: [Row] = []
@@ -37,7 +37,7 @@ final class HTMLListOutput<Row>: TableOutput, RowOutput {
         self.kind = kind
         self.family = family
         self.footer = footer
-        template = templates.list
+        self.templates = templates
         self.emptyMessage = emptyMessage
     }
 
@@ -52,43 +52,78 @@ final class HTMLListOutput<Row>: TableOutput, RowOutput {
     func finish() throws -> WrittenFile {
         let starred = spec.columns.first?.title == ListHTML.starColumn
         let columns = starred ? Array(spec.columns.dropFirst()) : spec.columns
-        // Rows go where the template's rows section is: the page is rendered with a marker there,
-        // which no value can hold (text is cleaned of control characters), and split at it.
-        let marker = "\u{0}rows\u{0}"
-        var rowText: String?
-        var context = pageContext(columns: columns)
-        context["rows"] = MustacheLambda { (text: String) -> Any? in
-            rowText = text
-            return marker
-        }
-        let page = template.render(context)
-        let parts = page.components(separatedBy: marker)
         let path = pending?.temporaryPath ?? ""
         let sink = try ByteSink(path: path)
-        try sink.write(parts[0])
-        if rows.count > 0 {
-            guard parts.count == 2, let rowText else {
-                throw ExportError.write(path: path, reason: "the list's template has no single {{#rows}} section")
-            }
-            let row = try TemplatePair.parse((rowText, "the rows section of \(HTMLTemplates.listName)"))
-            try rows.forEachRow { cells in
-                var data = HTMLCells.row(starred ? Array(cells.dropFirst()) : cells, columns: columns)
-                if starred, case .text(let star, _, _) = cells.first, star == ListHTML.starColumn {
-                    HTMLCells.mark(&data, symbol: star, label: "Favorite", color: PDFColor(Palette.amber))
+        var page = pageContext(columns: columns)
+        if let template = templates.listPage {
+            page[.rows] = true
+            var render = PageRender(page: page)
+            render.rows = { row, render in
+                try self.rows.forEachRow { cells in
+                    try row.render(row: self.rowData(cells, columns: columns, starred: starred), into: &render)
+                    if render.bytes.count >= 1 << 16 {
+                        try sink.write(render.bytes)
+                        render.bytes.removeAll(keepingCapacity: true)
+                    }
                 }
-                try sink.write(row.render(data))
             }
+            try template.render(into: &render)
+            guard rows.count == 0 || render.rowsReached == 1 else { throw Self.noRowsSection(path) }
+            try sink.write(render.bytes)
+        } else {
+            try writeThroughMustache(page, columns: columns, starred: starred, to: sink, path: path)
         }
-        for rest in parts.dropFirst() { try sink.write(rest) }
         try sink.close()
         return WrittenFile(path: pending?.path ?? "-", format: ListFormat.html.rawValue, rows: rows.count)
     }
 
+    /// The page through swift-mustache, for a template `PageTemplate` does not take: rendered with
+    /// a marker where its rows section is, which no value can hold (text is cleaned of control
+    /// characters), split there, and the section's text rendered once a row between the halves.
+    private func writeThroughMustache(
+        _ page: HTMLItem,
+        columns: [PDFTable.Column],
+        starred: Bool,
+        to sink: ByteSink,
+        path: String
+    ) throws {
+        let marker = "\u{0}rows\u{0}"
+        var rowText: String?
+        var context = page.mustache
+        context["rows"] = MustacheLambda { (text: String) -> Any? in
+            rowText = text
+            return marker
+        }
+        let parts = templates.list.render(context).components(separatedBy: marker)
+        try sink.write(parts[0])
+        if rows.count > 0 {
+            guard parts.count == 2, let rowText else { throw Self.noRowsSection(path) }
+            let row = try TemplatePair.parse((rowText, "the rows section of \(HTMLTemplates.listName)"))
+            try rows.forEachRow { cells in
+                try sink.write(row.render(rowData(cells, columns: columns, starred: starred).mustache))
+            }
+        }
+        for rest in parts.dropFirst() { try sink.write(rest) }
+    }
+
+    /// A row's data: its cells, the schools' star put before the school's name.
+    private func rowData(_ cells: [PDFCell], columns: [PDFTable.Column], starred: Bool) -> HTMLItem {
+        var data = HTMLCells.row(starred ? Array(cells.dropFirst()) : cells, columns: columns)
+        if starred, case .text(let star, _, _) = cells.first, star == ListHTML.starColumn {
+            HTMLCells.mark(&data, symbol: star, label: "Favorite", color: PDFColor(Palette.amber))
+        }
+        return data
+    }
+
+    private static func noRowsSection(_ path: String) -> ExportError {
+        ExportError.write(path: path, reason: "the list's template has no single {{#rows}} section")
+    }
+
     /// The page's data but the rows: the title block, the summary (cards and notes), the
     /// section's heading, the legend or the empty list's line, the table's caption and columns.
-    private func pageContext(columns: [PDFTable.Column]) -> [String: Any] {
-        var cards: [[String: Any]] = []
-        var notes: [[String: Any]] = []
+    private func pageContext(columns: [PDFTable.Column]) -> HTMLItem {
+        var cards: [HTMLValue] = []
+        var notes: [HTMLValue] = []
         let summary: [PDFBlock]
         switch spec.summary {
         case .fromRows(let blocks): summary = blocks(kept)
@@ -96,7 +131,7 @@ final class HTMLListOutput<Row>: TableOutput, RowOutput {
         }
         for block in summary {
             if case .cards(let list) = block { cards += HTMLCells.cards(list) }
-            if case .note(let text, let color) = block { notes.append(HTMLCells.note(text, color: color)) }
+            if case .note(let text, let color) = block { notes.append(.item(HTMLCells.note(text, color: color))) }
         }
         let count = rows.count
         let noun = count == 1 ? kind.singular : kind.rawValue
@@ -126,23 +161,24 @@ enum ListHTML {
     static func context(
         title: String,
         lines: [String],
-        cards: [[String: Any]],
-        notes: [[String: Any]],
+        cards: [HTMLValue],
+        notes: [HTMLValue],
         heading: String,
         legend: String?,
         empty: String?,
         count: String,
         caption: String,
-        columns: [[String: Any]],
+        columns: [HTMLValue],
         footer: String
-    ) -> [String: Any] {
+    ) -> HTMLItem {
         [
-            "lang": "en", "generator": ToolVersion.creator, "title": HTMLText.shown(title),
-            "page_title": HTMLText.shown(caption), "lines": lines.map(HTMLText.shown), "cards": cards,
-            "has_cards": !cards.isEmpty, "notes": notes, "heading": HTMLText.shown(heading),
-            "legend": legend.map { HTMLText.shown($0) as Any } ?? false,
-            "empty": empty.map { HTMLText.shown($0) as Any } ?? false, "count": count,
-            "caption": HTMLText.shown(caption), "columns": columns, "footer": HTMLText.shown(footer),
+            .lang: "en", .generator: .text(ToolVersion.creator), .title: .text(HTMLText.shown(title)),
+            .pageTitle: .text(HTMLText.shown(caption)), .lines: .list(lines.map { .text(HTMLText.shown($0)) }),
+            .cards: .list(cards), .hasCards: .flag(!cards.isEmpty), .notes: .list(notes),
+            .heading: .text(HTMLText.shown(heading)), .legend: .text(or: legend.map(HTMLText.shown)),
+            .empty: .text(or: empty.map(HTMLText.shown)), .count: .text(count),
+            .caption: .text(HTMLText.shown(caption)),
+            .columns: .list(columns), .footer: .text(HTMLText.shown(footer)),
         ]
     }
 }

@@ -8,18 +8,22 @@ import Exporters
 /// has every row, those past 10 folded under "and N more"; each chart is inline svg with its
 /// numbers as a table under it.
 enum ReportHTML {
-    /// The page's text.
+    /// The page's bytes (UTF-8).
     /// - Throws: `UsageError` when the built-in templates do not parse (a bug).
-    static func page(_ run: ReportRun, templates: OutputTemplates) throws -> String {
+    static func page(_ run: ReportRun, templates: OutputTemplates) throws -> [UInt8] {
         let folded = ReportPDFSeason.listLimit
         let document = ReportPDFSeason.$listLimit.withValue(Int.max) { ReportPDF.document(run, templates: templates) }
         var options = HTMLPageData.Options(foldAfter: folded)
         // The season's charts are labelled by each week's first day (ReportPDFCharts).
         options.lineCategory = "Week of"
         options.missing = "no value"
-        var context = HTMLPageData(document, options: options).context
-        context["lang"] = "en"
-        context["generator"] = ToolVersion.creator
-        return try templates.htmlTemplates().report.render(context)
+        var page = HTMLPageData(document, options: options).page
+        page[.lang] = "en"
+        page[.generator] = .text(ToolVersion.creator)
+        let html = try templates.htmlTemplates()
+        guard let template = html.reportPage else { return html.report.renderBytes(page) }
+        var render = PageRender(page: page, capacity: 1 << 17)
+        try template.render(into: &render)
+        return render.bytes
     }
 }
