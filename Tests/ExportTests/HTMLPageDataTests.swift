@@ -1,6 +1,7 @@
-import Exporters
 import Foundation
 import Testing
+
+@testable import Exporters
 
 /// A pdf document as an html page's data (Sources/Exporters/HTML): the same parts in the same
 /// order, pairs marked, long tables folded, and the charts as svg that says what the pdf says.
@@ -21,6 +22,19 @@ struct HTMLPageDataTests {
 
     static func sections(_ data: HTMLPageData) -> [[String: Any]] { data.context["sections"] as? [[String: Any]] ?? [] }
     static func parts(_ section: [String: Any]) -> [[String: Any]] { section["parts"] as? [[String: Any]] ?? [] }
+
+    /// A link is kept only with a scheme a page may follow and nothing that could end its
+    /// attribute, scalar by scalar: a `"` with a combining mark after it is still a `"`.
+    @Test func aLinkIsKeptOnlyWhenItCannotLeaveItsAttribute() {
+        #expect(HTMLCells.safeLink("https://example.edu/camp") == "https://example.edu/camp")
+        #expect(HTMLCells.safeLink("mailto:coach@example.edu") == "mailto:coach@example.edu")
+        for url in [
+            "javascript:alert(1)", "data:text/html,x", "https://x\"\u{301}/onmouseover=alert(1)", "https://x/\u{2003}a",
+            "https://x\u{0}y", "https://x<y", "https://x>\u{338}", "https://x y",
+        ] {
+            #expect(HTMLCells.safeLink(url) == nil, "\(url.debugDescription)")
+        }
+    }
 
     @Test func theSectionsAreThePdfsInItsOrderWithPairsMarked() {
         let bars = PDFBlock.bars([PDFBar(label: "Email", value: 4, color: Self.blue)])

@@ -49,16 +49,21 @@ struct PageTemplateTests {
         #expect(page == mustache, "\(String(decoding: page, as: UTF8.self).debugDescription)")
     }
 
-    /// swift-mustache escapes a character (a grapheme): `"` with a combining mark after it, or
-    /// `<` after a prepended mark, is another character, which it leaves as it is.
-    @Test func textIsEscapedCharacterByCharacterAsSwiftMustacheDoes() throws {
-        let texts = [
-            "plain", "<b>&amp;</b>", "\"\u{301} onclick", "<\u{338}", "\u{600}<x", "é<", "<é", "☆'☆", "\r\n<\r\n",
-            "a\u{200D}&", "",
-        ]
-        for text in texts {
+    /// Text is escaped as swift-mustache escapes it, but on bytes: swift-mustache escapes a
+    /// character (a grapheme), so that `"` with a combining mark after it, or `<` after a
+    /// prepended mark, is another character it leaves as it is; the pages escape every one.
+    @Test func textIsEscapedByteByByte() throws {
+        for text in ["plain", "<b>&amp;</b>", "é<", "<é", "☆'☆", "\r\n<\r\n", "a\u{200D}&", ""] {
             let (mustache, page) = try Self.both("[{{title}}]", [.title: .text(text)])
             #expect(page == mustache, "\(text.debugDescription)")
+        }
+        let expected = [
+            "\"\u{301} onclick": "[&quot;\u{301} onclick]", "<\u{338}": "[&lt;\u{338}]", "\u{600}<x": "[\u{600}&lt;x]",
+        ]
+        for (text, escaped) in expected {
+            let (mustache, page) = try Self.both("[{{title}}]", [.title: .text(text)])
+            #expect(String(decoding: page, as: UTF8.self) == escaped, "\(text.debugDescription)")
+            #expect(page != mustache, "swift-mustache leaves \(text.debugDescription) as it is")
         }
     }
 
@@ -118,7 +123,9 @@ struct PageTemplateTests {
 
     static func randomValue(_ random: inout SplitMix64, container: Bool, depth: Int) -> HTMLValue {
         switch random.int(depth > 2 || !container ? 0...1 : 2...3) {
-        case 0: return .text(random.pick(["", "x", "<&>", "'q'", "\"\u{301}", "two\nlines", "Ünï"]))
+        // A `"` with a combining mark after it is escaped where swift-mustache does not
+        // (textIsEscapedByteByByte), so it is not among the values compared here.
+        case 0: return .text(random.pick(["", "x", "<&>", "'q'", "two\nlines", "Ünï"]))
         case 1: return .flag(random.chance(0.5))
         case 2:
             return .list((0..<random.int(0...3)).map { _ in .item(randomItem(&random, depth: depth + 1)) })

@@ -81,11 +81,14 @@ public enum HTMLCells {
     }
 
     /// A link's address when it is one a page may hold: mailto:, tel:, https: or http:; nil for
-    /// any other (javascript:, data:), whose text is then shown without a link.
+    /// any other (javascript:, data:), whose text is then shown without a link. The address is
+    /// checked scalar by scalar: a `"` with a combining mark after it is still a `"`.
     static func safeLink(_ url: String) -> String? {
         let lower = url.lowercased()
         guard ["mailto:", "tel:", "https://", "http://"].contains(where: { lower.hasPrefix($0) }),
-            !url.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" })
+            !url.unicodeScalars.contains(where: {
+                $0.properties.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" || $0.value < 0x20
+            })
         else { return nil }
         return url
     }

@@ -59,14 +59,13 @@ struct PageRender {
         if escaped { writeEscaped(text) } else { bytes.append(contentsOf: text.utf8) }
     }
 
-    /// `text` with `&`, `<`, `>`, `"` and `'` as character references, on its bytes. swift-mustache
-    /// escapes a character (a grapheme): one of the five followed by a combining mark is another
-    /// character, which it leaves as it is; so where one of them has a byte of another script
-    /// beside it, the text is escaped character by character, as there.
+    /// `text` with `&`, `<`, `>`, `"` and `'` as character references, on its bytes: each of
+    /// the five is escaped wherever it is. (swift-mustache escapes a character, a grapheme, so
+    /// that a `"` with a combining mark after it is another character it leaves as it is, which
+    /// in an attribute would end the attribute; the pages escape it.)
     mutating func writeEscaped(_ text: String) {
         var text = text
-        let start = bytes.count
-        let done = text.withUTF8 { utf8 -> Bool in
+        text.withUTF8 { utf8 in
             var from = 0
             for index in utf8.indices {
                 let entity: StaticString
@@ -78,27 +77,11 @@ struct PageRender {
                 case 0x27: entity = "&#39;"
                 default: continue
                 }
-                if (index > 0 && utf8[index - 1] >= 0x80) || (index + 1 < utf8.count && utf8[index + 1] >= 0x80) {
-                    return false
-                }
                 bytes.append(contentsOf: utf8[from..<index])
                 entity.withUTF8Buffer { bytes.append(contentsOf: $0) }
                 from = index + 1
             }
             bytes.append(contentsOf: utf8[from...])
-            return true
-        }
-        guard !done else { return }
-        bytes.removeSubrange(start...)
-        for character in text {
-            switch character {
-            case "&": bytes.append(contentsOf: "&amp;".utf8)
-            case "<": bytes.append(contentsOf: "&lt;".utf8)
-            case ">": bytes.append(contentsOf: "&gt;".utf8)
-            case "\"": bytes.append(contentsOf: "&quot;".utf8)
-            case "'": bytes.append(contentsOf: "&#39;".utf8)
-            default: bytes.append(contentsOf: character.utf8)
-            }
         }
     }
 }
