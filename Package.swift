@@ -166,7 +166,11 @@ let package = Package(
         .testTarget(name: "CoreTests", dependencies: ["Core"]),
         .testTarget(name: "AggregationTests", dependencies: ["Aggregation", "Core", "SeededRandom"]),
         // Goldens are read from the source tree by path (TestSupport.Golden), not bundled.
-        .testTarget(name: "ExportTests", dependencies: ["Exporters", "Core", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "ExportTests",
+            dependencies: ["Exporters", "Core", "TestSupport", "CPangoCairo"],
+            exclude: ["Goldens"]
+        ),
         .testTarget(
             name: "AppStoreTests",
             dependencies: [

@@ -4,9 +4,9 @@ import Foundation
 
 /// What the C libraries read from the process as a whole: `LC_NUMERIC` (libxlsxwriter prints
 /// numbers with the C library), `FONTCONFIG_FILE` and fontconfig's loaded configuration
-/// (pango finds fonts through it). `setlocale` and `setenv` are not thread-safe, so all of it
-/// is done here, once, on the main thread before any worker starts; the writers only check
-/// that it was done.
+/// (pango finds fonts through it), `CAIRO_DEBUG_PDF` (cairo writes its page streams plain).
+/// `setlocale` and `setenv` are not thread-safe, so all of it is done here, once, on the main
+/// thread before any worker starts; the writers only check that it was done.
 public enum ProcessSetup {
     /// Sets the numeric locale and, when `fonts` is true, points fontconfig at the colour-free
     /// configuration and lays out a line of text, so that fontconfig has read its configuration
@@ -101,11 +101,17 @@ public enum ProcessSetup {
         munmap(probe, needed)
     }
 
+    /// Sets what the C libraries read from the environment, first thing in `main`, while the
+    /// process has one thread (before the signal handlers' and any reader's threads).
+    public static func setEnvironment() {
+        _ = plainPDFStreams
+    }
+
     /// Asks cairo to write its page streams plain (`CAIRO_DEBUG_PDF`, read by cairo 1.16 each time
     /// it creates a PDF surface; it also leaves the ToUnicode maps plain and changes nothing else):
     /// PDFRewrite marks each page stream and deflates it once, where cairo would deflate it, the
-    /// post-step inflate it and deflate it again (BENCHMARKS.md, issue 45). A cairo that ignores
-    /// the variable still gives the same pdf, more slowly.
+    /// post-step inflate it and deflate it again (BENCHMARKS.md, "One deflate a stream"). A cairo
+    /// that ignores the variable still gives the same pdf, more slowly.
     static let plainPDFStreams: Void = { setenv("CAIRO_DEBUG_PDF", "1", 1) }()
 
     /// Sets `LC_NUMERIC` to "C" once.

@@ -53,6 +53,7 @@ struct ReportBatch: ParsableCommand {
         // here, before any thread, like the rest of the process-wide set-up (ProcessSetup).
         // TMPDIR first: it sets the environment, which only a process with one thread may do.
         let temporaryFolderWarning = TemporaryFiles.checkTemporaryFolder()
+        ProcessSetup.setEnvironment()
         ProcessSetup.limitArenas()
         Console.holdStandardStreams()
         TemporaryFiles.handleSignals()

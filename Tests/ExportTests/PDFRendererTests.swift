@@ -52,6 +52,28 @@ struct PDFRendererTests {
         }
     }
 
+    /// A right-to-left text that fits its cell sits at the cell's right, as pango aligns a
+    /// right-to-left line within a width (the canvas draws a fitting left-to-right text with its
+    /// unconstrained layout, and must not move this one to the left).
+    @Test func aRightToLeftTextSitsAtItsCellsRight() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let hebrew = "שלום"
+        let table = PDFTable(
+            columns: [.init("Name", weight: 3), .init("Status", weight: 1)],
+            rows: [[.text(hebrew), .text("one")], [.text("Alexander Washington Jr"), .text("two")]]
+        )
+        let words = try drawnWords(table, to: folder.file("rtl.pdf"))
+        // poppler gives each Hebrew letter a box of its own.
+        let letters = words.filter { $0.text.unicodeScalars.allSatisfy { (0x0590...0x05FF).contains($0.value) } }
+        #expect(letters.count == hebrew.count, "\(words.map(\.text))")
+        let word = (x: letters.map(\.x).min() ?? 0, xMax: letters.map(\.xMax).max() ?? 0)
+        let latin = try #require(words.first { $0.text == "Alexander" })
+        let status = try #require(words.first { $0.text == "Status" })
+        #expect(word.xMax > status.x - 20, "the word ends at the column's right: \(word), \(status)")
+        #expect(word.x > latin.x + 100, "\(word) starts well right of \(latin)")
+    }
+
     func text(_ path: String, page: Int? = nil) throws -> String {
         let range = page.map { ["-f", "\($0)", "-l", "\($0)"] } ?? []
         return try ReportBatchProcess.tool("pdftotext", range + ["-layout", path, "-"]).stdout

@@ -1,3 +1,4 @@
+import CPangoCairo
 import Foundation
 import TestSupport
 import Testing
@@ -380,6 +381,29 @@ struct PDFStructureTests {
             try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
                 "marked.pdf", "spilled.pdf", "unmarked.pdf",
             ]
+        )
+    }
+
+    /// cairo itself writes a page stream plain once the process has asked it to (what the
+    /// one-deflate copy relies on; a cairo that ignored the variable would make every page
+    /// stream deflated twice again, at the old cost).
+    @Test func cairoWritesItsPageStreamsPlainWhenAsked() throws {
+        ProcessSetup.setEnvironment()
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.file("cairo.pdf")
+        let surface = try #require(cairo_pdf_surface_create(path, 200, 200))
+        let cr = try #require(cairo_create(surface))
+        cairo_move_to(cr, 10, 10)
+        cairo_line_to(cr, 100, 100)
+        cairo_stroke(cr)
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        cairo_surface_destroy(surface)
+        let text = String(decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
+        #expect(
+            text.contains("100 100 l") || text.contains("100 -100 l") || text.contains(" l\nS"),
+            "\(text.prefix(600))"
         )
     }
 

@@ -63,10 +63,11 @@ public enum MetricFormat: Hashable, Sendable {
         return (value < 0 ? "-" : "") + text
     }
 
-    /// `fixed` without printing the exact decimal expansion, when the scaled value is far
-    /// enough from a half that the double arithmetic's error (a few units in the last place)
-    /// cannot change which way it rounds; nil near a half, where only the exact digits decide
-    /// (1.005 is 1.00499999999999989…, and stays "1.00").
+    /// `fixed` without printing the exact decimal expansion. The value times 10^places is one
+    /// correctly rounded product, and below 1e15 every whole number and half is a double, so
+    /// rounding cannot carry the product across a half or a whole number: a product that is
+    /// not a half rounds as the exact one does. Nil within a millionth of a half (a margin:
+    /// only the exact digits decide there; 1.005 is 1.00499999999999989…, and stays "1.00").
     private static func quickFixed(_ value: Double, places: Int) -> String? {
         guard (0...15).contains(places) else { return nil }
         let scaled = abs(value) * scale[places]

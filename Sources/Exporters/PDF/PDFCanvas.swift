@@ -54,8 +54,8 @@ final class PDFCanvas {
 
     /// A layout for one piece of text, shaped once per text and style (and kept for the
     /// thread's next documents); text that does not fit `width` wraps onto at most `lines`
-    /// lines and ends in "…". A left-aligned text that fits `width` on one line is drawn with
-    /// its unconstrained layout, the one it was measured with: a cell's width differs from one
+    /// lines and ends in "…". A left-aligned, left-to-right text that fits `width` on one line is
+    /// drawn with its unconstrained layout, the one it was measured with: a cell's width differs from one
     /// family's table to the next, and a layout made for each width would shape the same text
     /// again for every width (the same glyphs at the same places). With `warn` off
     /// (measuring), missing characters are not reported.
@@ -76,7 +76,7 @@ final class PDFCanvas {
             // keeps a layout of its width: pango places its line a unit or two from where the
             // width less the line's would (0.002 pt), and the pdfs stay as they were.
             let room = Int32(max(1, width) * Double(PANGO_SCALE))
-            if !alignRight, let fitted = entry, fitted.logicalWidth <= room {
+            if !alignRight, let fitted = entry, fitted.leftToRight, fitted.logicalWidth <= room {
                 return report(fitted, warn: warn)
             }
             entry = laidOut(

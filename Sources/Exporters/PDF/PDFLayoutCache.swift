@@ -49,6 +49,9 @@ final class PDFLayoutCache {
         /// The width of its logical extents in pango units: for a layout without a width, the
         /// width it needs on one line.
         let logicalWidth: Int32
+        /// Whether its first line runs left to right: pango aligns a right-to-left line to the
+        /// right of a width even when told to align left.
+        let leftToRight: Bool
         /// Whether the entry releases the layout (a spare layout is the canvas's).
         private let owned: Bool
 
@@ -60,6 +63,7 @@ final class PDFLayoutCache {
             var width: Int32 = 0
             pango_layout_get_size(layout, &width, nil)
             logicalWidth = width
+            leftToRight = pango_layout_get_direction(layout, 0) == PANGO_DIRECTION_LTR
         }
 
         deinit { if owned { g_object_unref(UnsafeMutableRawPointer(layout)) } }

@@ -1,9 +1,6 @@
 import Core
 import Foundation
 
-/// Reads the objects of a pdf cairo has just finished, by number, through its classic xref
-/// table (cairo 1.16 writes one table and no object streams). Each read goes to the object:
-/// nothing is held but the object being read, so a file of thousands of pages costs no memory.
 /// Where the bytes cairo wrote can be read back: memory, or the scratch file of a large pdf.
 protocol PDFBytes: AnyObject {
     /// Up to `count` bytes from `offset`.
@@ -12,6 +9,10 @@ protocol PDFBytes: AnyObject {
 
 extension ByteSink: PDFBytes {}
 
+/// Reads the objects of a pdf cairo has just finished, by number, through its classic xref
+/// table (cairo 1.16 writes one table and no object streams). Each read goes to the object:
+/// nothing is held but the object being read beyond what `PDFBytes` holds (cairo's output in
+/// memory up to PDFRenderer's limit, a scratch file past it).
 struct PDFObjectFile {
     let trailer: PDFRewrite.Trailer
     let length: Int

@@ -120,11 +120,10 @@ public enum PDFRenderer {
             let surface = cairo_pdf_surface_create_for_stream(
                 { closure, data, length in
                     // cairo calls this for every few bytes it prints (an operator, a number): it
-                    // copies into the stream's buffer without retaining the stream or throwing.
+                    // only copies into the stream's memory.
                     guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                    return Unmanaged<PDFStream>.fromOpaque(closure)._withUnsafeGuaranteedRef {
-                        $0.append(data, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
-                    }
+                    let stream = Unmanaged<PDFStream>.fromOpaque(closure).takeUnretainedValue()
+                    return stream.append(data, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
                 },
                 context,
                 size.width,

@@ -1,15 +1,16 @@
 import Core
 
 /// What the pdfs need that cairo 1.16 does not write (docs/outputs.md, "Accessible pdfs"),
-/// added as cairo's file is copied from its scratch file to the output: each page's content
+/// added as cairo's file is copied from memory (or a scratch file) to the output: each page's content
 /// stream with what is drawn outside the structure marked as an artifact (PDFArtifactMarks),
 /// and the catalog with the document's language (/Lang, which a screen reader speaks the text
 /// in) and /ViewerPreferences with /DisplayDocTitle (a viewer's title bar shows the title
 /// rather than the file name), each replacing any the catalog has (PDFRewrite+Catalog.swift).
 /// cairo writes its page streams and ToUnicode maps plain (ProcessSetup.plainPDFStreams), and
 /// each is deflated here, once (libdeflate, Zlib.swift). Every other object is copied byte for
-/// byte, in cairo's order, and the xref table is written again for the new offsets. Memory
-/// holds one page's stream at a time. Deterministic: the same file gives the same bytes.
+/// byte, in cairo's order, and the xref table is written again for the new offsets. The copy
+/// holds one page's stream at a time beside cairo's file. Deterministic: the same file gives
+/// the same bytes.
 enum PDFRewrite {
     static let language = "en-US"
     static let entries = "/Lang (\(language)) /ViewerPreferences << /DisplayDocTitle true >>"
@@ -119,6 +120,7 @@ enum PDFRewrite {
 
     /// Copies object `number` (`range` of cairo's file); a stream cairo wrote without a filter
     /// (its ToUnicode maps) is deflated on the way, with its length written in its dictionary.
+    /// An object this cannot read as such a stream is copied as it is.
     private static func copyDeflatingPlainStream(
         _ number: Int,
         _ range: Range<Int>,
@@ -126,16 +128,46 @@ enum PDFRewrite {
         to writer: inout CopyWriter,
         _ compressor: Zlib.Compressor
     ) throws {
-        guard range.count <= CopyWriter.chunk else { return try writer.copy(from: file, range) }
+        guard range.count <= PDFObjectFile.largestObject else { return try writer.copy(from: file, range) }
         let bytes = try file.read(at: range.lowerBound, count: range.count)
         guard bytes.count == range.count else { throw PDFObjectFile.malformed("ends inside object \(number)") }
-        guard PDFObjectFile.firstIndex(of: streamKeyword, in: bytes) != nil else { return try writer.write(bytes) }
-        let (dictionary, data) = try file.stream(number)
-        guard !dictionary.contains("/Filter"), !dictionary.contains("/DecodeParms"),
-            let packed = Zlib.deflate(data, with: compressor),
-            let flated = flateDictionary(dictionary, length: packed.count)
+        guard let plain = plainStream(bytes, number: number, in: file),
+            let packed = Zlib.deflate(plain.data, with: compressor),
+            let flated = flateDictionary(plain.dictionary, length: packed.count)
         else { return try writer.write(bytes) }
         try writer.writeStream(number, dictionary: flated, packed)
+    }
+
+    /// The dictionary and data of object `number`, read from its `bytes`, when it is a stream
+    /// without a filter (and not XMP metadata, which stays readable); nil for any other object.
+    static func plainStream(
+        _ bytes: [UInt8],
+        number: Int,
+        in file: PDFObjectFile
+    )
+        -> (dictionary: String, data: ArraySlice<UInt8>)?
+    {
+        guard bytes.starts(with: Array("\(number) 0 obj".utf8)),
+            let keyword = PDFObjectFile.firstIndex(of: streamKeyword, in: bytes),
+            let open = PDFObjectFile.firstIndex(of: Array("<<".utf8), in: bytes), open < keyword
+        else { return nil }
+        let dictionary = String(decoding: bytes[open..<keyword], as: UTF8.self) + ">>"
+        guard !dictionary.contains("/Filter"), !dictionary.contains("/DecodeParms"),
+            !dictionary.contains("/Type /Metadata")
+        else { return nil }
+        // "stream" ends its line with LF or CR LF.
+        var start = keyword + streamKeyword.count
+        if start < bytes.count, bytes[start] == UInt8(ascii: "\r") { start += 1 }
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "\n") else { return nil }
+        start += 1
+        let length: Int?
+        if let reference = reference(named: "/Length", in: dictionary) {
+            length = (try? file.object(reference)).flatMap { Int($0) }
+        } else {
+            length = integer(named: "/Length", in: dictionary)
+        }
+        guard let length, length >= 0, start + length <= bytes.count else { return nil }
+        return (dictionary, bytes[start..<(start + length)])
     }
 
     private static let streamKeyword = Array(">>\nstream".utf8)

@@ -1,10 +1,12 @@
 import CLibDeflate
 import CZlib
+import Foundation
 
 /// The zlib format's one-shot calls, for the pdf post-step that rewrites cairo's page streams
 /// (PDFRewrite.swift): a /FlateDecode stream is a zlib stream. Deflating is libdeflate's (about
-/// three times zlib's speed at its default level, and a few per cent smaller); inflating, needed
-/// only for a stream cairo deflated itself, is zlib's, which reads a stream of unknown size.
+/// three times zlib's speed at the same level, and a few per cent smaller: BENCHMARKS.md, "One
+/// deflate a stream"); inflating, needed only for a stream cairo deflated itself, is zlib's,
+/// which reads a stream of unknown size.
 enum Zlib {
     /// The bytes `compressed` inflates to, or nil when they are not one whole zlib stream.
     /// `limit` bounds what one stream may grow to.
@@ -34,17 +36,16 @@ enum Zlib {
 
     /// `bytes` deflated at libdeflate's level 6 by a compressor the caller keeps for a file's
     /// streams; nil only without memory.
-    static func deflate(_ bytes: [UInt8], with compressor: Compressor) -> [UInt8]? {
-        let bound = libdeflate_zlib_compress_bound(compressor.pointer, bytes.count)
-        var output = [UInt8](repeating: 0, count: bound)
-        let length = output.withUnsafeMutableBytes { out in
-            bytes.withUnsafeBytes { input in
+    static func deflate(_ bytes: some ContiguousBytes, with compressor: Compressor) -> [UInt8]? {
+        bytes.withUnsafeBytes { input in
+            var output = [UInt8](repeating: 0, count: libdeflate_zlib_compress_bound(compressor.pointer, input.count))
+            let length = output.withUnsafeMutableBytes { out in
                 libdeflate_zlib_compress(compressor.pointer, input.baseAddress, input.count, out.baseAddress, out.count)
             }
+            guard length > 0 else { return nil }
+            output.removeSubrange(length...)
+            return output
         }
-        guard length > 0 else { return nil }
-        output.removeSubrange(length...)
-        return output
     }
 
     /// `bytes` deflated by a compressor of its own (the tests).
