@@ -50,7 +50,7 @@ enum PDFRewrite {
             .sorted { $0.offset < $1.offset }
         var writer = CopyWriter(sink: sink)
         try writer.copy(from: file, 0..<(order.first?.offset ?? file.trailer.xrefOffset))
-        guard let compressor = Zlib.Compressor() else {
+        guard let compressor = Zlib.Compressor.forThisThread() else {
             throw ExportError.library(name: "libdeflate", call: "libdeflate_alloc_compressor", message: "out of memory")
         }
         var moved = [Int?](repeating: nil, count: offsets.count)

@@ -54,10 +54,21 @@ enum Zlib {
         return deflate(bytes, with: compressor)
     }
 
-    /// A libdeflate compressor at level 6: about 0.5 MB, made once a file.
+    /// A libdeflate compressor at level 6: about 0.5 MB, made once a thread (a worker's pdfs
+    /// share it; made once a pdf, its memory came and went with each file).
     final class Compressor {
         static let level: Int32 = 6
         let pointer: OpaquePointer
+        private static let threadKey = "report-batch.Zlib.Compressor"
+
+        /// The calling thread's compressor, made on first use; nil only without memory.
+        static func forThisThread() -> Compressor? {
+            let dictionary = Thread.current.threadDictionary
+            if let kept = dictionary[threadKey] as? Compressor { return kept }
+            guard let made = Compressor() else { return nil }
+            dictionary[threadKey] = made
+            return made
+        }
 
         init?() {
             guard let pointer = libdeflate_alloc_compressor(Self.level) else { return nil }
