@@ -6,7 +6,13 @@ import GRDB
 /// Collects the bad values found while reading rows, so that one pass can report all of them.
 final class IssueLog {
     private(set) var issues: [DataIssue] = []
-    func record(_ issue: DataIssue) { issues.append(issue) }
+    /// The issues that cost their row its place (`bad_rows: skip` leaves the row out): every
+    /// issue but one of an optional column, whose value then reads as null.
+    private(set) var failures = 0
+    func record(_ issue: DataIssue, failsRow: Bool = true) {
+        issues.append(issue)
+        if failsRow { failures += 1 }
+    }
     var count: Int { issues.count }
 }
 
@@ -37,8 +43,11 @@ struct FieldReader {
         return table.rowIdentity.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")"
     }
 
+    /// Records a bad value of `column`. One of an optional column leaves its value null and
+    /// the row in (docs/data-model.md, "Bad rows"); any other costs the row its place.
     func issue(_ column: String, _ problem: String) {
-        log.record(DataIssue(table: table.name, rowID: rowID, column: column, problem: problem))
+        let optional = table.index(of: column).map { table.columns[$0].isOptional } ?? false
+        log.record(DataIssue(table: table.name, rowID: rowID, column: column, problem: problem), failsRow: !optional)
     }
 
     private func value(_ column: String) -> SQLiteValue {

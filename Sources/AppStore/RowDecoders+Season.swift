@@ -6,13 +6,13 @@ import Core
 extension RowDecoders {
     static func statusChange(_ row: SQLiteRow, log: IssueLog) -> StatusHistoryEntry? {
         let f = FieldReader(table: AppSchema.schoolStatusHistory, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let id = f.identifier("id")
         let school = f.identifier("school_id")
         let previous: StoredSchoolStatus? = f.enumeration("previous_status")
         let new: StoredSchoolStatus? = f.enumeration("new_status", required: true)
         let changedAt = f.requiredTimestamp("changed_at")
-        guard log.count == before, let id, let school, let new, let changedAt else { return nil }
+        guard log.failures == before, let id, let school, let new, let changedAt else { return nil }
         var entry = StatusHistoryEntry(
             id: id,
             schoolID: school,
@@ -27,11 +27,11 @@ extension RowDecoders {
 
     static func profile(_ row: SQLiteRow, log: IssueLog) -> PlayerProfile? {
         let f = FieldReader(table: AppSchema.playerProfiles, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let id = f.identifier("id")
         let family = f.identifier("family_unit_id")
         let published = f.flag("is_published")
-        guard log.count == before, let id, let family else { return nil }
+        guard log.failures == before, let id, let family else { return nil }
         var profile = PlayerProfile(id: id, familyUnitID: family)
         profile.userID = f.text("user_id")
         profile.isPublished = published
@@ -40,26 +40,26 @@ extension RowDecoders {
 
     static func trackingLink(_ row: SQLiteRow, log: IssueLog) -> ProfileTrackingLink? {
         let f = FieldReader(table: AppSchema.profileTrackingLinks, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let id = f.identifier("id")
         let profile = f.identifier("profile_id")
-        guard log.count == before, let id, let profile else { return nil }
+        guard log.failures == before, let id, let profile else { return nil }
         return ProfileTrackingLink(id: id, profileID: profile, coachID: f.text("coach_id"))
     }
 
     static func profileView(_ row: SQLiteRow, log: IssueLog) -> ProfileView? {
         let f = FieldReader(table: AppSchema.profileViews, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let id = f.identifier("id")
         let profile = f.identifier("profile_id")
         let viewedAt = f.requiredTimestamp("viewed_at")
-        guard log.count == before, let id, let profile, let viewedAt else { return nil }
+        guard log.failures == before, let id, let profile, let viewedAt else { return nil }
         return ProfileView(id: id, profileID: profile, trackingLinkID: f.text("tracking_link_id"), viewedAt: viewedAt)
     }
 
     static func event(_ row: SQLiteRow, log: IssueLog) -> FamilyEvent? {
         let f = FieldReader(table: AppSchema.events, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let id = f.identifier("id")
         let name = f.requiredText("name")
         let type: EventType? = f.enumeration("type", required: true)
@@ -69,7 +69,7 @@ extension RowDecoders {
         let time = f.clockTime("start_time")
         let registered = f.flag("registered")
         let attended = f.flag("attended")
-        guard log.count == before, let id, let name, let type, let start else { return nil }
+        guard log.failures == before, let id, let name, let type, let start else { return nil }
         var event = FamilyEvent(id: id, type: type, name: name, startDate: start)
         (event.familyUnitID, event.schoolID, event.userID) = (
             f.text("family_unit_id"), f.text("school_id"), f.text("user_id")
@@ -107,7 +107,7 @@ extension RowDecoders {
 
     private static func personalReminder(_ row: SQLiteRow, log: IssueLog) -> Reminder? {
         let f = FieldReader(table: AppSchema.followUpReminders, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let id = f.identifier("id")
         let user = f.identifier("user_id")
         let title = f.requiredText("title")
@@ -115,7 +115,7 @@ extension RowDecoders {
         let priority: ReminderPriority? = f.enumeration("priority")
         let due = f.requiredTimestamp("due_date")
         let completed = f.flag("is_completed")
-        guard log.count == before, let id, let user, let title, let type, let due else { return nil }
+        guard log.failures == before, let id, let user, let title, let type, let due else { return nil }
         var reminder = Reminder(id: id, userID: user, type: type, title: title, dueDate: due)
         (reminder.schoolID, reminder.coachID) = (f.text("school_id"), f.text("coach_id"))
         reminder.priority = priority ?? .medium
@@ -125,13 +125,13 @@ extension RowDecoders {
 
     private static func personalDeadline(_ row: SQLiteRow, log: IssueLog) -> UserDeadline? {
         let f = FieldReader(table: AppSchema.userDeadlines, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let id = f.identifier("id")
         let user = f.identifier("user_id")
         let label = f.requiredText("label")
         let date = f.day("deadline_date", required: true)
         let category = f.requiredText("category")
-        guard log.count == before, let id, let user, let label, let date, let category else { return nil }
+        guard log.failures == before, let id, let user, let label, let date, let category else { return nil }
         var deadline = UserDeadline(id: id, userID: user, label: label, date: date, category: category)
         deadline.schoolID = f.text("school_id")
         return deadline
@@ -139,7 +139,7 @@ extension RowDecoders {
 
     static func calendarEntry(_ row: SQLiteRow, log: IssueLog) -> CalendarEntry? {
         let f = FieldReader(table: AppSchema.systemCalendar, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let id = f.identifier("id")
         let label = f.requiredText("label")
         let start = f.day("start_date", required: true)
@@ -151,7 +151,7 @@ extension RowDecoders {
             division = ["d1", "d2", "d3"].contains(raw) ? Division.decode(raw.uppercased()) : nil
             if division == nil { f.issue("division", "unknown value \(Quote.value(raw)) (accepted: d1, d2, d3)") }
         }
-        guard log.count == before, let id, let label, let start, let category else { return nil }
+        guard log.failures == before, let id, let label, let start, let category else { return nil }
         var entry = CalendarEntry(id: id, label: label, startDate: start, category: category)
         (entry.endDate, entry.sport, entry.division) = (end, f.text("sport"), division)
         return entry
@@ -159,11 +159,11 @@ extension RowDecoders {
 
     static func message(_ row: SQLiteRow, log: IssueLog) -> AthleteMessage? {
         let f = FieldReader(table: AppSchema.athleteMessages, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let id = f.identifier("id")
         let family = f.text("family_unit_id") ?? ""  // a message of no family is nobody's
         let sentAt = f.requiredTimestamp("sent_at")
-        guard log.count == before, let id, let sentAt else { return nil }
+        guard log.failures == before, let id, let sentAt else { return nil }
         var message = AthleteMessage(id: id, familyUnitID: family, sentAt: sentAt)
         (message.userID, message.schoolID, message.coachID) = (
             f.text("user_id"), f.text("school_id"), f.text("coach_id")
@@ -175,13 +175,13 @@ extension RowDecoders {
 
     static func videoLink(_ row: SQLiteRow, log: IssueLog) -> VideoLink? {
         let f = FieldReader(table: AppSchema.videoLinks, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let id = f.identifier("id")
         let user = f.identifier("user_id")
         let platform = f.requiredText("platform")
         let url = f.requiredText("url")
         let health: VideoHealth? = f.enumeration("health_status")
-        guard log.count == before, let id, let user, let platform, let url else { return nil }
+        guard log.failures == before, let id, let user, let platform, let url else { return nil }
         var link = VideoLink(id: id, userID: user, platform: platform, url: url, health: health ?? .unknown)
         (link.familyUnitID, link.title) = (f.text("family_unit_id"), f.text("title"))
         return link
@@ -189,13 +189,13 @@ extension RowDecoders {
 
     static func letter(_ row: SQLiteRow, log: IssueLog) -> RecommendationLetter? {
         let f = FieldReader(table: AppSchema.recommendationLetters, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let id = f.identifier("id")
         let user = f.identifier("user_id")
         let writer = f.requiredText("writer_name")
         let due = f.day("due_date")
         let status: LetterStatus? = f.enumeration("status")
-        guard log.count == before, let id, let user, let writer else { return nil }
+        guard log.failures == before, let id, let user, let writer else { return nil }
         var letter = RecommendationLetter(id: id, userID: user, writerName: writer, status: status ?? .notRequested)
         (letter.familyUnitID, letter.dueDate) = (f.text("family_unit_id"), due)
         return letter
@@ -203,13 +203,13 @@ extension RowDecoders {
 
     static func contactRule(_ row: SQLiteRow, log: IssueLog) -> ContactWindowRule? {
         let f = FieldReader(table: AppSchema.contactWindowRules, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let id = f.identifier("id")
         let sport = f.requiredText("sport")
         // Every family reads these rows: a `d1` or `D1 ` still names D1 (the app's columns are text).
         let division: Division? = f.looseEnumeration("division")
         let kind: ContactRuleKind? = f.looseEnumeration("rule_kind")
-        guard log.count == before, let id, let sport, let division, let kind else { return nil }
+        guard log.failures == before, let id, let sport, let division, let kind else { return nil }
         var rule = ContactWindowRule(id: id, sport: sport, division: division, kind: kind)
         (rule.reference, rule.windowDate, rule.notes) = (f.text("reference"), f.text("window_date"), f.text("notes"))
         return rule
@@ -217,10 +217,10 @@ extension RowDecoders {
 
     static func sport(_ row: SQLiteRow, log: IssueLog) -> Sport? {
         let f = FieldReader(table: AppSchema.sports, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let id = f.identifier("id")
         let name = f.requiredText("name")
-        guard log.count == before, let id, let name else { return nil }
+        guard log.failures == before, let id, let name else { return nil }
         return Sport(id: id, name: name)
     }
 }

@@ -6,11 +6,11 @@ import Core
 enum RowDecoders {
     static func familyUnit(_ row: SQLiteRow, log: IssueLog) -> FamilyUnit? {
         let f = FieldReader(table: AppSchema.familyUnits, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let id = f.identifier("id")
         let name = f.text("family_name")
         let createdAt = f.timestamp("created_at")
-        guard log.count == before, let id else { return nil }
+        guard log.failures == before, let id else { return nil }
         return FamilyUnit(id: id, familyName: name, createdAt: createdAt)
     }
 
@@ -24,7 +24,7 @@ enum RowDecoders {
 
     static func user(_ row: SQLiteRow, log: IssueLog) -> User? {
         let f = FieldReader(table: AppSchema.users, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let id = f.identifier("id")
         let email = f.requiredText("email")
         let fullName = f.text("full_name")
@@ -37,11 +37,12 @@ enum RowDecoders {
             )
         }
         let sport = f.text("primary_sport_id")
-        let graduationYear = f.integer("graduation_year")
-        if let graduationYear, !(1900...2200).contains(graduationYear) {
-            f.issue("graduation_year", "\(graduationYear) is not a year (expected 1900–2200)")
+        var graduationYear = f.integer("graduation_year")
+        if let year = graduationYear, !(1900...2200).contains(year) {
+            f.issue("graduation_year", "\(year) is not a year (expected 1900–2200)")
+            graduationYear = nil
         }
-        guard log.count == before, let id, let email, let role else { return nil }
+        guard log.failures == before, let id, let email, let role else { return nil }
         var user = User(id: id, email: email, fullName: fullName, role: role, timezone: timezone, primarySportID: sport)
         user.graduationYear = graduationYear
         return user
@@ -49,11 +50,11 @@ enum RowDecoders {
 
     static func member(_ row: SQLiteRow, log: IssueLog) -> FamilyMember? {
         let f = FieldReader(table: AppSchema.familyMembers, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let family = f.text("family_unit_id") ?? ""  // rows of no family are reported by check, not here
         let user = f.identifier("user_id")
         let role: MemberRole? = f.enumeration("role", required: true)
-        guard log.count == before, let user, let role else { return nil }
+        guard log.failures == before, let user, let role else { return nil }
         return FamilyMember(familyUnitID: family, userID: user, role: role)
     }
 
@@ -72,7 +73,7 @@ enum RowDecoders {
         sport: Bool = true
     ) -> (userID: String, value: Preference)? {
         let f = FieldReader(table: AppSchema.userPreferences, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let user = f.identifier("user_id")
         let category = f.requiredText("category")
         guard category == "location" || (sport && category == "player") else {
@@ -102,13 +103,13 @@ enum RowDecoders {
             checkCoordinate(location.latitude, location.longitude, field: f, column: "data")
             value = .location(location)
         }
-        guard log.count == before, let user else { return nil }
+        guard log.failures == before, let user else { return nil }
         return (user, value)
     }
 
     static func school(_ row: SQLiteRow, log: IssueLog) -> School? {
         let f = FieldReader(table: AppSchema.schools, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let id = f.identifier("id")
         let family = f.text("family_unit_id") ?? ""  // rows of no family are reported by check, not here
         let name = f.requiredText("name")
@@ -156,13 +157,13 @@ enum RowDecoders {
         school.statusChangedAt = f.timestamp("status_changed_at")
         school.createdAt = f.timestamp("created_at")
         school.updatedAt = f.timestamp("updated_at")
-        guard log.count == before else { return nil }
+        guard log.failures == before else { return nil }
         return school
     }
 
     static func coach(_ row: SQLiteRow, log: IssueLog) -> Coach? {
         let f = FieldReader(table: AppSchema.coaches, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let id = f.identifier("id")
         let family = f.text("family_unit_id") ?? ""  // rows of no family are reported by check, not here
         let role: CoachRole? = f.enumeration("role", required: true)
@@ -186,13 +187,13 @@ enum RowDecoders {
         coach.lastContactDate = f.timestamp("last_contact_date")
         coach.createdAt = f.timestamp("created_at")
         coach.updatedAt = f.timestamp("updated_at")
-        guard log.count == before else { return nil }
+        guard log.failures == before else { return nil }
         return coach
     }
 
     static func interaction(_ row: SQLiteRow, log: IssueLog) -> Interaction? {
         let f = FieldReader(table: AppSchema.interactions, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let id = f.identifier("id")
         let family = f.text("family_unit_id") ?? ""  // rows of no family are reported by check, not here
         let type: InteractionType? = f.enumeration("type", required: true)
@@ -206,7 +207,7 @@ enum RowDecoders {
         let sentiment: Sentiment? = f.enumeration("sentiment")
         let attachments = f.stringArray("attachments")
         let updatedAt = f.timestamp("updated_at")
-        guard log.count == before, let id, let type, let direction, let date else { return nil }
+        guard log.failures == before, let id, let type, let direction, let date else { return nil }
         var interaction = Interaction(id: id, familyUnitID: family, type: type, direction: direction, date: date)
         interaction.schoolID = f.text("school_id")
         interaction.coachID = f.text("coach_id")
@@ -223,7 +224,7 @@ enum RowDecoders {
 
     static func metric(_ row: SQLiteRow, log: IssueLog) -> PerformanceMetric? {
         let f = FieldReader(table: AppSchema.performanceMetrics, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let id = f.identifier("id")
         let family = f.text("family_unit_id") ?? ""  // rows of no family are reported by check, not here
         let type = f.requiredText("metric_type")
@@ -235,7 +236,7 @@ enum RowDecoders {
         let value = f.real("value")
         let verified = f.flag("verified")
         let primary = f.flag("is_primary")
-        guard log.count == before, let id, let type, let date = recorded ?? createdAt else { return nil }
+        guard log.failures == before, let id, let type, let date = recorded ?? createdAt else { return nil }
         var metric = PerformanceMetric(id: id, familyUnitID: family, metricType: type, date: date)
         metric.userID = f.text("user_id")
         metric.value = value
@@ -252,7 +253,7 @@ enum RowDecoders {
 
     static func offer(_ row: SQLiteRow, log: IssueLog) -> Offer? {
         let f = FieldReader(table: AppSchema.offers, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let id = f.identifier("id")
         let family = f.text("family_unit_id") ?? ""  // rows of no family are reported by check, not here
         // Both columns are free text in the app: a value it does not know is shown as stored.
@@ -269,7 +270,7 @@ enum RowDecoders {
         offer.conditions = f.text("conditions")
         offer.notes = f.text("notes")
         offer.createdAt = f.timestamp("created_at")
-        guard log.count == before else { return nil }
+        guard log.failures == before else { return nil }
         return offer
     }
 
@@ -280,24 +281,24 @@ enum RowDecoders {
         log: IssueLog
     ) -> (userID: String, type: String, emailEnabled: Bool)? {
         let f = FieldReader(table: AppSchema.notificationPreferences, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         _ = f.identifier("id")
         let user = f.identifier("user_id")
         let type = f.requiredText("notification_type")
         let enabled = f.flag("email_enabled")
-        guard log.count == before, let user, let type else { return nil }
+        guard log.failures == before, let user, let type else { return nil }
         return (user, type, enabled ?? true)
     }
 
     /// An opted-out address, as stored (it is compared trimmed and lower-cased).
     static func optOut(_ row: SQLiteRow, log: IssueLog) -> String? {
         let f = FieldReader(table: AppSchema.emailOptouts, row: row, log: log)
-        let before = log.count
+        let before = log.failures
         let email = f.requiredText("email")
         if let email, email.trimmingCharacters(in: .whitespaces).isEmpty {
             f.issue("email", "is empty; expected an e-mail address")
         }
-        guard log.count == before else { return nil }
+        guard log.failures == before else { return nil }
         return email
     }
 

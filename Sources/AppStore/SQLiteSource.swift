@@ -331,20 +331,13 @@ package final class SQLiteSource: FamilySource {
         let loadedInteractions = interactions ? try rows(AppSchema.interactions, RowDecoders.interaction) : []
         let metrics = try rows(AppSchema.performanceMetrics, RowDecoders.metric)
         let offers = try rows(AppSchema.offers, RowDecoders.offer)
-        // A database without primary keys may hold a row twice: it would be counted twice.
-        func checkUnique(_ table: AppSchema.Table, _ ids: [String]) {
-            guard !uniqueKeys.contains(table.name) else { return }
-            var counts: [String: Int] = [:]
-            for id in ids { counts[id, default: 0] += 1 }
-            for (id, count) in counts.sorted(by: { $0.key < $1.key }) where count > 1 {
-                log.record(DataIssue.duplicate(table: table.name, id: id, count: count))
-            }
-        }
-        checkUnique(AppSchema.schools, schools.map(\.id))
-        checkUnique(AppSchema.coaches, coaches.map(\.id))
-        checkUnique(AppSchema.interactions, loadedInteractions.map(\.id))
-        checkUnique(AppSchema.performanceMetrics, metrics.map(\.id))
-        checkUnique(AppSchema.offers, offers.map(\.id))
+        checkUnique(AppSchema.users, users.map(\.id), log)
+        checkUniqueMembers(members, of: family.id, log)
+        checkUnique(AppSchema.schools, schools.map(\.id), log)
+        checkUnique(AppSchema.coaches, coaches.map(\.id), log)
+        checkUnique(AppSchema.interactions, loadedInteractions.map(\.id), log)
+        checkUnique(AppSchema.performanceMetrics, metrics.map(\.id), log)
+        checkUnique(AppSchema.offers, offers.map(\.id), log)
         var data = FamilyData(
             family: family,
             members: members,
@@ -464,6 +457,16 @@ package final class SQLiteSource: FamilySource {
         season.videoLinks = try rows(AppSchema.videoLinks, where: playerRows, RowDecoders.videoLink)
         season.letters = try rows(AppSchema.recommendationLetters, where: playerRows, RowDecoders.letter)
         (season.calendar, season.sports, season.contactRules) = try sharedSeasonRows(db, log: log)
+        checkUnique(AppSchema.schoolStatusHistory, season.statusHistory?.map(\.id), log)
+        checkUnique(AppSchema.playerProfiles, season.profiles?.map(\.id), log)
+        checkUnique(AppSchema.profileTrackingLinks, season.trackingLinks?.map(\.id), log)
+        checkUnique(AppSchema.profileViews, season.profileViews?.map(\.id), log)
+        checkUnique(AppSchema.events, season.events?.map(\.id), log)
+        checkUnique(AppSchema.followUpReminders, season.reminders?.map(\.id), log)
+        checkUnique(AppSchema.userDeadlines, season.deadlines?.map(\.id), log)
+        checkUnique(AppSchema.athleteMessages, season.messages?.map(\.id), log)
+        checkUnique(AppSchema.videoLinks, season.videoLinks?.map(\.id), log)
+        checkUnique(AppSchema.recommendationLetters, season.letters?.map(\.id), log)
         return season
     }
 
@@ -483,21 +486,22 @@ package final class SQLiteSource: FamilySource {
         log: IssueLog
     ) throws -> ([CalendarEntry]?, [Sport]?, [ContactWindowRule]?) {
         if let kept = sharedSeason.withLock({ $0 }) {
-            kept.issues.forEach(log.record)
+            for issue in kept.issues { log.record(issue) }
             return (kept.calendar, kept.sports, kept.contactRules)
         }
         let own = IssueLog()
         func all<T>(_ table: AppSchema.Table, _ decode: (SQLiteRow, IssueLog) -> T?) throws -> [T]? {
             isAbsent(table) ? nil : try collect(db, select(table, where: "1")) { decode($0, own) }
         }
-        let shared = SharedRows(
-            calendar: try all(AppSchema.systemCalendar, RowDecoders.calendarEntry),
-            sports: try all(AppSchema.sports, RowDecoders.sport),
-            contactRules: try all(AppSchema.contactWindowRules, RowDecoders.contactRule),
-            issues: own.issues
-        )
+        let calendar = try all(AppSchema.systemCalendar, RowDecoders.calendarEntry)
+        let sports = try all(AppSchema.sports, RowDecoders.sport)
+        let rules = try all(AppSchema.contactWindowRules, RowDecoders.contactRule)
+        checkUnique(AppSchema.systemCalendar, calendar?.map(\.id), own)
+        checkUnique(AppSchema.sports, sports?.map(\.id), own)
+        checkUnique(AppSchema.contactWindowRules, rules?.map(\.id), own)
+        let shared = SharedRows(calendar: calendar, sports: sports, contactRules: rules, issues: own.issues)
         sharedSeason.withLock { $0 = shared }
-        own.issues.forEach(log.record)
+        for issue in own.issues { log.record(issue) }
         return (shared.calendar, shared.sports, shared.contactRules)
     }
 
@@ -554,14 +558,46 @@ package final class SQLiteSource: FamilySource {
     /// The season's tables the database lacks, for the run's note.
     package var absentSeasonTables: [String] { AppSchema.seasonTables.filter(isAbsent).map(\.name) }
 
-    /// A row's value when reading it logged no issue. A decoder checks some values after the
-    /// row's required ones (a bad `updated_at`, a blob in `school_id`) and still returns the
-    /// row: in a read that fails on any issue that is moot, but `bad_rows: skip` lists the row
-    /// as left out, and so it must be.
+    /// A row's value when reading it logged no issue but of an optional column (whose value
+    /// the decoder leaves null). A decoder checks some values after the row's required ones (a
+    /// bad `updated_at`, a blob in `school_id`) and still returns the row: in a read that fails
+    /// on any issue that is moot, but `bad_rows: skip` lists the row as left out, and so it must be.
     static func whole<T>(_ row: SQLiteRow, _ log: IssueLog, _ decode: (SQLiteRow, IssueLog) -> T?) -> T? {
-        let before = log.count
+        let before = log.failures
         let value = decode(row, log)
-        return log.count == before ? value : nil
+        return log.failures == before ? value : nil
+    }
+
+    /// Records every id `ids` holds more than once as bad input, unless the table's key is
+    /// unique in the file (`uniqueKeys`): a database without its primary keys may hold a row
+    /// twice, and every table read would then count, list or send it twice
+    /// (docs/data-model.md, "One id, one row").
+    func checkUnique(_ table: AppSchema.Table, _ ids: [String]?, _ log: IssueLog) {
+        guard let ids, !uniqueKeys.contains(table.name) else { return }
+        var counts: [String: Int] = [:]
+        for id in ids { counts[id, default: 0] += 1 }
+        for (id, count) in counts.sorted(by: { $0.key < $1.key }) where count > 1 {
+            log.record(DataIssue.duplicate(table: table.name, id: id, count: count))
+        }
+    }
+
+    /// Records a member listed twice in the family (`family_members` keyed by family and user),
+    /// as `check` words it: the family's recap would go to that member twice.
+    private func checkUniqueMembers(_ members: [FamilyMember], of familyID: String, _ log: IssueLog) {
+        guard !uniqueKeys.contains(AppSchema.familyMembers.name) else { return }
+        var counts: [String: Int] = [:]
+        for member in members { counts[member.userID, default: 0] += 1 }
+        for (user, count) in counts.sorted(by: { $0.key < $1.key }) where count > 1 {
+            let rowID = "(family_unit_id \(Quote.value(familyID)), user_id \(Quote.value(user)))"
+            log.record(
+                DataIssue.duplicateKey(
+                    table: AppSchema.familyMembers.name,
+                    rowID: rowID,
+                    column: "family_unit_id",
+                    count: count
+                )
+            )
+        }
     }
 
     /// Runs a query and keeps the rows that decode.

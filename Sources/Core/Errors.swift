@@ -24,11 +24,18 @@ package struct DataIssue: Error, Hashable, Sendable, CustomStringConvertible {
         )
     }
 
-    private static func duplicateProblem(_ count: Int) -> String {
-        "the row's id appears \(count) times; each must be unique (was the table made without its primary key?)"
+    /// A row whose key (the columns of `rowID`, the first being `column`) another row holds too.
+    package static func duplicateKey(table: String, rowID: String, column: String, count: Int) -> DataIssue {
+        DataIssue(table: table, rowID: rowID, column: column, problem: Self.duplicateProblem(count, of: "key"))
     }
 
-    package var isDuplicate: Bool { column == "id" && problem.hasPrefix("the row's id appears ") }
+    private static func duplicateProblem(_ count: Int, of name: String = "id") -> String {
+        "the row's \(name) appears \(count) times; each must be unique (was the table made without its primary key?)"
+    }
+
+    package var isDuplicate: Bool {
+        problem.hasPrefix(column == "id" ? "the row's id appears " : "the row's key appears ")
+    }
 
     /// How many rows these problems are about (a row may have several).
     package static func rowCount(_ issues: [DataIssue]) -> Int {
