@@ -22,11 +22,16 @@ package protocol FamilySource: Sendable {
     func familiesByName() throws -> [FamilyUnit]
     /// The family with this id, or a usage error pointing to `report-batch families`.
     func family(id: String) throws -> FamilyUnit
-    /// A family's rows; a bad value fails the read (`BadDataError`). Without `season` the
-    /// season's tables are not read (a job or command of lists alone has no use for them).
-    func loadFamily(id: String, interactions: Bool, season: Bool) throws -> FamilyData
+    /// A family's rows; a bad value fails the read (`BadDataError`). `interactions` says which
+    /// of their columns become values; without `season` the season's tables are not read (a
+    /// job or command of lists alone has no use for them).
+    func loadFamily(id: String, interactions: InteractionColumns, season: Bool) throws -> FamilyData
     /// A family's rows with bad ones left out and listed (`bad_rows: skip`).
-    func loadFamilyLeavingOutBadRows(id: String, season: Bool) throws -> (data: FamilyData, leftOut: [DataIssue])
+    func loadFamilyLeavingOutBadRows(
+        id: String,
+        interactions: InteractionColumns,
+        season: Bool
+    ) throws -> (data: FamilyData, leftOut: [DataIssue])
     /// A family's interactions one at a time, newest first in `zone` (then by id) when given.
     func forEachInteraction(familyID: String, newestFirstIn zone: Zone?, _ body: (Interaction) throws -> Void) throws
     /// A family's interactions (those `loggedBy` logged, when given) counted per coach and per
@@ -60,15 +65,38 @@ extension FamilyUnit {
     }
 }
 
+/// Which of a family's interactions' columns a read makes into values: the plan of columns of
+/// docs/internals.md. Every value of every row read is checked whichever it is.
+package enum InteractionColumns: Sendable {
+    /// None: the interactions are streamed (`forEachInteraction`) or counted
+    /// (`tallyInteractions`) later, or not needed.
+    case none
+    /// What the report, the recap and the coaches and schools lists read of them: id, school,
+    /// coach, type, direction, sentiment, who logged it and its date. The subject, content,
+    /// attachments and stored timestamps are checked where SQLite holds them and not kept.
+    case figures
+    /// Every column: an interactions list shows them.
+    case all
+}
+
 extension FamilySource {
     package func loadFamily(id: String) throws -> FamilyData {
-        try loadFamily(id: id, interactions: true, season: true)
+        try loadFamily(id: id, interactions: .all, season: true)
     }
     package func loadFamily(id: String, interactions: Bool) throws -> FamilyData {
-        try loadFamily(id: id, interactions: interactions, season: true)
+        try loadFamily(id: id, interactions: interactions ? .all : .none, season: true)
+    }
+    package func loadFamily(id: String, interactions: Bool, season: Bool) throws -> FamilyData {
+        try loadFamily(id: id, interactions: interactions ? .all : .none, season: season)
     }
     package func loadFamilyLeavingOutBadRows(id: String) throws -> (data: FamilyData, leftOut: [DataIssue]) {
-        try loadFamilyLeavingOutBadRows(id: id, season: true)
+        try loadFamilyLeavingOutBadRows(id: id, interactions: .all, season: true)
+    }
+    package func loadFamilyLeavingOutBadRows(
+        id: String,
+        season: Bool
+    ) throws -> (data: FamilyData, leftOut: [DataIssue]) {
+        try loadFamilyLeavingOutBadRows(id: id, interactions: .all, season: season)
     }
 }
 

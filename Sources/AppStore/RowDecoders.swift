@@ -191,6 +191,21 @@ enum RowDecoders {
         return coach
     }
 
+    /// An interaction without the columns no figure reads (`InteractionColumns.figures`):
+    /// checked in place when plainly good, else read whole, so that a bad row is judged and
+    /// worded as `interaction` words it, and then stripped of the same columns.
+    static func interactionForFigures(_ row: SQLiteRow, log: IssueLog) -> Interaction? {
+        if let lean = InteractionMark.interaction(checking: row) { return lean }
+        guard var interaction = interaction(row, log: log) else { return nil }
+        interaction.subject = nil
+        interaction.content = nil
+        interaction.attachments = []
+        interaction.occurredAt = nil
+        interaction.createdAt = nil
+        interaction.updatedAt = nil
+        return interaction
+    }
+
     static func interaction(_ row: SQLiteRow, log: IssueLog) -> Interaction? {
         let f = FieldReader(table: AppSchema.interactions, row: row, log: log)
         let before = log.failures

@@ -57,7 +57,8 @@ struct InteractionMark {
         guard let index = column[name] else { preconditionFailure("interactions has no column \(name)") }
         return index
     }
-    private static let id = at("id"), schoolID = at("school_id"), coachID = at("coach_id"), type = at("type"),
+    private static let id = at("id"), familyUnitID = at("family_unit_id"), schoolID = at("school_id"),
+        coachID = at("coach_id"), type = at("type"),
         direction = at("direction"), subject = at("subject"), content = at("content"), sentiment = at("sentiment"),
         occurredAt = at("occurred_at"), loggedBy = at("logged_by"), attachments = at("attachments"),
         createdAt = at("created_at"), updatedAt = at("updated_at")
@@ -65,11 +66,16 @@ struct InteractionMark {
     private static let directions = Direction.allCases.map { Array($0.rawValue.utf8) }
     private static let sentiments = Sentiment.allCases.map { Array($0.rawValue.utf8) }
 
+    /// The row's type, direction and sentiment, as positions in their enums' `allCases`
+    /// (sentiment nil when null): what `interaction(checking:)` makes its values of.
+    private let kinds: (type: Int, direction: Int, sentiment: Int?)
+
     init?(checking row: SQLiteRow, readingLoggedBy: Bool) {
         typealias M = InteractionMark
         guard row.isPlainText(M.id, required: true, nonEmpty: true),
-            row.isOneOf(M.type, M.types, required: true), row.isOneOf(M.direction, M.directions, required: true),
-            row.isOneOf(M.sentiment, M.sentiments, required: false),
+            case .value(let type) = row.match(M.type, M.types),
+            case .value(let direction) = row.match(M.direction, M.directions),
+            let sentiment = row.match(M.sentiment, M.sentiments).optional,
             row.isPlainText(M.subject), row.isPlainText(M.content),
             row.isPlainText(M.schoolID), row.isPlainText(M.coachID), row.isPlainText(M.loggedBy),
             row.isNullOrTimestamp(M.updatedAt), row.isNullOrStringArray(M.attachments),
@@ -81,6 +87,29 @@ struct InteractionMark {
         coachID = row.plainText(M.coachID)
         loggedBy = readingLoggedBy ? row.plainText(M.loggedBy) : nil
         self.date = date
+        kinds = (type, direction, sentiment)
+    }
+
+    /// The row as the report, the recap and the coaches and schools lists read it
+    /// (`InteractionColumns.figures`): every value checked where SQLite holds it, and the
+    /// subject, content, attachments and stored timestamps, which none of them shows, not made
+    /// into values. Nil when a value is not plainly good: `RowDecoders.interaction` judges it.
+    static func interaction(checking row: SQLiteRow) -> Interaction? {
+        guard let mark = InteractionMark(checking: row, readingLoggedBy: true), let id = row.plainText(Self.id) else {
+            return nil
+        }
+        var interaction = Interaction(
+            id: id,
+            familyUnitID: row.plainText(Self.familyUnitID) ?? "",
+            type: InteractionType.allCases[mark.kinds.type],
+            direction: Direction.allCases[mark.kinds.direction],
+            date: mark.date
+        )
+        interaction.schoolID = mark.schoolID
+        interaction.coachID = mark.coachID
+        interaction.sentiment = mark.kinds.sentiment.map { Sentiment.allCases[$0] }
+        interaction.loggedBy = mark.loggedBy
+        return interaction
     }
 }
 
@@ -95,17 +124,36 @@ extension SQLiteRow {
         }
     }
 
-    /// Null (unless `required`) or text that is one of `values` byte for byte.
-    fileprivate func isOneOf(_ index: Int, _ values: [[UInt8]], required: Bool) -> Bool {
-        if isNull(index) { return !required }
-        return withText(index) { bytes in
-            values.contains { value in
+    /// What a column holds against an enum's stored values.
+    fileprivate enum Match {
+        case null
+        /// Text that is `values[index]` byte for byte.
+        case value(Int)
+        /// Anything else, which the reader judges.
+        case other
+
+        /// The value of an optional column: `.some(nil)` for null, nil for `other`.
+        var optional: Int?? {
+            switch self {
+            case .null: .some(nil)
+            case .value(let index): .some(index)
+            case .other: nil
+            }
+        }
+    }
+
+    /// Null, or the position in `values` of the text the column holds, byte for byte.
+    fileprivate func match(_ index: Int, _ values: [[UInt8]]) -> Match {
+        if isNull(index) { return .null }
+        let found = withText(index) { bytes in
+            values.firstIndex { value in
                 guard value.count == bytes.count, let text = bytes.baseAddress else { return false }
                 return value.withUnsafeBufferPointer { raw in
                     raw.baseAddress.map { memcmp($0, text, raw.count) == 0 } ?? false
                 }
             }
-        } ?? false
+        }
+        return (found ?? nil).map(Match.value) ?? .other
     }
 
     fileprivate enum Checked<Value> {

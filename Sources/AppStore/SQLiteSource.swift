@@ -265,9 +265,9 @@ package final class SQLiteSource: FamilySource {
 
     /// Loads all of one family's rows, once, in one read transaction. Any bad value in them
     /// fails the family with `BadDataError` (exit 65), naming the first problem and how many there are.
-    /// With `interactions: false` the interactions are left for `forEachInteraction` to stream;
+    /// With `interactions: .none` the interactions are left for `forEachInteraction` to stream;
     /// with `season: false` the season's tables are not read.
-    package func loadFamily(id: String, interactions: Bool, season: Bool) throws -> FamilyData {
+    package func loadFamily(id: String, interactions: InteractionColumns, season: Bool) throws -> FamilyData {
         let (data, issues) = try load(id: id, interactions: interactions, season: season)
         if !issues.isEmpty { throw BadDataError.badValues(path: path, familyID: id, issues: issues) }
         return data
@@ -279,15 +279,16 @@ package final class SQLiteSource: FamilySource {
     /// fails the family.
     package func loadFamilyLeavingOutBadRows(
         id: String,
+        interactions: InteractionColumns,
         season: Bool
     ) throws -> (data: FamilyData, leftOut: [DataIssue]) {
-        let (data, issues) = try load(id: id, interactions: true, season: season)
+        let (data, issues) = try load(id: id, interactions: interactions, season: season)
         let duplicates = issues.filter(\.isDuplicate)
         if !duplicates.isEmpty { throw BadDataError.badValues(path: path, familyID: id, issues: duplicates) }
         return (data, issues)
     }
 
-    private func load(id: String, interactions: Bool, season: Bool) throws -> (FamilyData, [DataIssue]) {
+    private func load(id: String, interactions: InteractionColumns, season: Bool) throws -> (FamilyData, [DataIssue]) {
         let log = IssueLog()
         let data = try reading { db in
             try read(family: try family(id: id, db: db), db: db, log: log, interactions: interactions, season: season)
@@ -299,7 +300,7 @@ package final class SQLiteSource: FamilySource {
         family: FamilyUnit,
         db: Database,
         log: IssueLog,
-        interactions: Bool,
+        interactions: InteractionColumns,
         season readSeason: Bool
     ) throws -> FamilyData {
         let id: StatementArguments = [family.id]
@@ -328,7 +329,12 @@ package final class SQLiteSource: FamilySource {
             $0.readingStatus(hasInteraction: interacted.contains($0.id))
         }
         let coaches = try rows(AppSchema.coaches, RowDecoders.coach)
-        let loadedInteractions = interactions ? try rows(AppSchema.interactions, RowDecoders.interaction) : []
+        let loadedInteractions: [Interaction] =
+            switch interactions {
+            case .none: []
+            case .figures: try rows(AppSchema.interactions, RowDecoders.interactionForFigures)
+            case .all: try rows(AppSchema.interactions, RowDecoders.interaction)
+            }
         let metrics = try rows(AppSchema.performanceMetrics, RowDecoders.metric)
         let offers = try rows(AppSchema.offers, RowDecoders.offer)
         checkUnique(AppSchema.users, users.map(\.id), log)

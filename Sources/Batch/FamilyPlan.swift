@@ -33,6 +33,7 @@ struct FamilyPlan {
             run.family,
             source: run.source,
             skipBadRows: job.skipBadRows,
+            interactions: job.interactionColumns,
             season: job.needsReport
         )
         let zone = if case .fixed(let fixed) = job.timezone { fixed } else { Zone.report(for: data, override: nil) }
@@ -80,17 +81,29 @@ struct FamilyPlan {
         _ family: FamilyUnit,
         source: any FamilySource,
         skipBadRows: Bool,
+        interactions: InteractionColumns,
         season: Bool
     ) throws -> (FamilyData, [DataIssue]) {
         func read() throws -> (FamilyData, [DataIssue]) {
             skipBadRows
-                ? try source.loadFamilyLeavingOutBadRows(id: family.id, season: season)
-                : (try source.loadFamily(id: family.id, interactions: true, season: season), [])
+                ? try source.loadFamilyLeavingOutBadRows(id: family.id, interactions: interactions, season: season)
+                : (try source.loadFamily(id: family.id, interactions: interactions, season: season), [])
         }
         do {
             return try read()
         } catch SourceError.locked {
             return try read()
         }
+    }
+}
+
+extension BatchJob {
+    /// Which of a family's interactions' columns the job's outputs read (docs/internals.md, "A
+    /// plan of columns"): all of them for an interactions list, else what the figures read.
+    var interactionColumns: InteractionColumns {
+        let listsInteractions = outputs.contains { output in
+            if case .list(let list) = output { list.kind == .interactions } else { false }
+        }
+        return listsInteractions ? .all : .figures
     }
 }
