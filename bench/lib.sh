@@ -68,3 +68,31 @@ row() {  # case dataset ours peer-name peer target
   ratio=$(awk -v a="${3% *}" -v b="${5% *}" 'BEGIN {printf "%.2f", (b > 0) ? a / b : 0}')
   printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$2" "${3% *}" "$4" "${5% *}" "$ratio" "$6" "${3#* }" "${5#* }"
 }
+
+# commands_in_turn RUNS NAME COMMAND [NAME COMMAND]...: each COMMAND (one string, split on
+# spaces: paths and arguments without spaces) run once as a warm-up, then RUNS rounds of all of
+# them one after the other, timed with the clock's nanoseconds (a one-family command takes tens
+# of milliseconds, below /usr/bin/time's hundredths). Prints "NAME median_ms" a line each.
+commands_in_turn() {
+  local runs=$1 names=() commands=() round k start end
+  shift
+  while [ $# -ge 2 ]; do names+=("$1"); commands+=("$2"); shift 2; done
+  for k in "${!names[@]}"; do
+    : > "$scratch/${names[k]}.ms"
+    # shellcheck disable=SC2086  # the command is split on spaces on purpose
+    ${commands[k]} > /dev/null 2>&1 || { echo "bench: ${names[k]} failed: ${commands[k]}" >&2; exit 1; }
+  done
+  for round in $(seq "$runs"); do
+    for k in "${!names[@]}"; do
+      start=$(date +%s%N)
+      # shellcheck disable=SC2086
+      ${commands[k]} > /dev/null 2>&1
+      end=$(date +%s%N)
+      echo $(( (end - start) / 1000 )) >> "$scratch/${names[k]}.ms"
+    done
+    : "$round"
+  done
+  for k in "${!names[@]}"; do
+    printf '%s %s\n' "${names[k]}" "$(median < "$scratch/${names[k]}.ms" | awk '{printf "%.1f", $1 / 1000}')"
+  done
+}

@@ -14,6 +14,7 @@
 #                                `swift build -c release`)
 #   BENCH_BASE_BIN=FILE          the binary of commit d0c35c6 for the weekly job's yardstick (default:
 #                                $BENCH_DATA/report-batch-d0c35c6, built once in a scratch worktree)
+#   BENCH_C2698BC_BIN=FILE       the binary of commit c2698bc, issue 50's baseline, likewise
 #   BENCH_DATA=DIR               where the datasets and results.txt are (default bench/data)
 #
 # The yardsticks of issue 45 (each a row; ratio = report-batch ÷ peer, lower is better):
@@ -28,11 +29,19 @@
 #     ≤ 0.60. The report's html, where a job writes it, costs ≤ 20 % of its pdf (on M, in turn:
 #     the report alone as [json], [pdf], [pdf, html]; how the ratio is made is at that case).
 #   - Memory stays flat: L ÷ M ≤ 1.2, X ÷ X50 ≤ 1.2 (the table at the end).
+# Issue 50's, beside them:
+#   - csv: the sqlite3 peer also checksums every file it wrote (`sha256sum`), as our job's
+#     manifest holds each file's SHA-256.
+#   - A one-family command on the demo database (`export schools --format csv`, `report
+#     --format json`, `families`) against `--version` of c2698bc's binary (the process's own
+#     start), each the median of 20 runs in turn: ≤ 2.0, the worst of the three counting.
+#   - The weekly job against c2698bc's binary, in turn as against d0c35c6: ≤ 1.0, memory flat.
+#   - The schools comparison pdf also on `demo --scale 25 --interaction-scale 10` (X10).
 # The other rows (pandas, the xlsx jobs, the big workbook, two workers, the season's tables in
 # the weekly job, the schools page) keep the targets of the issues before.
 set -euo pipefail
 # The overrides' paths are the caller's: made absolute before moving to the repository.
-for v in BENCH_BIN BENCH_BASE_BIN BENCH_DATA; do
+for v in BENCH_BIN BENCH_BASE_BIN BENCH_C2698BC_BIN BENCH_DATA; do
   if [ -n "${!v:-}" ]; then declare "$v=$(realpath -m "${!v}")"; fi
 done
 cd "$(dirname "$0")/.."
@@ -67,35 +76,47 @@ if has l; then [ -f "$data/l.db" ] || "$bin" demo --out "$data/l.db" --families 
 if has x; then
   [ -f "$data/x.db" ] || "$bin" demo --out "$data/x.db" --scale 25 --interaction-scale 38 --today 2026-11-22 --quiet
   [ -f "$data/x50.db" ] || "$bin" demo --out "$data/x50.db" --scale 25 --interaction-scale 4 --today 2026-11-22 --quiet
+  [ -f "$data/x10.db" ] || "$bin" demo --out "$data/x10.db" --scale 25 --interaction-scale 10 --today 2026-11-22 --quiet
 fi
+if has m; then [ -f "$data/demo.db" ] || "$bin" demo --out "$data/demo.db" --today 2026-11-22 --quiet; fi
 rivera() { sqlite3 "$1" "SELECT id FROM family_units WHERE family_name = 'Rivera Family'"; }
 
-# The weekly job's yardstick compares today's binary with the one of commit d0c35c6 (the
-# baseline of issue 45). Unless BENCH_BASE_BIN names one, it is built once, in a scratch
-# worktree of that commit, with the packages this repository's .build already fetched (no
-# network: SwiftPM finds them checked out), and kept as $data/report-batch-d0c35c6.
-base_commit=d0c35c6
-build_base() {
-  base_tree=$(mktemp -d "${TMPDIR:-/tmp}/report-batch-$base_commit.XXXXXX")
-  echo "bench: building $base_commit's report-batch in $base_tree" >&2
-  git worktree add --detach "$base_tree" "$base_commit" >&2
+# Two yardsticks compare today's binary with an earlier one: the weekly job with that of commit
+# d0c35c6 (issue 45's baseline), and the weekly job and the one-family commands with that of
+# c2698bc (issue 50's). Unless BENCH_BASE_BIN (d0c35c6) or BENCH_C2698BC_BIN names one, each is
+# built once, in a scratch worktree of its commit, with the packages this repository's .build
+# already fetched (no network: SwiftPM finds them checked out), and kept as
+# $data/report-batch-COMMIT.
+build_base() {  # COMMIT: builds $data/report-batch-COMMIT
+  local commit=$1
+  base_tree=$(mktemp -d "${TMPDIR:-/tmp}/report-batch-$commit.XXXXXX")
+  echo "bench: building $commit's report-batch in $base_tree" >&2
+  git worktree add --detach "$base_tree" "$commit" >&2
   mkdir -p "$base_tree/.build"
   if [ -d .build/checkouts ]; then
     cp -R .build/checkouts .build/repositories "$base_tree/.build/"
     cp .build/workspace-state.json "$base_tree/.build/"
   fi
   (cd "$base_tree" && swift build -c release --product report-batch >&2)
-  cp "$(cd "$base_tree" && swift build -c release --show-bin-path)/report-batch" "$data/report-batch-$base_commit.tmp"
-  mv "$data/report-batch-$base_commit.tmp" "$data/report-batch-$base_commit"
+  cp "$(cd "$base_tree" && swift build -c release --show-bin-path)/report-batch" "$data/report-batch-$commit.tmp"
+  mv "$data/report-batch-$commit.tmp" "$data/report-batch-$commit"
   git worktree remove --force "$base_tree" >&2
   base_tree=""
 }
-if has m; then
-  base_bin=${BENCH_BASE_BIN:-$data/report-batch-$base_commit}
-  if [ ! -x "$base_bin" ]; then
-    [ -z "${BENCH_BASE_BIN:-}" ] || { echo "bench: BENCH_BASE_BIN=$BENCH_BASE_BIN is not an executable" >&2; exit 1; }
-    build_base
+base_binary() {  # COMMIT OVERRIDE_VARIABLE: prints the binary of COMMIT, building it when needed
+  local commit=$1 override=${!2:-}
+  if [ -n "$override" ]; then
+    [ -x "$override" ] || { echo "bench: $2=$override is not an executable" >&2; exit 1; }
+    echo "$override"; return
   fi
+  [ -x "$data/report-batch-$commit" ] || build_base "$commit"
+  echo "$data/report-batch-$commit"
+}
+base_commit=d0c35c6
+start_commit=c2698bc
+if has m; then
+  base_bin=$(base_binary "$base_commit" BENCH_BASE_BIN)
+  start_bin=$(base_binary "$start_commit" BENCH_C2698BC_BIN)
 fi
 
 # A copy of database $1 at $2 without the tables $3…, which are all optional (AppSchema's
@@ -195,10 +216,10 @@ for d in $datasets; do
   [ "$(sqlite3 "$db" "SELECT count(*) FROM pragma_index_list('interactions') l, pragma_index_info(l.name) c WHERE c.seqno = 0 AND c.name = 'family_unit_id'")" != 0 ] \
     || echo "bench: $db has no index on interactions(family_unit_id); the sqlite3 csv peer reads every row for each family" >&2
   csv_peer_script "$db" "$scratch/out" > "$scratch/csv-peer.sql"
-  peer=$(measure sqlite-csv sh -c "mkdir -p '$scratch/out' && sqlite3 '$db' < '$scratch/csv-peer.sql'")
+  peer=$(measure sqlite-csv sh -c "mkdir -p '$scratch/out' && sqlite3 '$db' < '$scratch/csv-peer.sql' && sha256sum '$scratch'/out/interactions_*.csv > '$scratch/csv-peer.sha256'")
   peer_rows=$(python3 -c "import csv,glob,sys; print(sum(1 for p in glob.glob(sys.argv[1] + '/interactions_*.csv') for _ in csv.reader(open(p, newline=''))))" "$scratch/out")
   [ "$peer_rows" = "$ours_rows" ] || echo "bench: sqlite3 wrote $peer_rows rows, report-batch $ours_rows" >&2
-  row "every family's interactions list, csv (a job)" "$D" "$ours" "sqlite3, \`.once\` a file a family" "$peer" "≤ 1.0"
+  row "every family's interactions list, csv (a job)" "$D" "$ours" "sqlite3, \`.once\` a file a family, sha256sum" "$peer" "≤ 1.0"
   if [ "$peers" = 1 ]; then
     peer=$(measure py-csv python3 bench/peers.py interactions-csv "$db" "$scratch/out")
     [ "$(cat "$scratch/py-csv.out")" = "$ours_rows" ] || echo "bench: the csv peer wrote $(cat "$scratch/py-csv.out") rows, report-batch $ours_rows" >&2
@@ -251,6 +272,13 @@ for d in $datasets; do
     fi
     row "weekly job (\`weekly.yaml\` but the report's html), 1 worker, in turn" "$D" "$(sed -n 2p <<<"$medians")" \
       "the binary of \`$base_commit\`" "$(sed -n 1p <<<"$medians")" "≤ 0.60"
+    # The same against c2698bc's binary (issue 50's baseline), today's weekly.yaml whole: the
+    # same files, each list with the same rows.
+    medians=$(jobs_in_turn "$db" rb-weekly-start "$start_bin" weekly.yaml rb-weekly-now "$bin" weekly.yaml)
+    cmp -s "$scratch/rb-weekly-start.written" "$scratch/rb-weekly-now.written" \
+      || echo "bench: $start_commit's weekly job wrote other files, or files of other rows, than ours" >&2
+    row "\`weekly.yaml\`, 1 worker, in turn" "$D" "$(sed -n 2p <<<"$medians")" \
+      "the binary of \`$start_commit\`" "$(sed -n 1p <<<"$medians")" "≤ 1.0"
 
     # The report's html beside its pdf, where a job writes both (weekly.yaml does): the report
     # alone (bench/jobs/weekly-report-*.yaml: weekly.yaml's range, zone and bad rows) as [json],
@@ -298,14 +326,37 @@ for x in x50 x; do
   row "one family's interactions, $(printf "%'d" "$rows") rows, xlsx" X "$ours_xlsx" "XlsxWriter constant_memory" "$peer" "≤ 0.4"
 done
 
-if has x; then
-  db="$data/x.db"; family=$(rivera "$db")
+# A one-family command's cost (issue 50): each command against the process's own start
+# (`--version` of c2698bc's binary), 20 runs in turn, medians in milliseconds.
+if has m; then
+  db="$data/demo.db"; family=$(rivera "$db")
+  medians=$(commands_in_turn 20 start "$start_bin --version" \
+    export-csv "$bin export schools --db $db --family $family --format csv --out - --now $now --quiet" \
+    report-json "$bin report --db $db --family $family --format json --out - --now $now --quiet" \
+    families "$bin families --db $db --quiet")
+  start_ms=$(awk '$1 == "start" {print $2}' <<<"$medians")
+  for name in export-csv report-json families; do
+    ms=$(awk -v n="$name" '$1 == n {print $2}' <<<"$medians")
+    row "one-family command on the demo, \`$name\`, ms (median of 20, in turn)" demo "$ms –" \
+      "\`--version\` of \`$start_commit\`, ms" "$start_ms –" "≤ 2.0"
+  done
+fi
+
+# The schools comparison pdf of a family with 1,000 schools, on X10 (about 129,000
+# interactions) and X (about 505,000), against ReportLab.
+for x in x10 x; do
+  has x || continue
+  db="$data/$x.db"; family=$(rivera "$db")
   ours=$(measure rb-pdf "$bin" export schools --db "$db" --family "$family" --format pdf --out "$scratch/out" --now "$now" --quiet)
   peer=$(measure py-pdf python3 bench/peers.py schools-pdf "$db" "$family" "$scratch/schools.pdf")
   [ "$(cat "$scratch/py-pdf.out")" = "$(sqlite3 "$db" "SELECT count(*) FROM schools WHERE family_unit_id = '$family'")" ] \
     || echo "bench: the pdf peer drew $(cat "$scratch/py-pdf.out") schools" >&2
   # Ours is tagged (a structure tree, artifact marks: issue 31) as it is now; ReportLab's is not.
-  row "one family's schools comparison pdf, tagged, $(cat "$scratch/py-pdf.out") schools" X "$ours" "ReportLab" "$peer" "≤ 1.0"
+  row "one family's schools comparison pdf, tagged, $(cat "$scratch/py-pdf.out") schools" "${x^^}" "$ours" "ReportLab" "$peer" "≤ 1.0"
+done
+if has x; then
+  db="$data/x.db"; family=$(rivera "$db")
+  ours=$(measure rb-pdf "$bin" export schools --db "$db" --family "$family" --format pdf --out "$scratch/out" --now "$now" --quiet)
   # The same list as one web page (docs/outputs.md, "html"), beside report-batch's own pdf.
   html=$(measure rb-html "$bin" export schools --db "$db" --family "$family" --format html --out "$scratch/out" --now "$now" --quiet)
   drawn=$(( $(cat "$scratch"/out/schools_*.html | grep -o '<tr>' | wc -l) - 1 ))
