@@ -55,7 +55,7 @@ package enum BatchRunner {
         defer { withExtendedLifetime(locks) {} }
 
         // Process-wide set-up (locale, fontconfig) happens here, before any worker thread.
-        if !options.dryRun { try ProcessSetup.prepare(fonts: job.writesPDF) }
+        if !options.dryRun { try CLibraryEnvironment.prepare(fonts: job.writesPDF) }
         progress(.started(total: families.count))
         if let note = source.optionalColumnsNote { progress(.note(note)) }
         if let detail = opened.snapshotDetail { progress(.detail(detail)) }
@@ -184,7 +184,7 @@ package enum BatchRunner {
             }
             return
         }
-        try ProcessSetup.prepareWorkers(workers, stackSize: WorkerThreads.stackSize)
+        try ProcessLimits.prepareWorkers(workers, stackSize: WorkerThreads.stackSize)
         let sources = try [source] + (1..<workers).map { _ in try database.reopen() }
         let state = RunState(count: families.count)
         withoutActuallyEscaping(progress) { progress in

@@ -3,6 +3,6 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <pango/pangocairo.h>
-/* glibc's mallopt, to cap malloc arenas for the threads that lay out text (ProcessSetup). */
+/* glibc's mallopt, to cap malloc arenas for the threads that lay out text (ProcessLimits). */
 #include <malloc.h>
 #endif

@@ -45,9 +45,9 @@ public final class XLSXWorkbook {
     /// - Parameter constantMemory: write rows straight to temporary files (for large lists);
     ///   rows must then be written in order.
     public init(path: String, properties: Properties, constantMemory: Bool, temporaryFolder: String? = nil) throws {
-        // libxlsxwriter prints numbers with printf: keep a decimal point; ProcessSetup.prepare has set it before any
-        // thread
-        _ = ProcessSetup.numericLocale
+        // libxlsxwriter prints numbers with printf: keep a decimal point; CLibraryEnvironment.prepare
+        // has set it before any thread
+        _ = CLibraryEnvironment.numericLocale
         self.path = path
         var options = lxw_workbook_options()
         options.constant_memory = constantMemory ? 1 : 0

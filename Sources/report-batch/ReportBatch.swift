@@ -50,18 +50,18 @@ struct ReportBatch: ParsableCommand {
     /// one line on stderr with the exit code of docs/cli.md.
     static func main() {
         // Numbers in every output use a decimal point, whatever LC_NUMERIC the user has; set
-        // here, before any thread, like the rest of the process-wide set-up (ProcessSetup).
+        // here, before any thread, like the rest of the process-wide set-up (CLibraryEnvironment).
         // TMPDIR first: it sets the environment, which only a process with one thread may do.
         let temporaryFolderWarning = TemporaryFiles.checkTemporaryFolder()
-        ProcessSetup.setEnvironment()
-        ProcessSetup.limitArenas()
+        CLibraryEnvironment.setEnvironment()
+        ProcessLimits.limitArenas()
         Console.holdStandardStreams()
         TemporaryFiles.handleSignals()
         // A pipe whose reader is gone (a sendmail that exits without reading its message, a
         // closed stdout) is a write error (EPIPE) that the writer reports, never the end of the run.
         signal(SIGPIPE, SIG_IGN)
         if let warning = temporaryFolderWarning { Console.warning(warning) }
-        ProcessSetup.fatalLibraryError = { message in
+        CLibraryEnvironment.fatalLibraryError = { message in
             TemporaryFiles.abandon(
                 "a C library stopped the process (\(message)); temporary files removed. "
                     + "If a memory limit (ulimit -v) is set, raise it or use --workers 1",
@@ -69,7 +69,7 @@ struct ReportBatch: ParsableCommand {
             )
         }
         do {
-            try ProcessSetup.prepare(fonts: false)
+            try CLibraryEnvironment.prepare(fonts: false)
         } catch {
             Console.error(ExitStatus.message(for: error))
             Foundation.exit(ExitStatus.of(error).rawValue)

@@ -347,7 +347,7 @@ struct PDFStructureTests {
         #expect(PDFArtifactMarks.marked(Array("/P BMC (a".utf8)) == nil)
     }
 
-    /// cairo writes its page streams and ToUnicode maps plain (ProcessSetup.plainPDFStreams), and
+    /// cairo writes its page streams and ToUnicode maps plain (CLibraryEnvironment.plainPDFStreams), and
     /// the post-step deflates each once: no stream of the file is left unfiltered, marked or not.
     @Test func everyStreamIsDeflatedOnceAndAScratchFileGivesTheSameBytes() throws {
         let folder = try TemporaryFolder()
@@ -388,7 +388,7 @@ struct PDFStructureTests {
     /// one-deflate copy relies on; a cairo that ignored the variable would make every page
     /// stream deflated twice again, at the old cost).
     @Test func cairoWritesItsPageStreamsPlainWhenAsked() throws {
-        ProcessSetup.setEnvironment()
+        CLibraryEnvironment.setEnvironment()
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("cairo.pdf")

@@ -1,3 +1,5 @@
+import CPangoCairo
+import Core
 import Foundation
 
 /// Fonts for the pdf: fontconfig as the system has it, with colour (bitmap) fonts rejected.
@@ -36,5 +38,50 @@ enum FontSetup {
         }
         setenv("FONTCONFIG_FILE", path, 1)
         return true
+    }()
+
+    /// Points fontconfig at the colour-free configuration and lays out a line of text, so that
+    /// fontconfig has read its configuration and font list (`CLibraryEnvironment.prepare`).
+    /// - Throws: `ExportError` when the configuration cannot be written or no font is found.
+    static func prepare() throws {
+        guard prepared else {
+            throw ExportError.library(
+                name: "fontconfig",
+                call: "FONTCONFIG_FILE",
+                message: "cannot write the font configuration in \(NSTemporaryDirectory())"
+            )
+        }
+        try fontsLoaded.get()
+    }
+
+    /// Lays out "Aa" once through pango (which makes fontconfig load its configuration and
+    /// fonts); fails when no installed font has those letters.
+    private static let fontsLoaded: Result<Void, ExportError> = {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1) else {
+            return .failure(.library(name: "cairo", call: "cairo_image_surface_create", message: "out of memory"))
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else {
+            return .failure(.library(name: "cairo", call: "cairo_create", message: "out of memory"))
+        }
+        defer { cairo_destroy(cr) }
+        do {
+            let canvas = try PDFCanvas(cr: cr)
+            let size = canvas.measure("Aa", size: 10)
+            guard size.width > 0, canvas.missingGlyphs.isEmpty else {
+                return .failure(
+                    .library(
+                        name: "pango",
+                        call: "pango_layout_set_text",
+                        message: "no installed font can draw text (scripts/install-deps.sh installs the fonts)"
+                    )
+                )
+            }
+            return .success(())
+        } catch let error as ExportError {
+            return .failure(error)
+        } catch {
+            return .failure(.library(name: "pango", call: "pango_cairo_create_context", message: "\(error)"))
+        }
     }()
 }

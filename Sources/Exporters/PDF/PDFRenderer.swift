@@ -26,9 +26,9 @@ public enum PDFRenderer {
         marking: Bool,
         memoryLimit: Int = 16 << 20
     ) throws -> PDFResult {
-        // Done by ProcessSetup.prepare before any worker; here for a single-threaded caller.
+        // Done by CLibraryEnvironment.prepare before any worker; here for a single-threaded caller.
         _ = FontSetup.prepared
-        _ = ProcessSetup.plainPDFStreams
+        _ = CLibraryEnvironment.plainPDFStreams
         let size = document.orientation == .portrait ? (width: 612.0, height: 792.0) : (width: 792.0, height: 612.0)
         // cairo writes through our stream, which checks every write: cairo's own file output
         // lets a full disk pass unnoticed and leaves a truncated file. It holds the bytes in

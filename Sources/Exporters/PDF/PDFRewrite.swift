@@ -6,7 +6,7 @@ import Core
 /// and the catalog with the document's language (/Lang, which a screen reader speaks the text
 /// in) and /ViewerPreferences with /DisplayDocTitle (a viewer's title bar shows the title
 /// rather than the file name), each replacing any the catalog has (PDFRewrite+Catalog.swift).
-/// cairo writes its page streams and ToUnicode maps plain (ProcessSetup.plainPDFStreams), and
+/// cairo writes its page streams and ToUnicode maps plain (CLibraryEnvironment.plainPDFStreams), and
 /// each is deflated here, once (libdeflate, Zlib.swift). Every other object is copied byte for
 /// byte, in cairo's order, and the xref table is written again for the new offsets. The copy
 /// holds one page's stream at a time beside cairo's file. Deterministic: the same file gives
@@ -93,7 +93,7 @@ enum PDFRewrite {
 
     /// A content stream with its unmarked runs marked, deflated; nil when it is left as it is
     /// (a filter other than Flate, or a deflated stream PDFArtifactMarks does not mark). cairo
-    /// writes page streams plain (ProcessSetup), so that each is deflated once, here.
+    /// writes page streams plain (CLibraryEnvironment), so that each is deflated once, here.
     private static func markedContent(
         _ number: Int,
         in file: PDFObjectFile,

@@ -4,7 +4,7 @@ import Testing
 
 /// Process-wide state (`setenv` for fontconfig, `setlocale`) is set once on the main thread,
 /// before any worker starts: a preloaded shim reports the thread of every such call.
-struct ProcessSetupTests {
+struct CLibraryEnvironmentTests {
     static let shim = """
         #define _GNU_SOURCE
         #include <dlfcn.h>
