@@ -6,8 +6,10 @@
 #     columns with the same casts, table by table (target ≤ 1.5×);
 #   - `run weekly.yaml` from PostgreSQL against the same job on the SQLite file (target ≤ 1.3×);
 # printing medians of RUNS runs (default 3) after a warm-up, and peak memory (it must not grow
-# with the rows: compare M and L). BENCH_PG_RUN=0 leaves out the weekly job (minutes per run).
+# with the rows: compare M and L). BENCH_PG_RUN=0 leaves out the weekly job (minutes per run);
+# BENCH_BEFORE_BIN=FILE also times that binary's weekly job from PostgreSQL, in turn with ours.
 set -euo pipefail
+if [ -n "${BENCH_BEFORE_BIN:-}" ]; then BENCH_BEFORE_BIN=$(realpath -m "$BENCH_BEFORE_BIN"); fi
 cd "$(dirname "$0")/.."
 runs=${RUNS:-3}
 command -v /usr/bin/time >/dev/null || { echo "bench: /usr/bin/time is missing (apt-get install time)" >&2; exit 1; }
@@ -75,4 +77,14 @@ PY
   ours=$(measure run-pg "$bin" run weekly.yaml --db "$uri" --out "$scratch/out" --now "$now" --quiet)
   peer=$(measure run-sqlite "$bin" run weekly.yaml --db "$data/$d.db" --out "$scratch/out" --now "$now" --quiet)
   row "\`run weekly.yaml\` from PostgreSQL" "$D" "$ours" "the same job on the SQLite file" "$peer" "≤ 1.3"
+  # Issue 50's figure: the same job from PostgreSQL with an earlier binary (BENCH_BEFORE_BIN,
+  # e.g. bench/data/report-batch-c2698bc, which bench/run.sh builds), in turn, both writing the
+  # same files.
+  if [ -n "${BENCH_BEFORE_BIN:-}" ]; then
+    medians=$(jobs_in_turn "$uri" run-pg-before "$BENCH_BEFORE_BIN" weekly.yaml run-pg-now "$bin" weekly.yaml)
+    cmp -s "$scratch/run-pg-before.written" "$scratch/run-pg-now.written" \
+      || echo "bench: the earlier binary's weekly job from PostgreSQL wrote other files than ours" >&2
+    row "\`run weekly.yaml\` from PostgreSQL, 1 worker, in turn" "$D" "$(sed -n 2p <<<"$medians")" \
+      "the earlier binary ($(basename "$BENCH_BEFORE_BIN"))" "$(sed -n 1p <<<"$medians")" "– (a figure)"
+  fi
 done
