@@ -427,13 +427,13 @@ struct PDFStructureTests {
         #expect(PDFRewrite.flateDictionary("<< /Type /Metadata >>", length: 5) == nil)
     }
 
-    @Test func zlibRoundTripsAndRefusesATruncatedStream() throws {
+    @Test func flateRoundTripsAndRefusesATruncatedStream() throws {
         let text = Array(String(repeating: "BT (Page 1 of 3) Tj ET\n", count: 500).utf8)
-        let packed = try #require(Zlib.deflate(text))
+        let packed = try #require(FlateCodec.deflate(text))
         #expect(packed.count < text.count / 10)
-        #expect(Zlib.inflate(packed) == text)
-        #expect(Zlib.inflate(Array(packed.dropLast(8))) == nil)
-        #expect(Zlib.inflate(Array("not zlib".utf8)) == nil)
+        #expect(FlateCodec.inflate(packed) == text)
+        #expect(FlateCodec.inflate(Array(packed.dropLast(8))) == nil)
+        #expect(FlateCodec.inflate(Array("not zlib".utf8)) == nil)
     }
 
     @Test func textColoursAreDarkenedUntilTheyReadAtFourAndAHalfToOne() {
