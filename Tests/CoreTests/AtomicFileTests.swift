@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Core
@@ -9,7 +10,7 @@ struct AtomicFileTests {
     struct Failure: Error {}
 
     @Test func aWrittenFileIsRenamedIntoPlaceAndNoTemporaryFileRemains() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let written = try AtomicFile.write(to: folder.file("report.csv")) { temporary -> String in
             // The body writes beside the final name, under a hidden name of the tool's own.
@@ -25,7 +26,7 @@ struct AtomicFileTests {
     }
 
     @Test func aTextReplacesTheFileBeforeIt() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         try AtomicFile.write("old", to: folder.file("summary.txt"))
         try AtomicFile.write("Zoë 田中 🏈\n", to: folder.file("summary.txt"))
@@ -34,7 +35,7 @@ struct AtomicFileTests {
     }
 
     @Test func aFailureHalfWayLeavesNothingUnderTheFinalNameAndNoTemporaryFile() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         #expect(throws: Failure.self) {
             try AtomicFile.write(to: folder.file("report.pdf")) { temporary in
@@ -50,7 +51,7 @@ struct AtomicFileTests {
     }
 
     @Test func aFailureHalfWayLeavesTheFileBeforeItAsItWas() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         try AtomicFile.write("last week's report", to: folder.file("report.csv"))
         #expect(throws: Failure.self) {
@@ -65,7 +66,7 @@ struct AtomicFileTests {
 
     /// A writer's error about the temporary file is told about the file the user asked for.
     @Test func aWriteErrorNamesTheFinalFileNotTheTemporaryOne() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("list.xlsx")
         let error = #expect(throws: OutputError.self) {
@@ -80,7 +81,7 @@ struct AtomicFileTests {
     /// The flush comes before the rename: with the temporary file gone, the failure is the
     /// flush's (naming the temporary file), and nothing appears under the final name.
     @Test func aCommitFlushesTheTemporaryFileBeforeRenamingIt() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let pending = try AtomicFile.Pending(path: folder.file("report.json"))
         #expect(unlink(pending.temporaryPath) == 0)
@@ -91,7 +92,7 @@ struct AtomicFileTests {
     }
 
     @Test func syncingAFileFlushesItOrNamesIt() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         try "bytes".write(toFile: folder.file("a"), atomically: false, encoding: .utf8)
         try AtomicFile.syncFile(folder.file("a"))
@@ -101,7 +102,7 @@ struct AtomicFileTests {
     }
 
     @Test func aPendingFileIsEmptyUntilWrittenAndDiscardingItLeavesNothing() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         try AtomicFile.write("kept", to: folder.file("report.csv"))
         let pending = try AtomicFile.Pending(path: folder.file("report.csv"))
@@ -121,7 +122,7 @@ struct AtomicFileTests {
     /// The files of one report appear together or not at all: a commit that fails removes
     /// the files already renamed into place.
     @Test func filesCommittedTogetherAllAppearOrNoneDoes() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         // The last file's final name is a folder with a file in it: its rename fails.
         try FileManager.default.createDirectory(
@@ -134,7 +135,7 @@ struct AtomicFileTests {
         for file in files { try "bytes".write(toFile: file.temporaryPath, atomically: false, encoding: .utf8) }
         #expect(throws: OutputError.self) { try AtomicFile.commitAll(files) }
         #expect(folder.contents() == ["report.pdf"])
-        #expect(folder.contents(folder.file("report.pdf")) == ["inside"])
+        #expect(folder.contents(of: folder.file("report.pdf")) == ["inside"])
 
         let together = try ["a.csv", "a.xlsx"].map { try AtomicFile.Pending(path: folder.file($0)) }
         try AtomicFile.commitAll(together)
@@ -142,7 +143,7 @@ struct AtomicFileTests {
     }
 
     @Test func aFolderIsMadeWithItsParentsAndAFileInItsPlaceIsRefused() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         try AtomicFile.write("x", to: folder.file("one/two/three.txt"))
         #expect(folder.text("one/two/three.txt") == "x")
@@ -156,7 +157,7 @@ struct AtomicFileTests {
 
     /// A symbolic link under the output root is refused, never written through.
     @Test func aFolderInsideTheRootIsNeverMadeThroughALink() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let root = folder.file("root")
         try FileManager.default.createDirectory(atPath: folder.file("elsewhere"), withIntermediateDirectories: true)
@@ -176,7 +177,7 @@ struct AtomicFileTests {
             error?.reason
                 == "it is a symbolic link or not a folder; report-batch does not write through links under the output root"
         )
-        #expect(folder.contents(folder.file("elsewhere")) == [])
+        #expect(folder.contents(of: folder.file("elsewhere")) == [])
         #expect(!AtomicFile.isFolder(root + "/link", inside: root))
         #expect(!AtomicFile.isFolder(root + "/missing", inside: root))
         #expect(!AtomicFile.isFolder(root + "/family/..", inside: root))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Core
@@ -8,7 +9,7 @@ import Testing
 struct ByteSinkTests {
     @Test(arguments: [1, 3, 8, 1 << 16])
     func everyWayOfWritingArrivesInOrder(capacity: Int) throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let sink = try ByteSink(path: folder.file("out.csv"), capacity: capacity)
         try sink.write("Zoë,")
@@ -29,7 +30,7 @@ struct ByteSinkTests {
     /// Bytes stay in the buffer until it fills or is flushed; a write as large as the buffer
     /// goes straight to the file.
     @Test func bytesAreCountedWhenTheyReachTheFile() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let sink = try ByteSink(path: folder.file("out"), capacity: 4)
         try sink.write("abc")
@@ -47,7 +48,7 @@ struct ByteSinkTests {
     }
 
     @Test func anExistingFileIsTruncated() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         try "a longer text than the next".write(toFile: folder.file("out"), atomically: false, encoding: .utf8)
         let sink = try ByteSink(path: folder.file("out"))
@@ -57,7 +58,7 @@ struct ByteSinkTests {
     }
 
     @Test func aFileThatCannotBeMadeIsNamed() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("missing/out.csv")
         let error = #expect(throws: ExportError.self) { try ByteSink(path: path) }
@@ -81,7 +82,7 @@ struct ByteSinkTests {
     /// A scratch file has no name in its folder from the start, and reads back what was
     /// written, buffered bytes included.
     @Test func aScratchFileLeavesNothingAndReadsBack() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let sink = try ByteSink.scratch(in: folder.path, for: folder.file("list.pdf"), capacity: 16)
         #expect(folder.contents() == [])
@@ -100,7 +101,7 @@ struct ByteSinkTests {
 
     /// A scratch file that cannot be made is the output's failure, as a direct write's would be.
     @Test func aScratchFileThatCannotBeMadeNamesTheOutput() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let error = #expect(throws: ExportError.self) {
             try ByteSink.scratch(in: folder.file("missing"), for: "/out/list.pdf")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Core
@@ -43,7 +44,7 @@ struct TemporaryFilesTests {
     /// What a killed run left goes, anywhere under the root; the user's files, a link in the
     /// tool's pattern and whatever lies behind a link stay.
     @Test func aSweepRemovesOnlyTheToolsLeftovers() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let manager = FileManager.default
         let root = folder.file("root")
@@ -64,14 +65,14 @@ struct TemporaryFilesTests {
 
         // Three files and one scratch folder (with the file in it).
         #expect(TemporaryFiles.sweep(root) == 4)
-        #expect(folder.contents(root) == [".a.report-batch-tmp-9-4", "family-1", "linked", "notes.txt"])
-        #expect(folder.contents(root + "/family-1") == ["report.csv", "report.csv.report-batch-tmp-9-2"])
+        #expect(folder.contents(of: root) == [".a.report-batch-tmp-9-4", "family-1", "linked", "notes.txt"])
+        #expect(folder.contents(of: root + "/family-1") == ["report.csv", "report.csv.report-batch-tmp-9-2"])
         #expect(manager.fileExists(atPath: behindLink))
         #expect(TemporaryFiles.sweep(root) == 0)
     }
 
     @Test func removingATemporaryFileRemovesItsJournalsAndScratchFolder() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file(".out.db.report-batch-tmp-1-2")
         try FileManager.default.createDirectory(atPath: path + ".d", withIntermediateDirectories: true)
@@ -86,7 +87,7 @@ struct TemporaryFilesTests {
     /// A scratch folder's files go with it, but a link in it is removed without following it,
     /// so the folder and what the link points to stay.
     @Test func aScratchFolderIsRemovedWithoutFollowingALink() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         defer { folder.remove() }
         let scratch = folder.file(".x.report-batch-tmp-1-2.d")
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
