@@ -155,15 +155,22 @@ let package = Package(
             ]
         ),
 
-        // Shared by the test targets: the fixture database built in code, process helpers.
+        // Shared by the test targets, in three layers so that a target's tests build only what
+        // they test: temporary folders, process helpers, tags, goldens and the test servers
+        // (nothing of the package); the fixture database built in code (AppStore); a batch job
+        // run in the test's process (Batch).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .target(
-            name: "TestSupport",
-            dependencies: [
-                "Aggregation", "Core", "AppStore", "ReportGen", "Batch", .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            path: "Tests/TestSupport"
+            name: "TestFixtures",
+            dependencies: ["Aggregation", "AppStore", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/TestFixtures"
         ),
-        .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        .target(
+            name: "BatchTestSupport",
+            dependencies: ["Aggregation", "Core", "ReportGen", "Batch", "TestSupport"],
+            path: "Tests/BatchTestSupport"
+        ),
+        .testTarget(name: "CoreTests", dependencies: ["Core", "TestSupport"]),
         .testTarget(name: "AggregationTests", dependencies: ["Aggregation", "Core", "SeededRandom"]),
         // Goldens are read from the source tree by path (TestSupport.Golden), not bundled.
         .testTarget(
@@ -174,7 +181,7 @@ let package = Package(
         .testTarget(
             name: "AppStoreTests",
             dependencies: [
-                "Aggregation", "Core", "AppStore", "ReportGen", "TestSupport",
+                "Aggregation", "Core", "AppStore", "ReportGen", "TestSupport", "TestFixtures", "BatchTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -182,6 +189,9 @@ let package = Package(
             name: "ReportGenTests",
             dependencies: [
                 "Aggregation", "Exporters", "Core", "AppStore", "ReportGen", "DemoData", "SeededRandom", "TestSupport",
+                "TestFixtures",
+                // A list's interactions streamed from the database (Batch/InteractionFeed+Source.swift).
+                "Batch",
             ],
             exclude: ["Goldens"]
         ),
@@ -191,13 +201,16 @@ let package = Package(
         ),
         .testTarget(
             name: "BatchTests",
-            dependencies: ["Aggregation", "Core", "Exporters", "AppStore", "Delivery", "Batch", "TestSupport"]
+            dependencies: [
+                "Aggregation", "Core", "Exporters", "AppStore", "Delivery", "Batch", "TestSupport", "TestFixtures",
+                "BatchTestSupport",
+            ]
         ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "TestSupport", "report-batch", "Aggregation", "Core", "AppStore", "ReportGen", "Delivery", "Batch",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TestSupport", "TestFixtures", "report-batch", "Aggregation", "Core", "AppStore", "ReportGen",
+                "Delivery", "Batch", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Against a real PostgreSQL server that the tests start (TestSupport.PostgresServer).

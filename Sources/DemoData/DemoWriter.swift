@@ -4,8 +4,9 @@ import Foundation
 import GRDB
 import SeededRandom
 
-/// The plan of one demo family.
-private struct FamilyPlan {
+/// The shape of one demo family to write: its name, how many schools and interactions, its zone,
+/// who has a home, the player's role and sport.
+private struct DemoFamilyShape {
     let name: String?
     let schools: Int
     let timezone: String?
@@ -61,8 +62,8 @@ struct DemoWriter {
     }
 
     /// The first four families: the large one, the older snapshot, another sport, and one with no data.
-    private static let handMade: [FamilyPlan] = [
-        FamilyPlan(
+    private static let handMade: [DemoFamilyShape] = [
+        DemoFamilyShape(
             name: "Rivera Family",
             schools: 40,
             timezone: "America/New_York",
@@ -71,7 +72,7 @@ struct DemoWriter {
             parentHome: (35.2271, -80.8431),
             playerRole: "player"
         ),
-        FamilyPlan(
+        DemoFamilyShape(
             name: "Nguyễn-Okafor Family, \"The Hawks\"",
             schools: 12,
             timezone: "America/Chicago",
@@ -82,7 +83,7 @@ struct DemoWriter {
             sport: "Softball",
             sportInPreferences: true
         ),
-        FamilyPlan(
+        DemoFamilyShape(
             name: "田中 Tanaka Family 🏈",
             schools: 16,
             timezone: "America/Los_Angeles",
@@ -92,7 +93,7 @@ struct DemoWriter {
             playerRole: "player",
             sport: "Football"
         ),
-        FamilyPlan(
+        DemoFamilyShape(
             name: nil,
             schools: 0,
             timezone: nil,
@@ -107,12 +108,12 @@ struct DemoWriter {
         try season.writeShared()
         try nextSteps.writeRules()
         for index in 0..<max(0, options.families) {
-            let plan: FamilyPlan
+            let shape: DemoFamilyShape
             if index == 0, options.scale > 1 || options.interactionScale != nil {
                 let base = Self.handMade[0]
                 let k = options.scale
                 let m = options.interactionScale ?? options.scale
-                plan = FamilyPlan(
+                shape = DemoFamilyShape(
                     name: base.name,
                     schools: base.schools * k,
                     timezone: base.timezone,
@@ -123,12 +124,12 @@ struct DemoWriter {
                     playerRole: base.playerRole
                 )
             } else if index < Self.handMade.count {
-                plan = Self.handMade[index]
+                shape = Self.handMade[index]
             } else {
                 let surname = DemoCatalog.familySurnames[index % DemoCatalog.familySurnames.count]
                 let home: (Double, Double)? =
                     random.chance(0.6) ? (Double(random.int(25...48)), -Double(random.int(70...122))) : nil
-                plan = FamilyPlan(
+                shape = DemoFamilyShape(
                     name: "\(surname) Family \(index + 1)",
                     schools: random.int(3...25),
                     timezone: random.chance(0.9) ? random.pick(DemoCatalog.timezones) : nil,
@@ -138,7 +139,7 @@ struct DemoWriter {
                     playerRole: "player"
                 )
             }
-            let record = try writeFamily(plan, large: index == 0, olderSnapshot: index == 1)
+            let record = try writeFamily(shape, large: index == 0, olderSnapshot: index == 1)
             try season.write(record)
             try nextSteps.write(record)
         }
@@ -150,15 +151,19 @@ struct DemoWriter {
     /// Writes one family's rows and returns what the season's tables need of them.
     /// The family of `olderSnapshot` stores its schools' statuses as the app did before
     /// August 2026 (`interested`, `camp_invite`, `declined`, …), as an older snapshot would.
-    private mutating func writeFamily(_ plan: FamilyPlan, large: Bool, olderSnapshot: Bool) throws -> DemoFamilyRecord {
+    private mutating func writeFamily(
+        _ shape: DemoFamilyShape,
+        large: Bool,
+        olderSnapshot: Bool
+    ) throws -> DemoFamilyRecord {
         let familyID = random.uuid()
-        let zone = plan.timezone.flatMap { zones[$0] } ?? .utc
+        let zone = shape.timezone.flatMap { zones[$0] } ?? .utc
         let created = daysAgo(760)
         try familyUnits.insert([
-            "id": familyID, "family_name": plan.name, "created_at": stamp(created, hour: 9, zone: zone, style: 0),
+            "id": familyID, "family_name": shape.name, "created_at": stamp(created, hour: 9, zone: zone, style: 0),
         ])
         summary.families += 1
-        let people = try writePeople(plan, familyID: familyID, large: large)
+        let people = try writePeople(shape, familyID: familyID, large: large)
         var record = DemoFamilyRecord(
             familyID: familyID,
             zone: zone,
@@ -166,10 +171,10 @@ struct DemoWriter {
             large: large,
             olderSnapshot: olderSnapshot
         )
-        guard plan.schools > 0 else { return record }
-        try writeSchools(plan, people: people, into: &record)
+        guard shape.schools > 0 else { return record }
+        try writeSchools(shape, people: people, into: &record)
         try writeUnattachedCoaches(into: &record)
-        try writeMetrics(familyID: familyID, player: people.player, sport: plan.sport, zone: zone, large: large)
+        try writeMetrics(familyID: familyID, player: people.player, sport: shape.sport, zone: zone, large: large)
         return record
     }
 
@@ -183,23 +188,23 @@ struct DemoWriter {
 
     /// Writes the athlete, one or two parents (an admin with a parent's role in the large
     /// family), their memberships, their home locations and the parent's preferences.
-    private mutating func writePeople(_ plan: FamilyPlan, familyID: String, large: Bool) throws -> FamilyPeople {
+    private mutating func writePeople(_ shape: DemoFamilyShape, familyID: String, large: Bool) throws -> FamilyPeople {
         let player = random.uuid()
         let parent = random.uuid()
         let first = random.pick(DemoCatalog.firstNames)
-        let surname = plan.name?.components(separatedBy: " ").first ?? "Demo"
+        let surname = shape.name?.components(separatedBy: " ").first ?? "Demo"
         try users.insert([
             "id": player, "email": "athlete.\(player.prefix(6))@example.com", "full_name": "\(first) \(surname)",
-            "role": plan.playerRole, "timezone": plan.timezone,
-            "primary_sport_id": plan.sportInPreferences ? nil : season.sportIDs[plan.sport],
+            "role": shape.playerRole, "timezone": shape.timezone,
+            "primary_sport_id": shape.sportInPreferences ? nil : season.sportIDs[shape.sport],
             "graduation_year": 2027 + athleteRandom.int(0...2),
         ])
         try users.insert([
             "id": parent, "email": "parent.\(parent.prefix(6))@example.com",
             "full_name": random.chance(0.8) ? "\(random.pick(DemoCatalog.firstNames)) \(surname)" : nil,
-            "role": "parent", "timezone": plan.timezone,
+            "role": "parent", "timezone": shape.timezone,
         ])
-        try members.insert(["family_unit_id": familyID, "user_id": player, "role": plan.playerRole])
+        try members.insert(["family_unit_id": familyID, "user_id": player, "role": shape.playerRole])
         try members.insert(["family_unit_id": familyID, "user_id": parent, "role": "parent"])
         var loggers = [player, parent]
         summary.users += 2
@@ -214,11 +219,12 @@ struct DemoWriter {
             loggers.append(admin)
             summary.users += 1
         }
-        if let home = plan.playerHome { try writeLocation(user: player, home) }
-        if let home = plan.parentHome { try writeLocation(user: parent, home) }
-        if plan.sportInPreferences {
+        if let home = shape.playerHome { try writeLocation(user: player, home) }
+        if let home = shape.parentHome { try writeLocation(user: parent, home) }
+        if shape.sportInPreferences {
             try preferences.insert([
-                "user_id": player, "category": "player", "data": json(["primary_sport": plan.sport, "position": "SS"]),
+                "user_id": player, "category": "player",
+                "data": json(["primary_sport": shape.sport, "position": "SS"]),
             ])
         }
         try preferences.insert([
@@ -230,14 +236,14 @@ struct DemoWriter {
     /// Writes the family's schools, each with its coaches, its interactions and an offer when
     /// its status has one, from the colleges in a shuffled order.
     private mutating func writeSchools(
-        _ plan: FamilyPlan,
+        _ shape: DemoFamilyShape,
         people: FamilyPeople,
         into record: inout DemoFamilyRecord
     ) throws {
         let (familyID, zone, large) = (record.familyID, record.zone, record.large)
         var collegeOrder = Array(DemoCatalog.colleges.indices)
         collegeOrder.shuffle(using: &random)
-        for index in 0..<plan.schools {
+        for index in 0..<shape.schools {
             let college = DemoCatalog.colleges[collegeOrder[index % collegeOrder.count]]
             let status = schoolStatus(index: index, large: large)
             let school = try writeSchool(
@@ -253,7 +259,7 @@ struct DemoWriter {
             )
             record.schools.append(school)
             let coachIDs = try writeSchoolCoaches(index: index, schoolID: school.id, into: &record)
-            let count = random.int(plan.interactionsPerSchool)
+            let count = random.int(shape.interactionsPerSchool)
             for number in 0..<count {
                 try writeInteraction(
                     familyID: familyID,

@@ -195,10 +195,17 @@ struct ReportCalculatorTests {
             interactions: [interaction("old", coach: nil, .outbound, "2025-01-01T00:00:00Z")]
         )
         data.metrics = [metric("m", "gpa", 3.9, unit: nil, date: "2025-01-01")]
+        func totals(_ figures: ReportFigures) -> [Int] {
+            [figures.schools.total, figures.coaches.total, figures.interactions.total, figures.metrics.total]
+        }
         #expect(figures(data).isEmpty)
+        #expect(totals(figures(data)) == [0, 0, 0, 0])
         data.schools = [School(id: "s", familyUnitID: "F", name: "A", status: .researching)]
         #expect(!figures(data).isEmpty)
-        #expect(!figures(FamilyData(family: family, coaches: [coach("c")])).isEmpty)
+        #expect(totals(figures(data)) == [1, 0, 0, 0])
+        let withCoach = figures(FamilyData(family: family, coaches: [coach("c")]))
+        #expect(!withCoach.isEmpty)
+        #expect(totals(withCoach) == [0, 1, 0, 0])
     }
 
     @Test func guardedArithmetic() {

@@ -1,5 +1,6 @@
 import AppStore
 import Foundation
+import TestFixtures
 import TestSupport
 import Testing
 

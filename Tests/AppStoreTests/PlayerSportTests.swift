@@ -1,5 +1,6 @@
 import Core
 import Foundation
+import TestFixtures
 import TestSupport
 import Testing
 

@@ -1,6 +1,8 @@
 import AppStore
+import BatchTestSupport
 import Foundation
 import Synchronization
+import TestFixtures
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import AppStore
 import Core
 import Foundation
 import GRDB
+import TestFixtures
 import TestSupport
 import Testing
 

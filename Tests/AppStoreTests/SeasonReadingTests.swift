@@ -3,6 +3,7 @@ import Core
 import Foundation
 import GRDB
 import ReportGen
+import TestFixtures
 import TestSupport
 import Testing
 

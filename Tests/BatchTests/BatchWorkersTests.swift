@@ -1,5 +1,7 @@
 import Aggregation
+import BatchTestSupport
 import Foundation
+import TestFixtures
 import TestSupport
 import Testing
 

@@ -83,6 +83,44 @@ struct OutcomeSpoolTests {
         #expect(folder.contents().isEmpty)
     }
 
+    /// A family the run never recorded reads as failed and says why, once; the others read whole.
+    @Test func aFamilyNeverRecordedReadsAsFailed() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let spool = OutcomeSpool(families: Self.families, folder: folder.path)
+        let outcomes = Self.outcomes()
+        spool.record(outcomes[0], at: 0)
+        spool.record(outcomes[3], at: 3)
+        #expect(Self.describe(spool.outcome(at: 1)) == "family-1 Family 1 [] failed: no outcome was recorded [] []")
+        #expect(spool.readFailure == "no outcome was recorded")
+        #expect(Self.describe(spool.outcome(at: 0)) == Self.describe(outcomes[0]))
+        #expect(Self.describe(spool.outcome(at: 3)) == Self.describe(outcomes[3]))
+        #expect((spool.ok, spool.skipped, spool.failed) == (2, 0, 0))
+    }
+
+    /// Workers record at once: every outcome is kept at its place and counted once.
+    @Test func outcomesRecordedByManyWorkersAtOnceReadBackWhole() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let families = (0..<500).map { FamilyUnit(id: "f-\($0)", familyName: "Family \($0) 田中", createdAt: nil) }
+        let outcomes = families.enumerated().map { index, family in
+            FamilyOutcome(
+                family: family,
+                folder: "/out/\(family.id)",
+                status: index % 5 == 0 ? .failed("reason \(index)") : index % 5 == 1 ? .skippedNoData : .ok,
+                files: index % 2 == 0 ? Self.outcomes()[0].files : [],
+                warnings: Array(repeating: "warning \(index)", count: index % 3)
+            )
+        }
+        let spool = OutcomeSpool(families: families, folder: folder.path)
+        DispatchQueue.concurrentPerform(iterations: outcomes.count) { spool.record(outcomes[$0], at: $0) }
+        #expect(FamilyOutcomes(spool: spool).map(Self.describe) == outcomes.map(Self.describe))
+        #expect((spool.ok, spool.skipped, spool.failed) == (300, 100, 100))
+        #expect(spool.keptInMemory == 0)
+        #expect(spool.readFailure == nil)
+        #expect(folder.contents().isEmpty)
+    }
+
     @Test func aRecordCutShortDoesNotDecode() {
         let bytes = OutcomeRecord.encode(Self.outcomes()[0])
         #expect(OutcomeRecord.decode(bytes, family: Self.families[0]) != nil)

@@ -1,6 +1,7 @@
 import Aggregation
 import AppStore
 import Delivery
+import TestFixtures
 import TestSupport
 import Testing
 

@@ -1,6 +1,8 @@
 import Batch
+import BatchTestSupport
 import Core
 import Foundation
+import TestFixtures
 import TestSupport
 import Testing
 

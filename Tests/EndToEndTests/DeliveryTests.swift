@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import TestSupport
 import Testing
 
@@ -407,7 +408,8 @@ struct SendingTests {
                 }
                 let to =
                     header.map { line in
-                        line.contains("<") ? String(line.split(separator: "<").last?.dropLast() ?? "") : String(line.dropFirst(4))
+                        line.contains("<")
+                            ? String(line.split(separator: "<").last?.dropLast() ?? "") : String(line.dropFirst(4))
                     } ?? ""
                 result[to] = data
             }

@@ -1,6 +1,7 @@
 import Aggregation
 import Foundation
 import ReportGen
+import TestFixtures
 import TestSupport
 import Testing
 

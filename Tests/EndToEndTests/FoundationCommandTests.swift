@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import TestSupport
 import Testing
 
@@ -13,11 +14,23 @@ struct FoundationCommandTests {
                 in: folder.path
             )
             #expect(made.status == 0, "\(made.stderr)")
-            #expect(made.stderr.contains("wrote \(name): 4 families"))
+            #expect(
+                made.stderr
+                    == "wrote \(name): 4 families, 9 users, 68 schools, 139 coaches, 690 interactions, 73 metrics, "
+                    + "9 offers (today 2026-11-22, seed 7)\n"
+            )
         }
         let first = try ReportBatchProcess.tool("sqlite3", [folder.file("one.db"), ".dump"])
         let second = try ReportBatchProcess.tool("sqlite3", [folder.file("two.db"), ".dump"])
-        #expect(first.status == 0 && !first.stdout.isEmpty)
+        #expect(first.status == 0)
+        // The dump holds the rows the demo said it wrote, table by table.
+        let lines = first.stdout.split(separator: "\n")
+        #expect(lines.prefix(2) == ["PRAGMA foreign_keys=OFF;", "BEGIN TRANSACTION;"] && lines.last == "COMMIT;")
+        let rows = ["family_units", "users", "schools", "coaches", "interactions", "performance_metrics", "offers"].map
+        {
+            table in lines.filter { $0.hasPrefix("INSERT INTO \(table) VALUES(") }.count
+        }
+        #expect(rows == [4, 9, 68, 139, 690, 73, 9])
         #expect(first.stdout == second.stdout)
 
         // Another seed or another day gives other data.

@@ -4,6 +4,7 @@ import Batch
 import Core
 import Foundation
 import Synchronization
+import TestFixtures
 import TestSupport
 import Testing
 

@@ -149,7 +149,11 @@ struct HTMLPageDataTests {
     @Test func everyTextColourOfAPageReadsInBothSchemes() {
         let colors = [PDFColor(0xF59E0B), PDFColor(0x22C55E), PDFColor(0x0066FF), PDFColor(0xFFFF66), .white, .text]
         let pairs = HTMLColors.textPairs(colors)
-        #expect(pairs.count > 100)
+        // Three grounds a scheme: the text, muted text and links on each, light and dark (18);
+        // for each of the six colours its tone on each ground, its badge, its card's figure,
+        // label and text, its line, light and dark (6 × 16); 6 + 6 × 12 names, a tone one for its grounds.
+        #expect(pairs.count == 114)
+        #expect(Set(pairs.map(\.name)).count == 78)
         // As a browser reads them: the hex the page writes.
         func written(_ color: PDFColor) -> PDFColor { PDFColor(UInt32(color.hex.dropFirst(), radix: 16) ?? 0) }
         for pair in pairs {

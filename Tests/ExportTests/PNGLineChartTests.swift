@@ -1,3 +1,4 @@
+import CPangoCairo
 import Exporters
 import Foundation
 import Testing
@@ -45,12 +46,66 @@ struct PNGLineChartTests {
     }
 
     /// No series, no points, all zeros: still an image (an empty week is 0, the axis at least 1).
+    /// Without a series the card shows its axis alone; one flat series shows its legend's stroke
+    /// and its one point on the zero line, in its colour.
     @Test func emptyAndFlatSeriesStillDraw() throws {
-        let empty = try PNGLineChart.render(series: [], labels: [])
-        let flat = try PNGLineChart.render(
-            series: [PNGLineChart.Series(name: "Out", values: [0], color: (0, 0, 0))],
-            labels: ["Nov 16"]
+        let empty = try Pixels(png: PNGLineChart.render(series: [], labels: []))
+        let flat = try Pixels(
+            png: PNGLineChart.render(
+                series: [PNGLineChart.Series(name: "Out", values: [0], color: (0, 0, 0))],
+                labels: ["Nov 16"]
+            )
         )
-        #expect(empty.count > 100 && flat.count > 100 && empty != flat)
+        #expect([empty.width, empty.height, flat.width, flat.height] == [560, 200, 560, 200] as [Int])
+        // The legend's stroke: 26…40 × 7 CSS pixels, one wide, at scale 2.
+        let legend = (52..<80).flatMap { x in [13, 14].map { (x, $0) } }
+        #expect(legend.map { empty.at($0.0, $0.1) } == Array(repeating: 0xFF_FFFF, count: legend.count))
+        #expect(legend.map { flat.at($0.0, $0.1) } == Array(repeating: 0x00_0000, count: legend.count))
+        // The zero line's left end (26, 84): the grid's grey, or the series' point over it.
+        #expect(empty.at(52, 168) == 0xD1_D7_DC)
+        #expect(flat.at(52, 168) == 0x00_0000)
+        // The card's corner is the card's white in both.
+        #expect(empty.at(559, 199) == 0xFF_FFFF && flat.at(559, 199) == 0xFF_FFFF)
     }
+}
+
+/// A PNG's pixels as cairo reads them back, each as 0xRRGGBB.
+private struct Pixels {
+    let width: Int, height: Int
+    private let pixels: [UInt32]
+
+    init(png: Data) throws {
+        final class Reader {
+            let data: Data
+            var offset = 0
+            init(_ data: Data) { self.data = data }
+        }
+        let reader = Reader(png)
+        let surface = cairo_image_surface_create_from_png_stream(
+            { closure, bytes, length in
+                guard let closure, let bytes else { return CAIRO_STATUS_READ_ERROR }
+                let reader = Unmanaged<Reader>.fromOpaque(closure).takeUnretainedValue()
+                guard reader.offset + Int(length) <= reader.data.count else { return CAIRO_STATUS_READ_ERROR }
+                reader.data.copyBytes(to: bytes, from: reader.offset..<reader.offset + Int(length))
+                reader.offset += Int(length)
+                return CAIRO_STATUS_SUCCESS
+            },
+            Unmanaged.passUnretained(reader).toOpaque()
+        )
+        defer { cairo_surface_destroy(surface) }
+        try #require(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS)
+        let width = Int(cairo_image_surface_get_width(surface))
+        let height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = try #require(cairo_image_surface_get_data(surface))
+        self.width = width
+        self.height = height
+        pixels = (0..<height).flatMap { y in
+            (0..<width).map { x in
+                UnsafeRawPointer(data + y * stride + x * 4).loadUnaligned(as: UInt32.self) & 0xFF_FFFF
+            }
+        }
+    }
+
+    func at(_ x: Int, _ y: Int) -> UInt32 { pixels[y * width + x] }
 }

@@ -1,9 +1,11 @@
 import Aggregation
 import AppStore
+import Batch
 import Core
 import DemoData
 import Foundation
 import ReportGen
+import TestFixtures
 import TestSupport
 import Testing
 

@@ -5,6 +5,7 @@ import Exporters
 import Foundation
 import ReportGen
 import SeededRandom
+import TestFixtures
 import TestSupport
 import Testing
 

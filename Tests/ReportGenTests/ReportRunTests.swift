@@ -3,6 +3,7 @@ import AppStore
 import Core
 import Foundation
 import ReportGen
+import TestFixtures
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Aggregation
 import Core
 import Foundation
 import ReportGen
+import TestFixtures
 import TestSupport
 import Testing
 

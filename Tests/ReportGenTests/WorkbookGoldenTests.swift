@@ -1,8 +1,10 @@
 import Aggregation
 import AppStore
+import Batch
 import Core
 import Foundation
 import ReportGen
+import TestFixtures
 import TestSupport
 import Testing
 

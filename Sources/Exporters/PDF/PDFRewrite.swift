@@ -6,8 +6,8 @@ import Core
 /// and the catalog with the document's language (/Lang, which a screen reader speaks the text
 /// in) and /ViewerPreferences with /DisplayDocTitle (a viewer's title bar shows the title
 /// rather than the file name), each replacing any the catalog has (PDFRewrite+Catalog.swift).
-/// cairo writes its page streams and ToUnicode maps plain (CLibraryEnvironment.plainPDFStreams), and
-/// each is deflated here, once (libdeflate, Zlib.swift). Every other object is copied byte for
+/// cairo writes its page streams and ToUnicode maps plain (CLibraryEnvironment.plainPDFStreams),
+/// and each is deflated here, once (libdeflate, FlateCodec.swift). Every other object is copied byte for
 /// byte, in cairo's order, and the xref table is written again for the new offsets. The copy
 /// holds one page's stream at a time beside cairo's file. Deterministic: the same file gives
 /// the same bytes.
@@ -50,7 +50,7 @@ enum PDFRewrite {
             .sorted { $0.offset < $1.offset }
         var writer = CopyWriter(sink: sink)
         try writer.copy(from: file, 0..<(order.first?.offset ?? file.trailer.xrefOffset))
-        guard let compressor = Zlib.Compressor.forThisThread() else {
+        guard let compressor = FlateCodec.Compressor.forThisThread() else {
             throw ExportError.library(name: "libdeflate", call: "libdeflate_alloc_compressor", message: "out of memory")
         }
         var moved = [Int?](repeating: nil, count: offsets.count)
@@ -97,22 +97,22 @@ enum PDFRewrite {
     private static func markedContent(
         _ number: Int,
         in file: PDFObjectFile,
-        compressor: Zlib.Compressor
+        compressor: FlateCodec.Compressor
     ) throws
         -> [UInt8]?
     {
         let (dictionary, data) = try file.stream(number)
         let flate = dictionary.contains("/Filter /FlateDecode")
         guard !dictionary.contains("/DecodeParms"), flate || !dictionary.contains("/Filter") else { return nil }
-        guard let plain = flate ? Zlib.inflate(data) : data else {
+        guard let plain = flate ? FlateCodec.inflate(data) : data else {
             throw PDFObjectFile.malformed("has a page stream \(number) that does not inflate")
         }
         guard let marked = PDFArtifactMarks.marked(plain) ?? (flate ? nil : plain) else { return nil }
         return try deflated(marked, compressor)
     }
 
-    private static func deflated(_ bytes: [UInt8], _ compressor: Zlib.Compressor) throws -> [UInt8] {
-        guard let packed = Zlib.deflate(bytes, with: compressor) else {
+    private static func deflated(_ bytes: [UInt8], _ compressor: FlateCodec.Compressor) throws -> [UInt8] {
+        guard let packed = FlateCodec.deflate(bytes, with: compressor) else {
             throw ExportError.library(name: "libdeflate", call: "libdeflate_zlib_compress", message: "out of memory")
         }
         return packed
@@ -126,13 +126,13 @@ enum PDFRewrite {
         _ range: Range<Int>,
         from file: PDFObjectFile,
         to writer: inout CopyWriter,
-        _ compressor: Zlib.Compressor
+        _ compressor: FlateCodec.Compressor
     ) throws {
         guard range.count <= PDFObjectFile.largestObject else { return try writer.copy(from: file, range) }
         let bytes = try file.read(at: range.lowerBound, count: range.count)
         guard bytes.count == range.count else { throw PDFObjectFile.malformed("ends inside object \(number)") }
         guard let plain = plainStream(bytes, number: number, in: file),
-            let packed = Zlib.deflate(plain.data, with: compressor),
+            let packed = FlateCodec.deflate(plain.data, with: compressor),
             let flated = flateDictionary(plain.dictionary, length: packed.count)
         else { return try writer.write(bytes) }
         try writer.writeStream(number, dictionary: flated, packed)

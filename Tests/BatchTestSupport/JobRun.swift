@@ -3,6 +3,7 @@ import Batch
 import Core
 import Foundation
 import ReportGen
+import TestSupport
 
 /// Runs a batch job in the test's process: the job's YAML written beside the database, the
 /// run's clock fixed at 2026-11-23T06:00:00Z, the output root `out` in the same folder.

@@ -2,12 +2,12 @@ import CLibDeflate
 import CZlib
 import Foundation
 
-/// The zlib format's one-shot calls, for the pdf post-step that rewrites cairo's page streams
-/// (PDFRewrite.swift): a /FlateDecode stream is a zlib stream. Deflating is libdeflate's (about
-/// three times zlib's speed at the same level, and a few per cent smaller: BENCHMARKS.md, "One
-/// deflate a stream"); inflating, needed only for a stream cairo deflated itself, is zlib's,
+/// A pdf's /FlateDecode streams (zlib streams) deflated and inflated, one call each, for the pdf
+/// post-step that rewrites cairo's page streams (PDFRewrite.swift). Deflating is libdeflate's
+/// (about three times zlib's speed at the same level, and a few per cent smaller: BENCHMARKS.md,
+/// "One deflate a stream"); inflating, needed only for a stream cairo deflated itself, is zlib's,
 /// which reads a stream of unknown size.
-enum Zlib {
+enum FlateCodec {
     /// The bytes `compressed` inflates to, or nil when they are not one whole zlib stream.
     /// `limit` bounds what one stream may grow to.
     static func inflate(_ compressed: [UInt8], limit: Int = 256 << 20) -> [UInt8]? {
@@ -59,7 +59,7 @@ enum Zlib {
     final class Compressor {
         static let level: Int32 = 6
         let pointer: OpaquePointer
-        private static let threadKey = "report-batch.Zlib.Compressor"
+        private static let threadKey = "report-batch.FlateCodec.Compressor"
 
         /// The calling thread's compressor, made on first use; nil only without memory.
         static func forThisThread() -> Compressor? {
