@@ -2,6 +2,7 @@ import Aggregation
 import Core
 import Foundation
 import GRDB
+import TestFixtures
 import TestSupport
 import Testing
 

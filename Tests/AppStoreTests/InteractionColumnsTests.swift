@@ -1,6 +1,7 @@
 import Aggregation
 import Core
 import Foundation
+import TestFixtures
 import TestSupport
 import Testing
 
