@@ -1,7 +1,8 @@
 // libFuzzer target: report-batch's small JSON readers (a string array, a flat object) against
 // Foundation's parser. Whenever ours reads a text, Foundation must read the same value from
 // it; when ours declines (nil), Foundation is used instead, so there is nothing to compare.
-// Built by scripts/fuzz.sh with Sources/AppStore/JSONStringArray.swift.
+// Built by scripts/fuzz.sh with Sources/AppStore/JSONStringArray.swift, JSONMember.swift and
+// JSONFlatObject.swift.
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -52,8 +52,10 @@ print('enum PackageResources {\n    static let metric_registry_tsv: [UInt8] = [\
 PY
   build timestamp FuzzTimestamp $core $(find Sources/Aggregation -name '*.swift' | sort) "$PWD/$out/PackageResources.swift" \
     fuzz/TimestampFuzz.swift
-  build json FuzzJSON Sources/AppStore/JSONStringArray.swift fuzz/JSONFuzz.swift
-  build csv FuzzCSV $core Sources/Exporters/CSVWriter.swift Sources/Exporters/Cell.swift fuzz/CSVFuzz.swift
+  build json FuzzJSON Sources/AppStore/JSONStringArray.swift Sources/AppStore/JSONMember.swift \
+    Sources/AppStore/JSONFlatObject.swift fuzz/JSONFuzz.swift
+  build csv FuzzCSV $core Sources/Exporters/CSVWriter.swift Sources/Exporters/Cell.swift Sources/Exporters/CellText.swift \
+    Sources/Exporters/NumberText.swift Sources/Exporters/ExportDate.swift Sources/Exporters/ExportDateTime.swift fuzz/CSVFuzz.swift
   # The job-file reader: every module instrumented for coverage, libFuzzer's runtime without its
   # main (SwiftPM links executables through their own).
   local runtime

@@ -4,29 +4,6 @@ import Foundation
 import GRDB
 import SeededRandom
 
-/// What the season's writer needs of a family the demo wrote: its ids and its schools and
-/// coaches, recorded without a random draw.
-struct DemoFamilyRecord {
-    struct School {
-        let id: String
-        let name: String
-        let status: SchoolStatus
-        let created: CivilDate
-        let city: String
-        let state: String
-    }
-
-    let familyID: String
-    let zone: Zone
-    /// The player first, then the parents.
-    let members: [String]
-    var schools: [School] = []
-    var coaches: [String] = []
-    let large: Bool
-    /// The family's schools store the statuses of before August 2026 (DemoWriter.olderSpelling).
-    var olderSnapshot = false
-}
-
 /// Writes the season's tables (docs/season.md §1) for the demo: a history of status changes
 /// that follows the app's funnel (with its "Auto-advanced" note), a published profile with
 /// views from tracked coaches and anonymous ones, events behind and ahead, each member's

@@ -124,7 +124,7 @@ package final class PGConnection {
         while let extra = PQgetResult(connection) { PQclear(extra) }
     }
 
-    fileprivate func put(_ bytes: UnsafeRawBufferPointer) throws {
+    func put(_ bytes: UnsafeRawBufferPointer) throws {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         let sent = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
             PQputCopyData(connection, $0, Int32(bytes.count))
@@ -162,91 +162,6 @@ package final class PGConnection {
     static func text(_ pointer: UnsafePointer<CChar>?) -> String {
         guard let pointer else { return "" }
         return String(cString: pointer).trimmingTrailingWhitespace
-    }
-}
-
-/// What went wrong, as libpq said it. The message is libpq's or the server's, one line.
-package struct PGError: Error, Sendable {
-    package enum Kind: Sendable, Equatable {
-        /// The connection could not be made (unreachable, refused login, TLS required and missing).
-        case connect
-        /// A statement failed; the SQLSTATE says why (`42501` permission, `57014` timeout, …).
-        case query(sqlState: String?)
-        /// The connection broke while in use.
-        case connectionLost
-    }
-
-    package let kind: Kind
-    package let message: String
-
-    package init(kind: Kind, message: String) {
-        self.kind = kind
-        // One line, without the severity word the server puts first ("ERROR:  …").
-        self.message = message.split(whereSeparator: \.isNewline).map { line in
-            var text = line.trimmingCharacters(in: .whitespaces)
-            for severity in ["ERROR:", "FATAL:", "PANIC:"] where text.hasPrefix(severity) {
-                text = text.dropFirst(severity.count).trimmingCharacters(in: .whitespaces)
-            }
-            return text
-        }.filter { !$0.isEmpty }.joined(separator: "; ")
-    }
-
-    package var sqlState: String? { if case .query(let state) = kind { state } else { nil } }
-}
-
-/// The rows of a statement's result, as text (nil for NULL).
-package struct PGRows {
-    package let rows: [[String?]]
-    package let columns: [String]
-
-    init(_ result: OpaquePointer) {
-        let count = Int(PQntuples(result))
-        let width = Int(PQnfields(result))
-        columns = (0..<width).map { String(cString: PQfname(result, Int32($0))) }
-        rows = (0..<count).map { row in
-            (0..<width).map { column in
-                PQgetisnull(result, Int32(row), Int32(column)) == 1
-                    ? nil : String(cString: PQgetvalue(result, Int32(row), Int32(column)))
-            }
-        }
-    }
-}
-
-/// Writes rows of COPY's text format: fields separated by tabs, `\N` for NULL, and
-/// backslash, tab, newline and carriage return escaped. Buffered in 64 KiB chunks.
-package struct PGCopyWriter {
-    private let connection: PGConnection
-    private var buffer: [UInt8] = []
-
-    fileprivate init(connection: PGConnection) {
-        self.connection = connection
-        buffer.reserveCapacity(1 << 16)
-    }
-
-    package mutating func row(_ fields: [String?]) throws {
-        for (index, field) in fields.enumerated() {
-            if index > 0 { buffer.append(0x09) }
-            guard let field else {
-                buffer.append(contentsOf: [0x5C, 0x4E])
-                continue
-            }
-            for byte in field.utf8 {
-                switch byte {
-                case 0x5C: buffer.append(contentsOf: [0x5C, 0x5C])
-                case 0x09: buffer.append(contentsOf: [0x5C, 0x74])
-                case 0x0A: buffer.append(contentsOf: [0x5C, 0x6E])
-                case 0x0D: buffer.append(contentsOf: [0x5C, 0x72])
-                default: buffer.append(byte)
-                }
-            }
-        }
-        buffer.append(0x0A)
-        if buffer.count >= 1 << 16 { try flush() }
-    }
-
-    fileprivate mutating func flush() throws {
-        try buffer.withUnsafeBytes { try connection.put($0) }
-        buffer.removeAll(keepingCapacity: true)
     }
 }
 

@@ -1,18 +1,3 @@
-/// How a contact-window rule sets its date.
-public enum ContactRuleKind: String, DomainEnum {
-    case dateBeforeGrade = "date_before_grade"
-    case dateAfterGrade = "date_after_grade"
-    case unrestricted
-
-    public var displayName: String {
-        switch self {
-        case .dateBeforeGrade: "Before the grade"
-        case .dateAfterGrade: "After the grade"
-        case .unrestricted: "Unrestricted"
-        }
-    }
-}
-
 /// One of the app's rules of when college coaches may contact an athlete
 /// (`contact_window_rules`: one row per sport and division, `*` for any sport).
 public struct ContactWindowRule: Hashable, Sendable, Identifiable {

@@ -33,33 +33,3 @@ public enum InteractionType: String, DomainEnum {
         }
     }
 }
-
-/// Who reached out: the family (outbound) or the coach (inbound).
-public enum Direction: String, DomainEnum {
-    case outbound
-    case inbound
-
-    public var displayName: String {
-        switch self {
-        case .outbound: "Outbound"
-        case .inbound: "Inbound"
-        }
-    }
-}
-
-/// How an interaction felt. A null sentiment counts as neutral in reports.
-public enum Sentiment: String, DomainEnum {
-    case veryPositive = "very_positive"
-    case positive
-    case neutral
-    case negative
-
-    public var displayName: String {
-        switch self {
-        case .veryPositive: "Very Positive"
-        case .positive: "Positive"
-        case .neutral: "Neutral"
-        case .negative: "Negative"
-        }
-    }
-}

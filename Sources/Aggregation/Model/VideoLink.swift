@@ -1,30 +1,3 @@
-/// Whether a highlight video's link still plays, as the app last checked.
-public enum VideoHealth: String, DomainEnum {
-    case healthy, broken, unknown
-
-    public var displayName: String {
-        switch self {
-        case .healthy: "Healthy"
-        case .broken: "Broken"
-        case .unknown: "Not checked"
-        }
-    }
-}
-
-/// The video sites the app knows (`video_links.platform`); another value is shown as stored.
-public enum VideoPlatform: String, DomainEnum {
-    case hudl, youtube, vimeo, other
-
-    public var displayName: String {
-        switch self {
-        case .hudl: "Hudl"
-        case .youtube: "YouTube"
-        case .vimeo: "Vimeo"
-        case .other: "Other"
-        }
-    }
-}
-
 /// A highlight video link of the player (`video_links`, docs/next-steps.md).
 public struct VideoLink: Hashable, Sendable, Identifiable {
     public let id: String

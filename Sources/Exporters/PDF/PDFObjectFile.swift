@@ -1,14 +1,6 @@
 import Core
 import Foundation
 
-/// Where the bytes cairo wrote can be read back: memory, or the scratch file of a large pdf.
-protocol PDFBytes: AnyObject {
-    /// Up to `count` bytes from `offset`.
-    func read(at offset: Int, count: Int) throws -> [UInt8]
-}
-
-extension ByteSink: PDFBytes {}
-
 /// Reads the objects of a pdf cairo has just finished, by number, through its classic xref
 /// table (cairo 1.16 writes one table and no object streams). Each read goes to the object:
 /// nothing is held but the object being read beyond what `PDFBytes` holds (cairo's output in

@@ -2,13 +2,6 @@ import CPangoCairo
 import Core
 import Foundation
 
-/// What rendering a document produced.
-public struct PDFResult: Sendable {
-    public let pages: Int
-    /// Characters no installed font could draw, one warning per text.
-    public let warnings: [String]
-}
-
 /// Renders a `PDFDocument` to a pdf file through cairo's PDF surface, with pango for every
 /// piece of text: US Letter pages, a footer with "Page N of M" and the generation time on
 /// each, tables that break across pages with their header repeated, an outline entry per

@@ -10,29 +10,6 @@ extension PDFColor {
     }
 }
 
-extension ReportText {
-    /// A number for people: at most `places` decimals, no trailing zeros, a point whatever the locale.
-    package static func decimal(_ value: Double, places: Int = 2) -> String {
-        let scale = pow(10, Double(places))
-        return NumberText.shortest((value * scale).rounded() / scale)
-    }
-
-    /// "28.6%", or "N/A".
-    package static func percent(_ value: Double?) -> String {
-        value.map { decimal($0, places: 1) + "%" } ?? "N/A"
-    }
-
-    /// "+4", "−2", "0".
-    package static func change(_ value: Int) -> String {
-        value > 0 ? "+\(value)" : value < 0 ? "−\(-value)" : "0"
-    }
-
-    /// The footer's generation line.
-    package static func footer(zone: Zone, generatedAt: Instant) -> String {
-        "Generated \(dayTime(zone.localTime(of: generatedAt))) (\(zone.identifier))"
-    }
-}
-
 /// The report on paper (docs/report.md §3): title block, five stat cards with their change,
 /// the previous-period comparison, "This week" and "Coming up" (ReportPDFSeason), the
 /// template's sections (follow-ups, schools by status, bar charts of interactions, metric

@@ -111,3 +111,20 @@ extension ReportText {
     package static let contactWindowsSource =
         "Dates from the app's configured contact rules, however far ahead; check each school's own."
 }
+
+extension ReportText {
+    /// "from Aug 1, 2026 (in 247 days)", "now, since Aug 1, 2026", "at any time", "not known:
+    /// the app needs the class year".
+    package static func windowState(_ window: ContactWindow) -> String {
+        switch (window.state, window.opensOn) {
+        case (.opens, let date?):
+            let days = window.daysUntil.map { $0 == 1 ? " (tomorrow)" : " (in \($0) days)" } ?? ""
+            return "from \(day(date))\(days)"
+        case (.open, let date?): return "now, since \(day(date))"
+        case (.open, nil): return "at any time"
+        default:
+            return window.classKnown
+                ? "not known: the app's rule has a date it cannot read" : "not known: no class year"
+        }
+    }
+}

@@ -1,20 +1,3 @@
-/// A user's role in the app (`users.role`).
-public enum UserRole: String, DomainEnum {
-    case player
-    case parent
-    case admin
-
-    public static var aliases: [String: UserRole] { ["athlete": .player] }
-
-    public var displayName: String {
-        switch self {
-        case .player: "Player"
-        case .parent: "Parent"
-        case .admin: "Admin"
-        }
-    }
-}
-
 /// A user's role within one family (`family_members.role`); this, not `users.role`,
 /// decides what the user sees of the family.
 public enum MemberRole: String, DomainEnum {

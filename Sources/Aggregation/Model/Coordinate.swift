@@ -1,0 +1,10 @@
+/// A point on Earth in degrees.
+public struct Coordinate: Hashable, Sendable {
+    public let latitude: Double
+    public let longitude: Double
+
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}

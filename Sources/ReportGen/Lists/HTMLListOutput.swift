@@ -1,0 +1,152 @@
+import Aggregation
+import Core
+import Exporters
+import Foundation
+import Mustache
+
+/// A list as one web page (docs/outputs.md, "html"): what its pdf says (`ListPDFSpec`: the
+/// title, the rows' order, the summary cards, the legend, the columns and cells with their
+/// badges and bars) through `list.html.mustache`, every row in one table that scrolls in its
+/// own box. The rows stream: each row's cells go to a spool as they come, and when the list
+/// is complete the page is written around them, the template's `{{#rows}}…{{/rows}}` section
+/// rendered once a row, so that memory does not grow with the rows.
+final class HTMLListOutput<Row>: TableOutput, RowOutput {
+    let pending: AtomicFile.Pending?
+    private let spec: ListPDFSpec<Row>
+    private let kind: ListKind
+    private let family: FamilyUnit
+    private let footer: String
+    private let templates: HTMLTemplates
+    private let emptyMessage: () -> String
+    private let rows: PDFRowSpool
+    private var kept: [Row] = []
+
+    init(
+        path: String,
+        spec: ListPDFSpec<Row>,
+        kind: ListKind,
+        family: FamilyUnit,
+        footer: String,
+        templates: HTMLTemplates,
+        emptyMessage: @escaping () -> String
+    ) throws {
+        let pending = try AtomicFile.Pending(path: path)
+        self.pending = pending
+        rows = try PDFRowSpool(folder: (pending.temporaryPath as NSString).deletingLastPathComponent)
+        self.spec = spec
+        self.kind = kind
+        self.family = family
+        self.footer = footer
+        self.templates = templates
+        self.emptyMessage = emptyMessage
+    }
+
+    func writeHeader(_ headers: [String]) throws {}
+    func writeRow(_ cells: [Cell]) throws {}
+
+    func add(_ row: Row) throws {
+        if case .fromRows = spec.summary { kept.append(row) }
+        try rows.append(spec.cells(row))
+    }
+
+    func finish() throws -> WrittenFile {
+        let starred = spec.columns.first?.title == ListHTML.starColumn
+        let columns = starred ? Array(spec.columns.dropFirst()) : spec.columns
+        let path = pending?.temporaryPath ?? ""
+        let sink = try ByteSink(path: path)
+        var page = pageContext(columns: columns)
+        if let template = templates.listPage {
+            page[.rows] = true
+            var render = PageRender(page: page)
+            render.rows = { row, render in
+                try self.rows.forEachRow { cells in
+                    try row.render(row: self.rowData(cells, columns: columns, starred: starred), into: &render)
+                    if render.bytes.count >= 1 << 16 {
+                        try sink.write(render.bytes)
+                        render.bytes.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+            try template.render(into: &render)
+            guard rows.count == 0 || render.rowsReached == 1 else { throw Self.noRowsSection(path) }
+            try sink.write(render.bytes)
+        } else {
+            try writeThroughMustache(page, columns: columns, starred: starred, to: sink, path: path)
+        }
+        try sink.close()
+        return WrittenFile(path: pending?.path ?? "-", format: ListFormat.html.rawValue, rows: rows.count)
+    }
+
+    /// The page through swift-mustache, for a template `PageTemplate` does not take: rendered with
+    /// a marker where its rows section is, which no value can hold (text is cleaned of control
+    /// characters), split there, and the section's text rendered once a row between the halves.
+    private func writeThroughMustache(
+        _ page: HTMLItem,
+        columns: [PDFTable.Column],
+        starred: Bool,
+        to sink: ByteSink,
+        path: String
+    ) throws {
+        let marker = "\u{0}rows\u{0}"
+        var rowText: String?
+        var context = page.mustache
+        context["rows"] = MustacheLambda { (text: String) -> Any? in
+            rowText = text
+            return marker
+        }
+        let parts = templates.list.render(context).components(separatedBy: marker)
+        try sink.write(parts[0])
+        if rows.count > 0 {
+            guard parts.count == 2, let rowText else { throw Self.noRowsSection(path) }
+            let row = try TemplatePair.parse((rowText, "the rows section of \(HTMLTemplates.listName)"))
+            try rows.forEachRow { cells in
+                try sink.write(row.render(rowData(cells, columns: columns, starred: starred).mustache))
+            }
+        }
+        for rest in parts.dropFirst() { try sink.write(rest) }
+    }
+
+    /// A row's data: its cells, the schools' star put before the school's name.
+    private func rowData(_ cells: [PDFCell], columns: [PDFTable.Column], starred: Bool) -> HTMLItem {
+        var data = HTMLCells.row(starred ? Array(cells.dropFirst()) : cells, columns: columns)
+        if starred, case .text(let star, _, _) = cells.first, star == ListHTML.starColumn {
+            HTMLCells.mark(&data, symbol: star, label: "Favorite", color: PDFColor(Palette.amber))
+        }
+        return data
+    }
+
+    private static func noRowsSection(_ path: String) -> ExportError {
+        ExportError.write(path: path, reason: "the list's template has no single {{#rows}} section")
+    }
+
+    /// The page's data but the rows: the title block, the summary (cards and notes), the
+    /// section's heading, the legend or the empty list's line, the table's caption and columns.
+    private func pageContext(columns: [PDFTable.Column]) -> HTMLItem {
+        var cards: [HTMLValue] = []
+        var notes: [HTMLValue] = []
+        let summary: [PDFBlock]
+        switch spec.summary {
+        case .fromRows(let blocks): summary = blocks(kept)
+        case .fixed(let blocks): summary = blocks()
+        }
+        for block in summary {
+            if case .cards(let list) = block { cards += HTMLCells.cards(list) }
+            if case .note(let text, let color) = block { notes.append(.item(HTMLCells.note(text, color: color))) }
+        }
+        let count = rows.count
+        let noun = count == 1 ? kind.singular : kind.rawValue
+        return ListHTML.context(
+            title: spec.title,
+            lines: [family.displayName + " · " + spec.sorted],
+            cards: cards,
+            notes: notes,
+            heading: spec.title,
+            legend: count == 0 ? nil : spec.legend,
+            empty: count == 0 ? emptyMessage() : nil,
+            count: "\(count) \(noun)",
+            caption: "\(spec.title) – \(family.displayName)",
+            columns: HTMLCells.columns(columns),
+            footer: footer
+        )
+    }
+}
