@@ -253,23 +253,30 @@ package final class SQLiteSource: FamilySource {
     /// The unique slug of every family of the database (`Slug.unique`).
     private func slugs(_ db: Database) throws -> [String: String] {
         if let known = slugCache.slugs.withLock({ $0 }) { return known }
-        let slugs = try familySlugs(db).all()
+        // A run of every family keeps the slugs alone, not the names they were made from.
+        let slugs = try slugCache.families.withLock({ $0 })?.all() ?? Slug.unique(familyNames(db))
         slugCache.slugs.withLock { $0 = slugs }
         return slugs
     }
 
-    /// The families' slugs, made as they are asked for, from the raw ids and names, so that a
-    /// bad row elsewhere does not change a family's file names.
+    /// The families' slugs, made as they are asked for (a family's alone for a command of one
+    /// family, or for each of a job's listed families).
     private func familySlugs(_ db: Database) throws -> FamilySlugs {
         if let known = slugCache.families.withLock({ $0 }) { return known }
+        let slugs = FamilySlugs(try familyNames(db))
+        slugCache.families.withLock { $0 = slugs }
+        return slugs
+    }
+
+    /// Every family's raw id and name, which its slug is made from, so that a bad row
+    /// elsewhere does not change a family's file names.
+    private func familyNames(_ db: Database) throws -> [(id: String, name: String?)] {
         var families: [(id: String, name: String?)] = []
         try db.eachRow("SELECT CAST(id AS TEXT), CAST(family_name AS TEXT) FROM family_units WHERE id IS NOT NULL") {
             row in
             families.append((row.plainText(0) ?? "", row.plainText(1)))
         }
-        let slugs = FamilySlugs(families)
-        slugCache.families.withLock { $0 = slugs }
-        return slugs
+        return families
     }
 
     /// The slugs, in a box the sources of one database share.
