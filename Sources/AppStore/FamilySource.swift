@@ -48,7 +48,7 @@ package protocol FamilySource: Sendable {
     /// The opted-out addresses, as `String.comparisonKey` compares them.
     func optedOutAddresses() throws -> Set<String>
 
-    /// Every family's row counts, for `report-batch families`.
+    /// Every family's row counts, for `report-batch families` (its families have no `fileSlug`).
     func familyCounts() throws -> [FamilyCounts]
     /// Every problem `report-batch check` reports.
     func check() throws -> [DataIssue]
@@ -100,7 +100,7 @@ extension FamilySource {
     }
 }
 
-/// Row counts of one family, for `report-batch families`.
+/// Row counts of one family, for `report-batch families`; its family has no `fileSlug`.
 package struct FamilyCounts: Sendable {
     package let family: FamilyUnit
     package let members: Int

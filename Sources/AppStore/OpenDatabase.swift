@@ -17,6 +17,21 @@ package final class OpenDatabase: Sendable {
     /// 1290 rows in all".
     package let snapshotDetail: String?
 
+    /// The start of `location` up to its `:/` when it starts as a URI does: a letter, then
+    /// letters, digits, `+`, `.` or `-`, then `:/` (what `^[A-Za-z][A-Za-z0-9+.-]*:/` matches; a
+    /// scan of its bytes, since making ICU's regular expression took 1.5 ms of every command).
+    static func uriScheme(_ location: String) -> Substring? {
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        let bytes = location.utf8
+        guard let first = bytes.first, isLetter(first) else { return nil }
+        let rest = bytes.dropFirst().prefix { byte in
+            isLetter(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: "-")
+        }
+        guard bytes[rest.endIndex...].starts(with: ":/".utf8) else { return nil }
+        return location[..<bytes.index(rest.endIndex, offsetBy: 2)]
+    }
+
     /// Opens `location` (a SQLite path or a `postgresql://` URI), reading only `scope`'s rows
     /// from PostgreSQL. A SQLite file is read whole whatever the scope.
     package init(_ location: String, scope: SnapshotScope, busyTimeout: Double? = nil) throws {
@@ -24,9 +39,9 @@ package final class OpenDatabase: Sendable {
         guard PostgresTarget.isURI(location) else {
             // A URI of another scheme, or a misspelt one (`postgresql:/…`), is not a file
             // name: say so, showing only the scheme, never what may follow (a password).
-            if let scheme = location.range(of: "^[A-Za-z][A-Za-z0-9+.-]*:/", options: .regularExpression) {
+            if let scheme = Self.uriScheme(location) {
                 throw UsageError(
-                    "\(Quote.value(String(location[scheme]) + "…")) is not a database report-batch reads; give a SQLite file or postgresql://USER@HOST:PORT/DBNAME"
+                    "\(Quote.value(String(scheme) + "…")) is not a database report-batch reads; give a SQLite file or postgresql://USER@HOST:PORT/DBNAME"
                 )
             }
             source = try SQLiteSource(path: location, busyTimeout: busyTimeout)

@@ -14,9 +14,10 @@ package final class SQLiteSource: FamilySource {
     private let database: DatabaseQueue
     /// The SELECT list of each table, with `NULL AS column` for absent optional columns.
     let selectLists: [String: String]
-    /// Every family's unique slug (`Slug.unique`), read once when first needed, and shared
-    /// with the sources `reopen` makes for the workers: made by each, it cost every worker's
-    /// memory arena the transient copies of all the families' rows (L ÷ M 1.26; BENCHMARKS.md).
+    /// The families' unique slugs (`Slug.unique`): every family's, or one family's
+    /// (`FamilySlugs`), made once when first needed, and shared with the sources `reopen` makes
+    /// for the workers: made by each, they cost every worker's memory arena the transient
+    /// copies of all the families' rows (L ÷ M 1.26; BENCHMARKS.md).
     private let slugCache: SlugCache
     /// `system_calendar` and `sports` with the issues of their rows, read once when first needed.
     private let sharedSeason = Mutex<SharedRows?>(nil)
@@ -200,8 +201,13 @@ package final class SQLiteSource: FamilySource {
     /// family row twice). A family row with bad values is still listed, so that a batch runs
     /// it and records it as failed (loading it reports the values) while the others go on.
     package func families() throws -> [FamilyUnit] {
+        try families(slugged: true)
+    }
+
+    /// `families()`; without `slugged`, their `fileSlug` is left nil, and no name is folded.
+    private func families(slugged: Bool) throws -> [FamilyUnit] {
         try reading { db in
-            let slugs = try slugs(db)
+            let slugs = slugged ? try slugs(db) : [:]
             var seen = Set<String>()
             return try collect(db, select(AppSchema.familyUnits, where: "1")) { row -> FamilyUnit? in
                 let log = IssueLog()
@@ -240,27 +246,43 @@ package final class SQLiteSource: FamilySource {
         guard var family = families.first, log.issues.isEmpty else {
             throw BadDataError.badValues(path: path, familyID: id, issues: log.issues)
         }
-        family.fileSlug = try slugs(db)[id]
+        family.fileSlug = try familySlugs(db).slug(of: id)
         return family
     }
 
-    /// The unique slug of every family of the database (`Slug.unique`), from the raw ids and
-    /// names, so that a bad row elsewhere does not change a family's file names.
+    /// The unique slug of every family of the database (`Slug.unique`).
     private func slugs(_ db: Database) throws -> [String: String] {
         if let known = slugCache.slugs.withLock({ $0 }) { return known }
+        // A run of every family keeps the slugs alone, not the names they were made from.
+        let slugs = try slugCache.families.withLock({ $0 })?.all() ?? Slug.unique(familyNames(db))
+        slugCache.slugs.withLock { $0 = slugs }
+        return slugs
+    }
+
+    /// The families' slugs, made as they are asked for (a family's alone for a command of one
+    /// family, or for each of a job's listed families).
+    private func familySlugs(_ db: Database) throws -> FamilySlugs {
+        if let known = slugCache.families.withLock({ $0 }) { return known }
+        let slugs = FamilySlugs(try familyNames(db))
+        slugCache.families.withLock { $0 = slugs }
+        return slugs
+    }
+
+    /// Every family's raw id and name, which its slug is made from, so that a bad row
+    /// elsewhere does not change a family's file names.
+    private func familyNames(_ db: Database) throws -> [(id: String, name: String?)] {
         var families: [(id: String, name: String?)] = []
         try db.eachRow("SELECT CAST(id AS TEXT), CAST(family_name AS TEXT) FROM family_units WHERE id IS NOT NULL") {
             row in
             families.append((row.plainText(0) ?? "", row.plainText(1)))
         }
-        let slugs = Slug.unique(families)
-        slugCache.slugs.withLock { $0 = slugs }
-        return slugs
+        return families
     }
 
     /// The slugs, in a box the sources of one database share.
     final class SlugCache: Sendable {
         let slugs = Mutex<[String: String]?>(nil)
+        let families = Mutex<FamilySlugs?>(nil)
     }
 
     /// Loads all of one family's rows, once, in one read transaction. Any bad value in them
@@ -777,9 +799,10 @@ package final class SQLiteSource: FamilySource {
         }
     }
 
-    /// Every family with its row counts, ordered by id.
+    /// Every family with its row counts, ordered by id; the families' `fileSlug` is not set
+    /// (`families` shows no file name, and making every slug can take ICU's transliterator).
     package func familyCounts() throws -> [FamilyCounts] {
-        let families = try self.families()
+        let families = try self.families(slugged: false)
         return try reading { db in
             func counts(_ table: String) throws -> [String: Int] {
                 var result: [String: Int] = [:]

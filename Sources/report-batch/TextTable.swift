@@ -6,10 +6,13 @@ enum TextTable {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], width(cell)) }
         }
         func line(_ cells: [String]) -> String {
-            cells.enumerated().map { index, cell in
+            var line = cells.enumerated().map { index, cell in
                 let padding = String(repeating: " ", count: widths[index] - width(cell))
                 return numericColumns.contains(index) ? padding + cell : cell + padding
-            }.joined(separator: "  ").replacing(/\s+$/, with: "") + "\n"
+            }.joined(separator: "  ")[...]
+            // What `/\s+$/` removed, without a regular expression to compile at every start.
+            while let last = line.last, last.isWhitespace { line.removeLast() }
+            return String(line) + "\n"
         }
         return line(header) + rows.map(line).joined()
     }

@@ -127,6 +127,17 @@ struct MetricFormatTests {
         (.percent(places: 1), 45.25, "45.3"), (.percent(places: 1), 45.2, "45.2"),
         (.duration, 412.3, "6:52.30"), (.duration, 59.999, "1:00.00"), (.duration, 3725.5, "62:05.50"),
         (.duration, 5.07, "0:05.07"), (.duration, 0, "0:00.00"),
+        // A value that is not a real duration still reads as one: a sign, whole minutes, or the
+        // seconds themselves where minutes and hundredths would not be exact (docs/metrics.md).
+        (.duration, -126.5, "-2:06.50"), (.duration, -59.999, "-1:00.00"), (.duration, -0.006, "-0:00.01"),
+        (.duration, -0.005, "0:00.00"), (.duration, -0.004, "0:00.00"), (.duration, -0.0, "0:00.00"),
+        (.duration, 5e-324, "0:00.00"), (.duration, -5e-324, "0:00.00"), (.duration, 0.005, "0:00.01"),
+        (.duration, 3599.999, "60:00.00"), (.duration, 119.996, "2:00.00"), (.duration, 6e10, "1000000000:00.00"),
+        (.duration, 9_999_999_999_999.99, "166666666666:39.99"), (.duration, 1e13, "10000000000000.00"),
+        (.duration, -1e13, "-10000000000000.00"), (.duration, 1e298, "1e+298"), (.duration, -1e298, "-1e+298"),
+        (.duration, .greatestFiniteMagnitude, "1.7976931348623157e+308"),
+        (.duration, -.greatestFiniteMagnitude, "-1.7976931348623157e+308"),
+        (.duration, .infinity, "Infinity"), (.duration, -.infinity, "-Infinity"), (.duration, .nan, "NaN"),
         // Past toFixed's reach JavaScript prints the number itself.
         (.decimal(places: 2, leadingZero: true), 1e21, "1e+21"), (.integer, 1e20, "100000000000000000000"),
         (.integer, .infinity, "Infinity"), (.percent(places: 1), -.infinity, "-Infinity"),
@@ -134,6 +145,29 @@ struct MetricFormatTests {
     ])
     func formats(format: MetricFormat, value: Double, text: String) {
         #expect(format.text(value) == text)
+    }
+
+    /// A duration below 1e13 seconds, of any sign and size, reads as `-M:SS.hh` and back as its
+    /// value to the hundredth; above it, as its seconds.
+    @Test func everyFiniteDurationReadsBackAsItsValue() {
+        var random = SplitMix64(seed: 52)
+        for _ in 0..<20_000 {
+            let magnitude = pow(10, Double(random.int(-330...308)) + Double(random.next() % 1000) / 1000)
+            let value = random.chance(0.5) ? -magnitude : magnitude
+            let text = MetricFormat.duration.text(value)
+            guard abs(value) < 1e13 else {
+                #expect(text == MetricFormat.fixed(value, places: 2), "\(value): \(text)")
+                continue
+            }
+            let parts = text.drop(while: { $0 == "-" }).split(whereSeparator: { $0 == ":" || $0 == "." })
+            #expect(
+                parts.count == 3 && parts[1].count == 2 && parts[2].count == 2 && Int(parts[1])! < 60,
+                "\(value): \(text)"
+            )
+            let read =
+                (Double(parts[0])! * 60 + Double(parts[1])! + Double(parts[2])! / 100) * (text.hasPrefix("-") ? -1 : 1)
+            #expect(abs(read - value) <= 0.00501 + abs(value) * 1e-15, "\(value): \(text)")
+        }
     }
 
     /// The quick path (double arithmetic away from a half) gives the exact expansion's text:

@@ -10,7 +10,7 @@ public enum MetricFormat: Hashable, Sendable {
     case integer
     /// `places` decimals of a value already in percent (the "%" is the unit).
     case percent(places: Int)
-    /// Seconds shown as minutes, seconds and hundredths: 412.3 reads "6:52.30".
+    /// Seconds shown as minutes, seconds and hundredths: 412.3 reads "6:52.30" (`durationText`).
     case duration
 
     /// The value as the app shows it (without the unit).
@@ -24,12 +24,23 @@ public enum MetricFormat: Hashable, Sendable {
         case .percent(let places):
             return Self.fixed(value, places: places)
         case .duration:
-            let hundredths = Self.roundHalfUp(value * 100)
-            let minutes = (hundredths / 6000).rounded(.down)
-            let seconds = (fmod(hundredths, 6000) / 100).rounded(.down)
-            let rest = fmod(hundredths, 100)
-            return Self.wholeNumber(minutes) + ":" + Self.twoDigits(seconds) + "." + Self.twoDigits(rest)
+            return Self.durationText(value)
         }
+    }
+
+    /// Seconds as `M:SS.hh`, the hundredths rounded as the app rounds them (`Math.round` of the
+    /// value times 100, a half up), every digit of the whole minutes, and a minus before them
+    /// when the value rounds below zero (-126.5 reads "-2:06.50"). From 1e13 seconds on (about
+    /// 317,000 years) minutes and hundredths would not be exact: the value reads as its seconds
+    /// with two decimals (`fixed`: "1e+298"), and so does a value that is not finite
+    /// ("Infinity"); docs/metrics.md.
+    static func durationText(_ value: Double) -> String {
+        guard abs(value) < 1e13 else { return fixed(value, places: 2) }
+        // Below 1e15 every whole number is a double, so the hundredths are exact.
+        let hundredths = Int64(roundHalfUp(value * 100))
+        let magnitude = hundredths.magnitude
+        let (minutes, seconds, rest) = (magnitude / 6000, magnitude % 6000 / 100, magnitude % 100)
+        return (hundredths < 0 ? "-" : "") + "\(minutes):" + twoDigits(seconds) + "." + twoDigits(rest)
     }
 
     /// `places` decimals, rounded as the app's platform rounds (to the nearest on the exact
@@ -106,8 +117,7 @@ public enum MetricFormat: Hashable, Sendable {
         return "\(value)"
     }
 
-    private static func twoDigits(_ value: Double) -> String {
-        let text = wholeNumber(value)
-        return text.count < 2 ? "0" + text : text
+    private static func twoDigits(_ value: UInt64) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
     }
 }
