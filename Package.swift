@@ -170,7 +170,7 @@ let package = Package(
             dependencies: ["Aggregation", "Core", "ReportGen", "Batch", "TestSupport"],
             path: "Tests/BatchTestSupport"
         ),
-        .testTarget(name: "CoreTests", dependencies: ["Core", "TestSupport"]),
+        .testTarget(name: "CoreTests", dependencies: ["Core", "SeededRandom", "TestSupport"]),
         .testTarget(name: "AggregationTests", dependencies: ["Aggregation", "Core", "SeededRandom"]),
         // Goldens are read from the source tree by path (TestSupport.Golden), not bundled.
         .testTarget(

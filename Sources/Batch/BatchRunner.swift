@@ -131,7 +131,7 @@ package enum BatchRunner {
             try OutputLock(root: root, name: ".report-batch.\(shard.name).lock"),
         ]
         let file = ShardOutcomes.path(root: root, shard: shard)
-        if AtomicFile.isFolder((file as NSString).deletingLastPathComponent, inside: root) { unlink(file) }
+        if AtomicFile.isFolder(PathText.folder(of: file), inside: root) { unlink(file) }
         return locks
     }
 

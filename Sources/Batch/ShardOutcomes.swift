@@ -52,7 +52,7 @@ package enum ShardOutcomes {
         root: String
     ) throws {
         let path = path(root: root, shard: shard)
-        try AtomicFile.ensureFolder((path as NSString).deletingLastPathComponent, inside: root)
+        try AtomicFile.ensureFolder(PathText.folder(of: path), inside: root)
         var mail = MailCounts()
         for outcome in outcomes { mail.add(outcome.mail) }
         var counts = ShardOutcomeFile.Counts(families: outcomes.count)

@@ -14,7 +14,7 @@ package enum AtomicFile {
         /// - Throws: `OutputError` when the folder is missing, not writable or full.
         package init(path: String) throws {
             self.path = path
-            let parent = (path as NSString).deletingLastPathComponent
+            let parent = PathText.folder(of: path)
             let folder = parent.isEmpty ? "." : parent
             try AtomicFile.ensureWritableFolder(folder)
             let name = (path as NSString).lastPathComponent

@@ -17,7 +17,7 @@ package enum TemporaryFiles {
 
     /// A temporary path beside `path`, in the tool's own pattern.
     static func temporaryPath(for path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: path)
         let name = (path as NSString).lastPathComponent
         return ((folder.isEmpty ? "." : folder) as NSString)
             .appendingPathComponent(".\(name)\(marker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")

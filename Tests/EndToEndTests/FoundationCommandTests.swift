@@ -5,6 +5,18 @@ import Testing
 
 /// `demo`, `families` and `check` as a user runs them: stdout, stderr, exit code, files.
 struct FoundationCommandTests {
+    /// An output named with one character in the current folder is written (Foundation's
+    /// `deletingLastPathComponent` stopped the process on it: PathText.swift).
+    @Test func aOneCharacterOutputNameIsWritten() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let made = try ReportBatchProcess.run(["demo", "--out", "a", "--quiet"], in: folder.path)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stderr.isEmpty, "\(made.stderr)")
+        let check = try ReportBatchProcess.run(["check", "--db", "a"], in: folder.path)
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
     @Test func theDemoIsDeterministicAndPassesCheck() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -191,7 +191,7 @@ private final class PDFStream {
     /// The scratch file, made on first use with what memory held.
     private func spill() throws -> ByteSink {
         if let scratch { return scratch }
-        let folder = (output as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: output)
         let sink = try ByteSink.scratch(in: folder.isEmpty ? "." : folder, for: output, capacity: 1 << 20)
         scratch = sink
         if let memory { try sink.write(bytes: UnsafeBufferPointer(start: memory.start, count: memory.count)) }

@@ -32,7 +32,7 @@ final class HTMLListOutput<Row>: TableOutput, RowOutput {
     ) throws {
         let pending = try AtomicFile.Pending(path: path)
         self.pending = pending
-        rows = try PDFRowSpool(folder: (pending.temporaryPath as NSString).deletingLastPathComponent)
+        rows = try PDFRowSpool(folder: PathText.folder(of: pending.temporaryPath))
         self.spec = spec
         self.kind = kind
         self.family = family

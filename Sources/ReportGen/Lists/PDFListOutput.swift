@@ -27,7 +27,7 @@ final class PDFListOutput<Row>: TableOutput, RowOutput {
     ) throws {
         let pending = try AtomicFile.Pending(path: path)
         self.pending = pending
-        rows = try PDFRowSpool(folder: (pending.temporaryPath as NSString).deletingLastPathComponent)
+        rows = try PDFRowSpool(folder: PathText.folder(of: pending.temporaryPath))
         self.spec = spec
         self.family = family
         self.footer = footer
