@@ -7,13 +7,15 @@ let package = Package(
     products: [
         .executable(name: "report-batch", targets: ["report-batch"])
     ],
+    // Each package pinned to one version (issue 52): the same clock gives the same bytes, and
+    // Sources/ReportGen/HTML/PageTemplate+Parser.swift mirrors swift-mustache 2.1.1's parser.
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         // SHA-256 of every file a run writes (and, for e-mail delivery, HMAC).
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
     ],
     targets: [
         // C libraries from Debian, each behind a modulemap and a shim header.

@@ -2,7 +2,8 @@ import Exporters
 import Mustache
 
 /// An html page's template made ready to render a page's data (`HTMLItem`) straight into bytes:
-/// the same bytes as swift-mustache renders from the same text and the same data as its
+/// the same bytes as swift-mustache 2.1.1 (the version Package.swift pins with `exact:`; its
+/// parser is the one PageTemplate+Parser.swift mirrors) renders from the same text and the same data as its
 /// dictionaries (`HTMLValue.mustache`), without looking each key up through dynamic casts
 /// (swift-mustache's lookups were about 9 ms of a report's 10; docs/internals.md, "The html pages").
 /// It takes the Mustache a page's template uses: text, `{{name}}` (escaped), `{{{name}}}` and
