@@ -198,7 +198,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "TestSupport", "report-batch", "Aggregation", "Core", "AppStore", "ReportGen", "Delivery", "Batch",
+                "TestSupport", "report-batch", "Aggregation", "Core", "AppStore", "Exporters", "ReportGen", "Delivery",
+                "Batch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
