@@ -58,6 +58,20 @@ let package = Package(
         // A small Swift face on libcurl's easy interface for SMTP uploads: every status checked.
         .target(name: "CurlClient", dependencies: ["CLibCurl"]),
 
+        // The built-in templates: each file of Templates/ embedded from there, the one copy of it
+        // (BuiltInTemplate; `report-batch templates --write DIR` writes them for --templates DIR).
+        .target(
+            name: "BuiltInTemplates",
+            path: "Templates",
+            exclude: ["README.md"],
+            resources: [
+                .embedInCode("report.html.mustache"), .embedInCode("list.html.mustache"),
+                .embedInCode("email.txt.mustache"), .embedInCode("email.html.mustache"),
+                .embedInCode("summary.txt.mustache"), .embedInCode("summary.html.mustache"),
+                .embedInCode("report.yaml"), .embedInCode("lists.yaml"), .embedInCode("palette.yaml"),
+            ]
+        ),
+
         // The bottom every layer stands on: errors and exit codes, quoting in messages, byte
         // sinks, written files and output targets, atomic and temporary files.
         .target(name: "Core"),
@@ -94,11 +108,10 @@ let package = Package(
                 "Aggregation",
                 "Exporters",
                 "Core",
+                "BuiltInTemplates",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
-            ],
-            // The html pages' built-in templates, the same files as Templates/ (HTMLTemplates).
-            resources: [.embedInCode("HTML/report.html.mustache"), .embedInCode("HTML/list.html.mustache")]
+            ]
         ),
 
         // The weekly recap: recipients, the message, SMTP and sendmail.
@@ -109,6 +122,7 @@ let package = Package(
                 "Exporters",
                 "Core",
                 "ReportGen",
+                "BuiltInTemplates",
                 "CurlClient",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -124,6 +138,7 @@ let package = Package(
                 "AppStore",
                 "ReportGen",
                 "Delivery",
+                "BuiltInTemplates",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -153,6 +168,7 @@ let package = Package(
                 "Exporters",
                 "DemoData",
                 "Aggregation",
+                "BuiltInTemplates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -3,7 +3,7 @@ import Foundation
 import Mustache
 
 /// A text and an HTML template rendered with Mustache: the run summary's and the recap
-/// e-mail's. The defaults are built in and also ship in `Templates/`; `--templates DIR` uses
+/// e-mail's. The defaults are the files of `Templates/`, built in; `--templates DIR` uses
 /// the files of a copy. A template that does not parse is an error naming file and line.
 package struct TemplatePair: Sendable {
     let textTemplate: MustacheTemplate

@@ -1,10 +1,11 @@
+import BuiltInTemplates
 import Core
 import Exporters
 import Foundation
 
 /// The html pages' templates (docs/outputs.md, "html"; Templates/README.md, "The pages' data"):
 /// `report.html.mustache` for the report and `list.html.mustache` for the three lists, built
-/// in (Sources/ReportGen/HTML/, the same files as Templates/) and replaceable with
+/// in (Templates/, `BuiltInTemplate`) and replaceable with
 /// `--templates DIR`, rendered by PageTemplate alone. Whatever a template says, every value is
 /// escaped (`HTMLText.escape`): a template that would
 /// insert one as it is (`{{{name}}}`, `{{&name}}`) other than `svg` (a chart report-batch drew,
@@ -16,9 +17,9 @@ package struct HTMLTemplates: Sendable {
     let reportPage: PageTemplate
     let listPage: PageTemplate
 
-    package static let reportName = "report.html.mustache", listName = "list.html.mustache"
-    package static let defaultReport = String(decoding: PackageResources.report_html_mustache, as: UTF8.self)
-    package static let defaultList = String(decoding: PackageResources.list_html_mustache, as: UTF8.self)
+    package static let reportName = BuiltInTemplate.reportHTML.fileName, listName = BuiltInTemplate.listHTML.fileName
+    package static let defaultReport = BuiltInTemplate.reportHTML.text
+    package static let defaultList = BuiltInTemplate.listHTML.text
 
     /// The values a template may insert unescaped.
     static let rawKeys: Set<String> = ["svg"]
