@@ -5,12 +5,12 @@ import Foundation
 
 /// The html pages' templates (docs/outputs.md, "html"; Templates/README.md, "The pages' data"):
 /// `report.html.mustache` for the report and `list.html.mustache` for the three lists, built
-/// in (Templates/, `BuiltInTemplate`) and replaceable with
-/// `--templates DIR`, rendered by PageTemplate alone. Whatever a template says, every value is
-/// escaped (`HTMLText.escape`): a template that would
-/// insert one as it is (`{{{name}}}`, `{{&name}}`) other than `svg` (a chart report-batch drew,
-/// its text escaped), that turns escaping off (`CONTENT_TYPE`) or changes the delimiters is
-/// refused, and so is one without the Content-Security-Policy that forbids every fetch.
+/// in (Templates/, `BuiltInTemplate`), replaceable with `--templates DIR` and rendered by
+/// PageTemplate alone. Whatever a template says, every value is escaped (`HTMLText.escape`): a
+/// template that would insert one as it is (`{{{name}}}`, `{{&name}}`) other than `svg` (a chart
+/// report-batch drew, its text escaped), that turns escaping off (`CONTENT_TYPE`) or changes the
+/// delimiters is refused, and so is one without the Content-Security-Policy that forbids every
+/// fetch, or one that PageTemplate does not take (a partial, a block, a transform).
 package struct HTMLTemplates: Sendable {
     /// The templates made ready to render into bytes (`PageTemplate`, the pages' one renderer),
     /// the list's with its rows streamed.
