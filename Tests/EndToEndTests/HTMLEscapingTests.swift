@@ -22,7 +22,7 @@ struct HTMLEscapingTests {
     /// The shipped templates, each value of the e-mail and the summary also inside an
     /// attribute, and the pages' texts (names of schools, coaches, families) too.
     static func attributeCopies(in folder: String) throws {
-        let shipped = RunTemplatesFolder.path
+        let shipped = ShippedTemplates.path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let edits: [String: [(String, String)]] = [
             "report.html.mustache": [
@@ -178,7 +178,7 @@ struct HTMLEscapingTests {
         defer { folder.remove() }
         let templates = folder.file("templates")
         try FileManager.default.createDirectory(atPath: templates, withIntermediateDirectories: true)
-        let report = try String(contentsOfFile: RunTemplatesFolder.path + "/report.html.mustache", encoding: .utf8)
+        let report = try String(contentsOfFile: ShippedTemplates.path + "/report.html.mustache", encoding: .utf8)
         // The tag's line: the one after `<body>` (1-based).
         let line =
             (report.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == "<body>" } ?? -9) + 2
@@ -230,7 +230,7 @@ struct HTMLEscapingTests {
 }
 
 /// The repository's Templates/ folder.
-enum RunTemplatesFolder {
+enum ShippedTemplates {
     static var path: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Templates").path

@@ -18,7 +18,7 @@ struct TemplatesCommandTests {
         #expect(write.stdout == Self.names.map { "mine/\($0)\n" }.joined(), "\(write.stdout)")
         for name in Self.names {
             let written = FileManager.default.contents(atPath: demo.folder.file("mine/\(name)"))
-            let shipped = FileManager.default.contents(atPath: RunTemplatesFolder.path + "/" + name)
+            let shipped = FileManager.default.contents(atPath: ShippedTemplates.path + "/" + name)
             #expect(written != nil && written == shipped, "\(name)")
         }
         // A file already there is never replaced.
