@@ -7,13 +7,15 @@ let package = Package(
     products: [
         .executable(name: "report-batch", targets: ["report-batch"])
     ],
+    // Each package pinned to one version (issue 52): the same clock gives the same bytes, and
+    // Sources/ReportGen/HTML/PageTemplate+Parser.swift mirrors swift-mustache 2.1.1's parser.
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
         // SHA-256 of every file a run writes (and, for e-mail delivery, HMAC).
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
     ],
     targets: [
         // C libraries from Debian, each behind a modulemap and a shim header.
@@ -56,6 +58,20 @@ let package = Package(
         // A small Swift face on libcurl's easy interface for SMTP uploads: every status checked.
         .target(name: "CurlClient", dependencies: ["CLibCurl"]),
 
+        // The built-in templates: each file of Templates/ embedded from there, the one copy of it
+        // (BuiltInTemplate; `report-batch templates --write DIR` writes them for --templates DIR).
+        .target(
+            name: "BuiltInTemplates",
+            path: "Templates",
+            exclude: ["README.md"],
+            resources: [
+                .embedInCode("report.html.mustache"), .embedInCode("list.html.mustache"),
+                .embedInCode("email.txt.mustache"), .embedInCode("email.html.mustache"),
+                .embedInCode("summary.txt.mustache"), .embedInCode("summary.html.mustache"),
+                .embedInCode("report.yaml"), .embedInCode("lists.yaml"), .embedInCode("palette.yaml"),
+            ]
+        ),
+
         // The bottom every layer stands on: errors and exit codes, quoting in messages, byte
         // sinks, written files and output targets, atomic and temporary files.
         .target(name: "Core"),
@@ -92,11 +108,10 @@ let package = Package(
                 "Aggregation",
                 "Exporters",
                 "Core",
+                "BuiltInTemplates",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
-            ],
-            // The html pages' built-in templates, the same files as Templates/ (HTMLTemplates).
-            resources: [.embedInCode("HTML/report.html.mustache"), .embedInCode("HTML/list.html.mustache")]
+            ]
         ),
 
         // The weekly recap: recipients, the message, SMTP and sendmail.
@@ -107,6 +122,7 @@ let package = Package(
                 "Exporters",
                 "Core",
                 "ReportGen",
+                "BuiltInTemplates",
                 "CurlClient",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -122,6 +138,7 @@ let package = Package(
                 "AppStore",
                 "ReportGen",
                 "Delivery",
+                "BuiltInTemplates",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -151,6 +168,7 @@ let package = Package(
                 "Exporters",
                 "DemoData",
                 "Aggregation",
+                "BuiltInTemplates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -209,8 +227,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "TestSupport", "TestFixtures", "report-batch", "Aggregation", "Core", "AppStore", "ReportGen",
-                "Delivery", "Batch", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TestSupport", "TestFixtures", "report-batch", "Aggregation", "Core", "AppStore", "Exporters",
+                "ReportGen", "Delivery", "Batch", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Against a real PostgreSQL server that the tests start (TestSupport.PostgresServer).

@@ -17,7 +17,7 @@ import sys
 # Lowest first; a target may depend only on targets of a lower layer (or on its own layer's
 # system-library shims, listed with it). Test targets and the fuzz target are not layered.
 LAYERS = [
-    ["CXlsxWriter", "CPangoCairo", "CZlib", "CLibDeflate", "CLibPQ", "CLibCurl", "SeededRandom"],
+    ["CXlsxWriter", "CPangoCairo", "CZlib", "CLibDeflate", "CLibPQ", "CLibCurl", "SeededRandom", "BuiltInTemplates"],
     ["Core", "PostgresClient", "CurlClient"],
     ["Aggregation", "Exporters"],
     ["AppStore", "ReportGen"],

@@ -1,17 +1,18 @@
 import Aggregation
+import BuiltInTemplates
 import Core
 import Foundation
 import Mustache
 import ReportGen
 
 /// The run summary's templates: text (for the cron mail) and HTML, rendered with Mustache.
-/// The defaults are built in and also ship in `Templates/`; `--templates DIR` uses the
+/// The defaults are the files of `Templates/`, built in (`BuiltInTemplate`); `--templates DIR` uses the
 /// files of a copy. A template that does not parse is an error naming file and line.
 package struct SummaryTemplates: Sendable {
     let pair: TemplatePair
 
-    package static let textName = "summary.txt.mustache"
-    package static let htmlName = "summary.html.mustache"
+    package static let textName = BuiltInTemplate.summaryText.fileName
+    package static let htmlName = BuiltInTemplate.summaryHTML.fileName
 
     /// The built-in templates.
     package static func builtIn() throws -> SummaryTemplates { try load(from: nil) }
@@ -257,72 +258,7 @@ package struct SummaryTemplates: Sendable {
         }
     }
 
-    static let defaultText = """
-        {{% CONTENT_TYPE: TEXT}}
-        report-batch run at {{generated_at}}
-        {{line}}
-        exit code: {{exit_code}} ({{exit_meaning}})
-        Duration: {{duration}}
-        database: {{database}}
-        files under: {{root}} (folders below are relative to it)
-        {{#mail}}
-        {{text}}
-        {{/mail}}
-        {{#range_warning}}
-
-        {{range_warning}}
-        {{/range_warning}}
-        {{#has_failures}}
-
-        Failed families (each has a manifest.json saying why):
-        {{#failures}}
-        - {{name}} ({{id}}): failed: {{reason}}
-        {{/failures}}
-        {{/has_failures}}
-
-        {{#others}}
-        - {{name}} ({{id}}): {{status}}{{#range}}, {{range}}{{/range}}{{#has_files}}, {{file_count_text}} in {{folder}}{{/has_files}}
-        {{#warnings}}
-          warnings: {{warnings}}
-        {{/warnings}}
-        {{/others}}
-
-        """
-
-    static let defaultHTML = """
-        {{% CONTENT_TYPE: HTML}}
-        <!DOCTYPE html>
-        <html lang="en">
-        <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>report-batch: {{line}}</title></head>
-        <body style="font-family: sans-serif; color: #111827; background: #FFFFFF">
-        <h1>Weekly recruiting reports</h1>
-        <p><strong>{{line}}</strong><br>Exit code {{exit_code}}: {{exit_meaning}}.<br>Run at {{generated_at}}
-        <br>Duration: {{duration}}
-        <br>From {{database}}; files under {{root}} (each family's folder is relative to it).</p>
-        {{#mail}}
-        <p>{{text}}</p>
-        {{/mail}}
-        {{#range_warning}}
-        <p style="color: #92400E"><strong>{{range_warning}}</strong></p>
-        {{/range_warning}}
-        {{#has_failures}}
-        <h2 style="color: #B91C1C">Failed families</h2>
-        <ul>
-        {{#failures}}
-        <li style="color: #B91C1C"><strong>{{name}}</strong> ({{id}}): {{reason}}</li>
-        {{/failures}}
-        </ul>
-        {{/has_failures}}
-        <table border="1" cellpadding="4" cellspacing="0">
-        <tr><th>Family</th><th>Status</th><th>Range</th><th>Files</th><th>Folder</th><th>Warnings</th></tr>
-        {{#failed_families}}
-        <tr style="color: #B91C1C"><td>{{name}}</td><td><strong>{{status}}</strong></td><td style="white-space: nowrap">{{range}}</td><td>{{file_count}}</td><td>{{#link}}<a href="{{link}}">{{folder}}</a>{{/link}}</td><td>{{warnings}}</td></tr>
-        {{/failed_families}}
-        {{#others}}
-        <tr><td>{{name}}</td><td>{{status}}</td><td style="white-space: nowrap">{{range}}</td><td>{{file_count}}</td><td>{{#link}}<a href="{{link}}">{{folder}}</a>{{/link}}</td><td>{{warnings}}</td></tr>
-        {{/others}}
-        </table>
-        </body>
-        </html>
-        """
+    /// The built-in templates, Templates/summary.txt.mustache and Templates/summary.html.mustache.
+    static var defaultText: String { BuiltInTemplate.summaryText.text }
+    static var defaultHTML: String { BuiltInTemplate.summaryHTML.text }
 }

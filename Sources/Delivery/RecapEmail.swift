@@ -188,8 +188,8 @@ package struct RecapEmail {
         )
         let days = run.range.from.days(until: run.range.to) + 1
         var context: [String: Any] = [
-            "family_name": WeekHeadline.fit(Display.oneLine(run.data.family.displayName), limit: 100),
-            "headline": WeekHeadline.fit(Display.oneLine(headline), limit: lineLimit),
+            "family_name": WeekHeadline.fit(CellText.clean(run.data.family.displayName), limit: 100),
+            "headline": WeekHeadline.fit(CellText.clean(headline), limit: lineLimit),
             "range": ReportText.rangeText(run.range),
             "has_changes": !changed.lines.isEmpty || RecapSections.movedText(run.changes) != nil,
             "changes": lines(changed.lines),
@@ -212,7 +212,7 @@ package struct RecapEmail {
     static func lines(_ lines: [RecapSections.Line]) -> [[String: Any]] {
         lines.map { line in
             var context = line.context
-            context["text"] = WeekHeadline.fit(Display.oneLine(line.text), limit: lineLimit)
+            context["text"] = WeekHeadline.fit(CellText.clean(line.text), limit: lineLimit)
             return context
         }
     }

@@ -1,5 +1,6 @@
 import Aggregation
 import Core
+import Exporters
 import Foundation
 import ReportGen
 
@@ -159,7 +160,7 @@ package enum RecapSections {
 
     /// The athlete's first name as the e-mail says it ("Mateo"), else "your athlete".
     package static func athleteName(_ data: FamilyData) -> String {
-        let name = data.player.flatMap { data.users[$0.userID]?.fullName }.map { Display.oneLine($0) }
+        let name = data.player.flatMap { data.users[$0.userID]?.fullName }.map(CellText.clean)
         let first = name?.split(separator: " ").first.map(String.init)
         return first.map { WeekHeadline.fit($0, limit: 40) } ?? "your athlete"
     }

@@ -123,12 +123,14 @@ package struct OutputTemplates: Sendable {
 
     package static let listsFile = "lists.yaml", reportFile = "report.yaml", paletteFile = "palette.yaml"
 
-    /// The templates of a folder; each file missing from it keeps its built-in part.
+    /// The templates of a folder; each file missing from it keeps its built-in part. The html
+    /// pages' are read only with `html` (a command that writes no page does not parse them).
     /// - Throws: `UsageError` naming file and line for a template that does not parse or
     ///   names an unknown column, section or colour.
-    package static func load(from folder: String) throws -> OutputTemplates {
+    package static func load(from folder: String, html: Bool = true) throws -> OutputTemplates {
+        try TemplatePair.checkFolder(folder)
         var templates = try builtIn()
-        templates.html = try HTMLTemplates.load(from: folder)
+        if html { templates.html = try HTMLTemplates.load(from: folder) }
         func node(_ name: String) throws -> (Node, JobReader)? {
             let path = (folder as NSString).appendingPathComponent(name)
             guard FileManager.default.fileExists(atPath: path) else { return nil }

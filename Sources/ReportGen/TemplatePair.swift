@@ -3,7 +3,7 @@ import Foundation
 import Mustache
 
 /// A text and an HTML template rendered with Mustache: the run summary's and the recap
-/// e-mail's. The defaults are built in and also ship in `Templates/`; `--templates DIR` uses
+/// e-mail's. The defaults are the files of `Templates/`, built in; `--templates DIR` uses
 /// the files of a copy. A template that does not parse is an error naming file and line.
 package struct TemplatePair: Sendable {
     let textTemplate: MustacheTemplate
@@ -12,13 +12,7 @@ package struct TemplatePair: Sendable {
     /// A template's text and the name messages give it: the folder's file, or the built-in text
     /// when the folder has none.
     package static func source(_ name: String, in folder: String, fallback: String) throws -> (String, String) {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
-            throw InputError.missing(path: folder, kind: .templates)
-        }
-        guard isFolder.boolValue else {
-            throw UsageError("--templates \(Quote.path(folder)) is a file; give the folder that holds the templates")
-        }
+        try checkFolder(folder)
         let path = (folder as NSString).appendingPathComponent(name)
         guard FileManager.default.fileExists(atPath: path) else { return (fallback, "built-in \(name)") }
         try InputError.checkReadableFile(path, kind: .template)
@@ -27,6 +21,17 @@ package struct TemplatePair: Sendable {
             throw InputError.unreadable(path: path, reason: "not UTF-8 text", kind: .template)
         }
         return (text, path)
+    }
+
+    /// Refuses a `--templates` folder that does not exist or is a file.
+    package static func checkFolder(_ folder: String) throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+            throw InputError.missing(path: folder, kind: .templates)
+        }
+        guard isFolder.boolValue else {
+            throw UsageError("--templates \(Quote.path(folder)) is a file; give the folder that holds the templates")
+        }
     }
 
     /// The templates named `names` in `folder`, each missing file (or every one, with no
@@ -112,18 +117,25 @@ package struct TemplatePair: Sendable {
 
     package init(text: (String, String), html: (String, String)) throws {
         textTemplate = try Self.parse(text)
-        htmlTemplate = try Self.parse(html)
+        htmlTemplate = try Self.parse(html, asHTML: true)
     }
 
-    /// A template's text, parsed; `source` is the text and the name messages give it.
-    /// - Throws: `UsageError` naming the file and line of a template that does not parse or nests too deep.
-    package static func parse(_ source: (String, String)) throws -> MustacheTemplate {
+    /// A template's text, parsed; `source` is the text and the name messages give it. An html
+    /// template (`asHTML`) escapes every value with `HTMLText.escape`, from its start whatever it
+    /// says, and is refused where it would insert a value as it is (`HTMLTemplates.checkEscaped`).
+    /// - Throws: `UsageError` naming the file and line of a template that does not parse, nests
+    ///   too deep or would insert a value unescaped.
+    package static func parse(_ source: (String, String), asHTML: Bool = false) throws -> MustacheTemplate {
         try checkNesting(source.0, name: source.1)
+        HTMLEscaping.registered
+        if asHTML { try HTMLTemplates.checkEscaped(source.0, name: source.1, rawKeys: []) }
+        let text = asHTML ? HTMLEscaping.pragmaLine + source.0 : source.0
         do {
-            return try MustacheTemplate(string: source.0)
+            return try MustacheTemplate(string: text)
         } catch let error as MustacheTemplate.ParserError {
+            let line = error.context.lineNumber - (asHTML ? 1 : 0)
             throw UsageError(
-                "\(source.1):\(error.context.lineNumber): the template does not parse (\(error.error)) near \(Quote.value(error.context.line.trimmingCharacters(in: .whitespaces), limit: 40))"
+                "\(source.1):\(line): the template does not parse (\(error.error)) near \(Quote.value(error.context.line.trimmingCharacters(in: .whitespaces), limit: 40))"
             )
         }
     }

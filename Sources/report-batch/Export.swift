@@ -43,7 +43,7 @@ struct ExportOptions: ParsableArguments {
         try runMapped {
             var request = ListRequest(filters: try filters())
             request.formats = try ListFormat.parseList(format)
-            let templates = try self.templates.load().output
+            let templates = try self.templates.loadOutput(html: request.formats.contains(.html))
             let context = try clock.context()
             request.viewerID = viewer
             request.home = try home.map { try OptionParsing.coordinate($0, option: "--home") }

@@ -34,7 +34,7 @@ struct Report: ParsableCommand {
         Console.configure(global)
         try runMapped {
             let formats = try ReportFormat.parseList(format)
-            let templates = try self.templates.load().output
+            let templates = try self.templates.loadOutput(html: formats.contains(.html))
             let selection = try range.selection()
             let context = try clock.context()
             let data = try source.loadFamily()

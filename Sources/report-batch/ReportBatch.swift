@@ -22,6 +22,7 @@ struct ReportBatch: ParsableCommand {
         version: ToolVersion.current,
         subcommands: [
             Run.self, Summarize.self, Report.self, Export.self, Demo.self, Families.self, Check.self, Import.self,
+            Templates.self,
         ]
     )
 

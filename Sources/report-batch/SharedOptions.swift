@@ -107,4 +107,11 @@ struct TemplateOptions: ParsableArguments {
     func load() throws -> RunTemplates {
         try templates.map { try RunTemplates.load(from: $0) } ?? RunTemplates.builtIn()
     }
+
+    /// The files' templates alone, for a command that writes no summary and no e-mail: the
+    /// html pages' read and parsed only when it writes a page (`html`), as the built-in ones
+    /// are parsed only when a page is written (HTMLTemplates).
+    func loadOutput(html: Bool) throws -> OutputTemplates {
+        try templates.map { try OutputTemplates.load(from: $0, html: html) } ?? OutputTemplates.builtIn()
+    }
 }

@@ -7,16 +7,9 @@ import TestSupport
 import Testing
 
 struct RunTemplatesTests {
-    static var folder: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-            .appendingPathComponent("Templates").path
-    }
-
-    /// The Mustache files in Templates/ and the strings built into the binary render the same
-    /// summaries of the same run, byte for byte (families ok, skipped and failed, with warnings).
-    @Test func theShippedTemplatesAreTheBuiltInOnes() throws {
-        let templates = Self.folder
+    /// The built-in summaries (Templates/summary.*.mustache) of a run with families ok, skipped
+    /// and failed, with warnings: every kind of line, the names escaped in the html.
+    @Test func theBuiltInSummariesHaveEveryKindOfLine() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let database = folder.file("app.db")
@@ -45,10 +38,6 @@ struct RunTemplatesTests {
             )
         }
         let builtIn = try summaries(try RunTemplates.builtIn())
-        let shipped = try summaries(try RunTemplates.load(from: templates))
-        #expect(Summaries.withoutDuration(builtIn.0) == Summaries.withoutDuration(shipped.0))
-        #expect(Summaries.withoutDuration(builtIn.1) == Summaries.withoutDuration(shipped.1))
-        // The run has every kind of line, so the comparison covers every part of the templates.
         #expect(builtIn.0.contains("3 families: 1 ok, 1 skipped (no data), 1 failed"), "\(builtIn.0)")
         #expect(builtIn.1.contains("Ok &lt;Family&gt; &amp; &quot;Sons&quot;"))
     }

@@ -209,23 +209,6 @@ struct MIMEMessageTests {
     }
 }
 
-/// The e-mail templates shipped in `Templates/` are the built-in ones, byte for byte.
-struct EmailTemplateFileTests {
-    @Test func theShippedEmailTemplatesAreTheBuiltInOnes() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-            .appendingPathComponent("Templates")
-        #expect(
-            try String(contentsOf: folder.appendingPathComponent(EmailTemplates.textName), encoding: .utf8)
-                == EmailTemplates.defaultText
-        )
-        #expect(
-            try String(contentsOf: folder.appendingPathComponent(EmailTemplates.htmlName), encoding: .utf8)
-                == EmailTemplates.defaultHTML
-        )
-    }
-}
-
 /// Who gets a recap (docs/delivery.md, "Who gets a message").
 struct RecipientPlanTests {
     let family = FamilyUnit(id: "F", familyName: "Rivera Family", createdAt: nil)

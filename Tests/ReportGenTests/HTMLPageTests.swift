@@ -255,17 +255,4 @@ struct HTMLPageTests {
         )
         #expect(try String(contentsOfFile: list.files[0].path, encoding: .utf8).contains("<tr class=\"ours\">"))
     }
-
-    @Test func theShippedTemplatesAreTheBuiltInOnes() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Templates")
-        #expect(
-            try String(contentsOf: root.appendingPathComponent(HTMLTemplates.reportName), encoding: .utf8)
-                == HTMLTemplates.defaultReport
-        )
-        #expect(
-            try String(contentsOf: root.appendingPathComponent(HTMLTemplates.listName), encoding: .utf8)
-                == HTMLTemplates.defaultList
-        )
-    }
 }

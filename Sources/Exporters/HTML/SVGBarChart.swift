@@ -7,7 +7,8 @@ import Foundation
 /// is the pdf's caption ("Email 4 Phone Call 1"); its numbers are also a table under it.
 public enum SVGBarChart {
     static let rowHeight = 40.0
-    static let textSize = 15.0
+    /// The labels' size in CSS pixels: the page's least text size (16 px).
+    static let textSize = 16.0
 
     /// The pdf's caption of bars, each label followed by its value, in the bars' order.
     public static func caption(_ bars: [PDFBar]) -> String {

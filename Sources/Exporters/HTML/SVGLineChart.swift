@@ -7,14 +7,16 @@ import Foundation
 /// `width` units); it is an image with a title and a description (the pdf's caption), and the
 /// page puts its numbers in a table under it (`HTMLPageData`).
 public enum SVGLineChart {
-    /// The drawing's width in svg units: a phone's column (358 px at 390) shows it at about a
-    /// pixel a unit, so that its 13-unit labels read at about 13 px.
+    /// The drawing's width in svg units: a phone's column (about 352 px at 390) shows it at a
+    /// little over a pixel a unit, so that its 16-unit labels read at 16 px or more, the page's
+    /// least text size (wider screens show it larger, up to the page's 480 px).
     static let width = 340.0
     static let plotHeight = 140.0
-    static let textSize = 13.0
-    /// The end values' size; `PDFLineChart.spread` keeps them 11 units apart.
-    static let endSize = 11.0
-    static let valueWidth = 34.0, endWidth = 46.0
+    static let textSize = 16.0
+    /// The end values' size; `PDFLineChart.spread` keeps them 17 units apart.
+    static let endSize = 16.0
+    /// The least room for the value axis's labels (a wider label widens it) and for the end values.
+    static let valueWidth = 40.0, endWidth = 52.0
 
     /// About how wide a text is at `size` (an average glyph of the page's sans-serif fonts,
     /// a little wide so that labels never meet).
@@ -23,8 +25,8 @@ public enum SVGLineChart {
     /// The chart as an `<svg>` element; `id` makes its title's and description's ids unique on the page.
     public static func markup(_ chart: PDFLineChart, id: String) -> String {
         let legend = legendLines(chart)
-        let plotTop = 6 + Double(legend.count) * 20 + 10
-        let height = plotTop + plotHeight + 28
+        let plotTop = 6 + Double(legend.count) * 22 + 10
+        let height = plotTop + plotHeight + 30
         var svg = """
             <svg class="chart line-chart" viewBox="0 0 \(HTMLText.number(width)) \(HTMLText.number(height))" \
             role="img" aria-labelledby="\(id)-t \(id)-d">\
@@ -33,7 +35,7 @@ public enum SVGLineChart {
             """
         for (row, indices) in legend.enumerated() {
             var left = 0.0
-            let y = 6 + Double(row) * 20
+            let y = 6 + Double(row) * 22
             for series in indices.map({ chart.series[$0] }) {
                 let color = HTMLColors.line(series.color)
                 svg += "<g class=\"series\" style=\"\(HTMLColors.style(color))\">"
@@ -72,8 +74,10 @@ public enum SVGLineChart {
 
     /// The grid, the axes' labels, the lines and their end values.
     private static func plot(_ chart: PDFLineChart, top: Double) -> String {
-        let plot = (x: valueWidth, y: top, width: width - valueWidth - endWidth, height: plotHeight)
         let (axisTop, step) = chart.axis
+        let axisLabels = (0...4).map { chart.text(step * Double($0)) }
+        let left = max(valueWidth, (axisLabels.map { estimate($0, size: textSize) }.max() ?? 0) + 6)
+        let plot = (x: left, y: top, width: width - left - endWidth, height: plotHeight)
         func yOf(_ value: Double) -> Double { plot.y + plot.height * (1 - max(0, min(value, axisTop)) / axisTop) }
         let slot = plot.width / Double(max(1, chart.labels.count))
         func xOf(_ index: Int) -> Double { plot.x + slot * (Double(index) + 0.5) }
@@ -83,12 +87,12 @@ public enum SVGLineChart {
             svg += "<line class=\"\(index == 0 ? "axis" : "grid")\" x1=\"\(HTMLText.number(plot.x))\" "
             svg += "x2=\"\(HTMLText.number(plot.x + plot.width))\" y1=\"\(HTMLText.number(y))\" "
             svg += "y2=\"\(HTMLText.number(y))\" stroke=\"\(index == 0 ? "#9CA3AF" : "#E5E7EB")\" stroke-width=\"1\"/>"
-            svg += text(chart.text(step * Double(index)), x: plot.x - 4, y: y + 4, size: textSize, anchor: "end")
+            svg += text(axisLabels[index], x: plot.x - 4, y: y + 5, size: textSize, anchor: "end")
         }
         let widest = chart.labels.map { estimate($0, size: textSize) }.max() ?? 0
         let every = max(1, Int(((widest + 4) / slot).rounded(.up)))
         for (index, label) in chart.labels.enumerated() where (chart.labels.count - 1 - index) % every == 0 {
-            svg += text(label, x: xOf(index), y: plot.y + plot.height + 18, size: textSize, anchor: "middle")
+            svg += text(label, x: xOf(index), y: plot.y + plot.height + 20, size: textSize, anchor: "middle")
         }
         var ends: [(y: Double, text: String, color: PDFColor)] = []
         for series in chart.series {
@@ -97,7 +101,7 @@ public enum SVGLineChart {
                 ends.append((yOf(value), chart.text(value), series.color))
             }
         }
-        for end in PDFLineChart.spread(ends, bottom: plot.y + plot.height) {
+        for end in PDFLineChart.spread(ends, bottom: plot.y + plot.height, gap: endSize + 1) {
             let color = HTMLColors.line(end.color)
             svg += "<g class=\"series\" style=\"\(HTMLColors.style(color))\">"
             svg += text(

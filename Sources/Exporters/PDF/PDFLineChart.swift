@@ -223,19 +223,21 @@ extension PDFLineChart {
     }
 
     /// The end labels moved apart, so that two lines ending on one value do not write over
-    /// each other: at least 11 points between labels, top to bottom, and none below the axis.
+    /// each other: at least `gap` points between labels (11, the pdf's), top to bottom, and none
+    /// below the axis.
     static func spread(
         _ ends: [(y: Double, text: String, color: PDFColor)],
-        bottom: Double
+        bottom: Double,
+        gap: Double = 11
     ) -> [(y: Double, text: String, color: PDFColor)] {
         var sorted = ends.sorted { $0.y < $1.y }
-        for index in sorted.indices.dropFirst() where sorted[index].y - sorted[index - 1].y < 11 {
-            sorted[index].y = sorted[index - 1].y + 11
+        for index in sorted.indices.dropFirst() where sorted[index].y - sorted[index - 1].y < gap {
+            sorted[index].y = sorted[index - 1].y + gap
         }
         if let last = sorted.indices.last, sorted[last].y > bottom {
             sorted[last].y = bottom
             for index in sorted.indices.dropLast().reversed() {
-                sorted[index].y = min(sorted[index].y, sorted[index + 1].y - 11)
+                sorted[index].y = min(sorted[index].y, sorted[index + 1].y - gap)
             }
         }
         return sorted

@@ -1,31 +1,32 @@
+import BuiltInTemplates
 import Core
+import Exporters
 import Foundation
-import Mustache
 
 /// The html pages' templates (docs/outputs.md, "html"; Templates/README.md, "The pages' data"):
 /// `report.html.mustache` for the report and `list.html.mustache` for the three lists, built
-/// in (Sources/ReportGen/HTML/, the same files as Templates/) and replaceable with
-/// `--templates DIR`. Whatever a template says, every value is escaped: a template that would
-/// insert one as it is (`{{{name}}}`, `{{&name}}`) other than `svg` (a chart report-batch drew,
-/// its text escaped), that turns escaping off (`CONTENT_TYPE`) or changes the delimiters is
-/// refused, and so is one without the Content-Security-Policy that forbids every fetch.
+/// in (Templates/, `BuiltInTemplate`), replaceable with `--templates DIR` and rendered by
+/// PageTemplate alone. Whatever a template says, every value is escaped (`HTMLText.escape`): a
+/// template that would insert one as it is (`{{{name}}}`, `{{&name}}`) other than `svg` (a chart
+/// report-batch drew, its text escaped), that turns escaping off (`CONTENT_TYPE`) or changes the
+/// delimiters is refused, and so is one without the Content-Security-Policy that forbids every
+/// fetch, or one that PageTemplate does not take (a partial, a block, a transform).
 package struct HTMLTemplates: Sendable {
-    let report: MustacheTemplate
-    let list: MustacheTemplate
-    /// The same templates made ready to render into bytes (`PageTemplate`), the list's with its
-    /// rows streamed; nil for one that uses what only swift-mustache renders.
-    let reportPage: PageTemplate?
-    let listPage: PageTemplate?
+    /// The templates made ready to render into bytes (`PageTemplate`, the pages' one renderer),
+    /// the list's with its rows streamed.
+    let reportPage: PageTemplate
+    let listPage: PageTemplate
 
-    package static let reportName = "report.html.mustache", listName = "list.html.mustache"
-    package static let defaultReport = String(decoding: PackageResources.report_html_mustache, as: UTF8.self)
-    package static let defaultList = String(decoding: PackageResources.list_html_mustache, as: UTF8.self)
+    package static let reportName = BuiltInTemplate.reportHTML.fileName, listName = BuiltInTemplate.listHTML.fileName
+    package static let defaultReport = BuiltInTemplate.reportHTML.text
+    package static let defaultList = BuiltInTemplate.listHTML.text
 
     /// The values a template may insert unescaped.
     static let rawKeys: Set<String> = ["svg"]
     /// What every page's head must say, so that it fetches nothing (docs/outputs.md, "html").
     package static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
+    /// Parsed the first time a page is written, never by a command that writes none.
     private static let parsedBuiltIn = Result {
         try HTMLTemplates(report: (defaultReport, nil), list: (defaultList, nil))
     }
@@ -42,16 +43,31 @@ package struct HTMLTemplates: Sendable {
 
     /// - Parameter report: the text and the name messages give it (nil: built in).
     private init(report: (String, String?), list: (String, String?)) throws {
-        self.report = try Self.parse(report.0, name: report.1 ?? "built-in \(Self.reportName)")
-        self.list = try Self.parse(list.0, name: list.1 ?? "built-in \(Self.listName)")
-        try Self.checkRows(self.list, name: list.1 ?? "built-in \(Self.listName)")
-        reportPage = PageTemplate.compile(report.0)
-        listPage = PageTemplate.compile(list.0)?.withRowsStreamed()
+        reportPage = try Self.page(report.0, name: report.1 ?? "built-in \(Self.reportName)")
+        let listName = list.1 ?? "built-in \(Self.listName)"
+        guard let streamed = try Self.page(list.0, name: listName).withRowsStreamed() else {
+            throw UsageError(
+                "\(listName): a list's page names rows only as one {{#rows}}…{{/rows}} section, where each row goes ({{rows}}, {{^rows}} or rows.… are not taken)"
+            )
+        }
+        try Self.checkRows(streamed, name: listName)
+        listPage = streamed
     }
 
-    private static func parse(_ text: String, name: String) throws -> MustacheTemplate {
+    /// A page's template, refused unless every value it inserts is escaped and PageTemplate,
+    /// the pages' one renderer, takes all of it (partials, blocks and transforms it does not).
+    private static func page(_ text: String, name: String) throws -> PageTemplate {
         try checkSafe(text, name: name)
-        return try TemplatePair.parse((text, name))
+        // A syntax error is worded as every template's (swift-mustache's parser).
+        _ = try TemplatePair.parse((text, name))
+        do {
+            return try PageTemplate.parse(text)
+        } catch {
+            let line = error.position.map { text[..<$0].utf8.count { $0 == 0x0A } + 1 }.map { ":\($0)" } ?? ""
+            throw UsageError(
+                "\(name)\(line): the html pages do not take \(error.what); a page's template has text, {{name}}, {{#section}}, {{^section}} and {{! comments }} (Templates/README.md)"
+            )
+        }
     }
 
     /// Refuses a template that could put a value into the page unescaped or fetch anything.
@@ -61,6 +77,13 @@ package struct HTMLTemplates: Sendable {
                 "\(name): the page must keep its <meta http-equiv=\"Content-Security-Policy\" content=\"\(contentSecurityPolicy)\">, so that it fetches nothing"
             )
         }
+        try checkEscaped(text, name: name, rawKeys: rawKeys)
+    }
+
+    /// Refuses an html template that could put a value in unescaped: `{{{name}}}` or `{{&name}}`
+    /// but for `rawKeys`, a `CONTENT_TYPE` other than HTML, a change of delimiters (which would
+    /// hide such a tag from this check). The pages', the e-mail's and the summary's.
+    package static func checkEscaped(_ text: String, name: String, rawKeys: Set<String>) throws {
         for tag in tags(text) {
             let inner = tag.text.trimmingCharacters(in: .whitespaces)
             let place = "\(name):\(tag.line)"
@@ -68,8 +91,11 @@ package struct HTMLTemplates: Sendable {
             case "{", "&":
                 let key = inner.dropFirst().trimmingCharacters(in: CharacterSet(charactersIn: "{} "))
                 guard rawKeys.contains(key) else {
+                    let only =
+                        rawKeys.contains("svg") ? " (only {{{svg}}}, a chart report-batch drew, goes in as it is)" : ""
+                    let into = rawKeys.contains("svg") ? "the page" : "the html"
                     throw UsageError(
-                        "\(place): {{{\(key)}}} would put a value into the page without escaping it; write {{\(key)}} (only {{{svg}}}, a chart report-batch drew, goes in as it is)"
+                        "\(place): {{{\(key)}}} would put a value into \(into) without escaping it; write {{\(key)}}\(only)"
                     )
                 }
             case "%":
@@ -104,10 +130,9 @@ package struct HTMLTemplates: Sendable {
     }
 
     /// A list template must have one `{{#rows}}…{{/rows}}` section where the rows go, reached
-    /// when there are rows (`ListHTML` streams them into it).
-    private static func checkRows(_ template: MustacheTemplate, name: String) throws {
-        var calls = 0
-        let probe = ListHTML.context(
+    /// once when there are rows (`ListHTML` streams them into it).
+    private static func checkRows(_ template: PageTemplate, name: String) throws {
+        let probe: HTMLItem = ListHTML.context(
             title: "",
             lines: [],
             cards: [],
@@ -119,13 +144,13 @@ package struct HTMLTemplates: Sendable {
             caption: "",
             columns: [],
             footer: ""
-        ).mustache.merging([
-            "rows": MustacheLambda { (_: String) -> Any? in
-                calls += 1
-                return nil
-            }
-        ]) { $1 }
-        _ = template.render(probe)
+        )
+        var page = probe
+        page[.rows] = true
+        var render = PageRender(page: page, capacity: 0)
+        render.rows = { _, _ in }
+        try template.render(into: &render)
+        let calls = render.rowsReached
         guard calls == 1 else {
             throw UsageError(
                 "\(name): a list's page needs one {{#rows}}…{{/rows}} section, where each row goes (it has \(calls == 0 ? "none" : "\(calls)"))"

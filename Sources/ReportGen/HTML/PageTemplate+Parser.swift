@@ -1,12 +1,16 @@
 // The parse below follows swift-mustache 2.1.1's (Template+Parser.swift of the package the build
 // fetches; Copyright (c) the Hummingbird authors, Apache-2.0) step for step, the whitespace of
 // standalone lines included, so that a template renders the same bytes through either; it
-// stops at what PageTemplate does not render (partials, inheritance, transforms, delimiters).
+// stops at what PageTemplate does not render (partials, inheritance, transforms, delimiters),
+// which HTMLTemplates refuses.
 
 extension PageTemplate {
-    /// Why a template is left to swift-mustache: a construct this parser does not take, or a
-    /// syntax error (swift-mustache, which parsed the template first, words the error).
-    struct Unsupported: Error {}
+    /// Why a template is refused: a construct this parser does not take (`what`, at `position`
+    /// of its text), or a syntax error (swift-mustache, which parsed the template first, words it).
+    struct Unsupported: Error {
+        var what = "this tag"
+        var position: String.Index?
+    }
 
     struct ParserState {
         var sectionName: String?
@@ -134,7 +138,11 @@ extension PageTemplate {
                 try readContentType(&parser)
                 setNewLine = isStandalone(&parser, state: state)
             case ">", "<", "$", "=":
-                throw Unsupported()
+                let kinds: [Character: String] = [
+                    ">": "a partial ({{>…}})", "<": "a parent template ({{<…}})", "$": "a block ({{$…}})",
+                    "=": "a change of delimiters ({{=…=}})",
+                ]
+                throw Unsupported(what: kinds[parser.current] ?? "this tag", position: parser.position)
             default:
                 keep(&whiteSpaceBefore, in: &tokens)
                 tokens.append(.variable(Name(try parseName(&parser))))
@@ -172,9 +180,13 @@ extension PageTemplate {
     /// A tag's name up to `}}`; a name with a transform (`count(rows)`) is left to swift-mustache.
     static func parseName(_ parser: inout Cursor) throws(Unsupported) -> String {
         parser.readWhitespace()
+        let start = parser.position
         let name = String(parser.read(while: nameCharacters))
         parser.readWhitespace()
-        guard try parser.read(string: "}}"), !name.contains("("), !name.contains(")") else { throw Unsupported() }
+        guard try parser.read(string: "}}") else { throw Unsupported() }
+        guard !name.contains("("), !name.contains(")") else {
+            throw Unsupported(what: "a transform (\(name))", position: start)
+        }
         return name
     }
 
@@ -195,7 +207,9 @@ extension PageTemplate {
         parser.readWhitespace()
         let value = parser.read(while: configCharacters)
         parser.readWhitespace()
-        guard try parser.read(string: "}}"), variable == "CONTENT_TYPE", value == "HTML" else { throw Unsupported() }
+        guard try parser.read(string: "}}"), variable == "CONTENT_TYPE", value == "HTML" else {
+            throw Unsupported(what: "{{% \(variable): \(value)}}", position: parser.position)
+        }
     }
 
     static func hasLineFinished(_ parser: inout Cursor) -> Bool {

@@ -59,31 +59,8 @@ struct PageRender {
         if escaped { writeEscaped(text) } else { bytes.append(contentsOf: text.utf8) }
     }
 
-    /// `text` with `&`, `<`, `>`, `"` and `'` as character references, on its bytes: each of
-    /// the five is escaped wherever it is. (swift-mustache escapes a character, a grapheme, so
-    /// that a `"` with a combining mark after it is another character it leaves as it is, which
-    /// in an attribute would end the attribute; the pages escape it.)
-    mutating func writeEscaped(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            var from = 0
-            for index in utf8.indices {
-                let entity: StaticString
-                switch utf8[index] {
-                case 0x26: entity = "&amp;"
-                case 0x3C: entity = "&lt;"
-                case 0x3E: entity = "&gt;"
-                case 0x22: entity = "&quot;"
-                case 0x27: entity = "&#39;"
-                default: continue
-                }
-                bytes.append(contentsOf: utf8[from..<index])
-                entity.withUTF8Buffer { bytes.append(contentsOf: $0) }
-                from = index + 1
-            }
-            bytes.append(contentsOf: utf8[from...])
-        }
-    }
+    /// `text` escaped by the one escaping of every html report-batch writes (`HTMLText.escape`).
+    mutating func writeEscaped(_ text: String) { HTMLText.appendEscaped(text, to: &bytes) }
 }
 
 extension PageTemplate {

@@ -2,13 +2,14 @@ import Exporters
 import Mustache
 
 /// An html page's template made ready to render a page's data (`HTMLItem`) straight into bytes:
-/// the same bytes as swift-mustache renders from the same text and the same data as its
+/// the same bytes as swift-mustache 2.1.1 (the version Package.swift pins with `exact:`; its
+/// parser is the one PageTemplate+Parser.swift mirrors) renders from the same text and the same data as its
 /// dictionaries (`HTMLValue.mustache`), without looking each key up through dynamic casts
 /// (swift-mustache's lookups were about 9 ms of a report's 10; docs/internals.md, "The html pages").
 /// It takes the Mustache a page's template uses: text, `{{name}}` (escaped), `{{{name}}}` and
 /// `{{&name}}`, sections, inverted sections, comments and `{{% CONTENT_TYPE: HTML}}`; a
-/// template with anything else (partials, blocks, transforms such as `count(rows)`) has none,
-/// and swift-mustache renders it (HTMLTemplates).
+/// template with anything else (partials, blocks, transforms such as `count(rows)`) is refused
+/// (HTMLTemplates): the pages have no other renderer.
 struct PageTemplate: Sendable {
     enum Token: Sendable {
         case text([UInt8])
@@ -60,15 +61,19 @@ struct PageTemplate: Sendable {
         self.text = text
     }
 
-    /// The template of `text`, or nil when swift-mustache is to render it.
-    static func compile(_ text: String) -> PageTemplate? {
+    /// The template of `text`, or nil when it uses what PageTemplate does not render.
+    static func compile(_ text: String) -> PageTemplate? { try? parse(text) }
+
+    /// The template of `text`.
+    /// - Throws: `Unsupported` saying what PageTemplate does not render, and where.
+    static func parse(_ text: String) throws(Unsupported) -> PageTemplate {
         var parser = Cursor(text)
-        return try? parse(&parser, state: ParserState())
+        return try parse(&parser, state: ParserState())
     }
 
     /// The template with each `{{#rows}}` section outside any other section's `rows` made a
     /// place for streamed rows; nil when `rows` is named any other way there ({{rows}},
-    /// {{^rows}}, `rows.x`), which swift-mustache's lambda alone renders as before.
+    /// {{^rows}}, `rows.x`), which HTMLTemplates refuses.
     func withRowsStreamed() -> PageTemplate? {
         var tokens: [Token] = []
         for token in self.tokens {

@@ -2,7 +2,6 @@ import Aggregation
 import Core
 import Exporters
 import Foundation
-import Mustache
 
 /// A list as one web page (docs/outputs.md, "html"): what its pdf says (`ListPDFSpec`: the
 /// title, the rows' order, the summary cards, the legend, the columns and cells with their
@@ -55,55 +54,23 @@ final class HTMLListOutput<Row>: TableOutput, RowOutput {
         let path = pending?.temporaryPath ?? ""
         let sink = try ByteSink(path: path)
         var page = pageContext(columns: columns)
-        if let template = templates.listPage {
-            page[.rows] = true
-            var render = PageRender(page: page)
-            render.rows = { row, render in
-                try self.rows.forEachRow { cells in
-                    try row.render(row: self.rowData(cells, columns: columns, starred: starred), into: &render)
-                    if render.bytes.count >= 1 << 16 {
-                        try sink.write(render.bytes)
-                        render.bytes.removeAll(keepingCapacity: true)
-                    }
+        let template = templates.listPage
+        page[.rows] = true
+        var render = PageRender(page: page)
+        render.rows = { row, render in
+            try self.rows.forEachRow { cells in
+                try row.render(row: self.rowData(cells, columns: columns, starred: starred), into: &render)
+                if render.bytes.count >= 1 << 16 {
+                    try sink.write(render.bytes)
+                    render.bytes.removeAll(keepingCapacity: true)
                 }
             }
-            try template.render(into: &render)
-            guard rows.count == 0 || render.rowsReached == 1 else { throw Self.noRowsSection(path) }
-            try sink.write(render.bytes)
-        } else {
-            try writeThroughMustache(page, columns: columns, starred: starred, to: sink, path: path)
         }
+        try template.render(into: &render)
+        guard rows.count == 0 || render.rowsReached == 1 else { throw Self.noRowsSection(path) }
+        try sink.write(render.bytes)
         try sink.close()
         return WrittenFile(path: pending?.path ?? "-", format: ListFormat.html.rawValue, rows: rows.count)
-    }
-
-    /// The page through swift-mustache, for a template `PageTemplate` does not take: rendered with
-    /// a marker where its rows section is, which no value can hold (text is cleaned of control
-    /// characters), split there, and the section's text rendered once a row between the halves.
-    private func writeThroughMustache(
-        _ page: HTMLItem,
-        columns: [PDFTable.Column],
-        starred: Bool,
-        to sink: ByteSink,
-        path: String
-    ) throws {
-        let marker = "\u{0}rows\u{0}"
-        var rowText: String?
-        var context = page.mustache
-        context["rows"] = MustacheLambda { (text: String) -> Any? in
-            rowText = text
-            return marker
-        }
-        let parts = templates.list.render(context).components(separatedBy: marker)
-        try sink.write(parts[0])
-        if rows.count > 0 {
-            guard parts.count == 2, let rowText else { throw Self.noRowsSection(path) }
-            let row = try TemplatePair.parse((rowText, "the rows section of \(HTMLTemplates.listName)"))
-            try rows.forEachRow { cells in
-                try sink.write(row.render(rowData(cells, columns: columns, starred: starred).mustache))
-            }
-        }
-        for rest in parts.dropFirst() { try sink.write(rest) }
     }
 
     /// A row's data: its cells, the schools' star put before the school's name.

@@ -2,7 +2,6 @@ import Aggregation
 import Core
 import Exporters
 import Foundation
-import Mustache
 
 /// What the html pages of the lists share (HTMLListOutput writes them).
 enum ListHTML {

@@ -11,6 +11,13 @@ enum ReportHTML {
     /// The page's bytes (UTF-8).
     /// - Throws: `UsageError` when the built-in templates do not parse (a bug).
     static func page(_ run: ReportRun, templates: OutputTemplates) throws -> [UInt8] {
+        var render = PageRender(page: data(run, templates: templates), capacity: 1 << 17)
+        try templates.htmlTemplates().reportPage.render(into: &render)
+        return render.bytes
+    }
+
+    /// The page's data (Templates/README.md, "The pages' data").
+    static func data(_ run: ReportRun, templates: OutputTemplates) -> HTMLItem {
         let folded = ReportPDFSeason.listLimit
         let document = ReportPDFSeason.$listLimit.withValue(Int.max) { ReportPDF.document(run, templates: templates) }
         var options = HTMLPageData.Options(foldAfter: folded)
@@ -20,10 +27,6 @@ enum ReportHTML {
         var page = HTMLPageData(document, options: options).page
         page[.lang] = "en"
         page[.generator] = .text(ToolVersion.creator)
-        let html = try templates.htmlTemplates()
-        guard let template = html.reportPage else { return html.report.renderBytes(page) }
-        var render = PageRender(page: page, capacity: 1 << 17)
-        try template.render(into: &render)
-        return render.bytes
+        return page
     }
 }
