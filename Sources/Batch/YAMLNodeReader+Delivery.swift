@@ -5,7 +5,7 @@ import Foundation
 import ReportGen
 import Yams
 
-extension JobReader {
+extension YAMLNodeReader {
     /// `to`: members, player, parents, or a list of addresses, each one mailbox.
     private func recipients(_ value: Node) throws -> DeliveryJob.Recipients {
         guard value.sequence != nil else {
