@@ -51,6 +51,10 @@ package struct BatchJob: Sendable {
     }
 
     package var file: String
+    /// `name`: the run's name where it is watched (the app's Jobs tab, metrics, pings).
+    package var name = "weekly-report"
+    /// `monitor`: where the run reports how it went; empty watches nothing.
+    package var monitor = JobMonitor()
     package var database: String?
     package var families: Families = .all
     package var root: String = "out"
@@ -124,6 +128,14 @@ package struct BatchJob: Sendable {
         var job = try YAMLNodeReader(file: path).job(root)
         job.sha256 = SHA256.hash(data: data).hex
         job.mail = try job.delivery.map { try MailTransport($0, file: job.file) }
+        if let name = job.monitor.appJobsEnv {
+            guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else {
+                throw UsageError(
+                    "\(path): the environment variable \(name), which 'monitor.app_jobs_env' names, is not set"
+                )
+            }
+            job.monitor.appJobsURI = value
+        }
         return job
     }
 }

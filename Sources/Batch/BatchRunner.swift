@@ -80,6 +80,7 @@ package enum BatchRunner {
         summary.sends = job.mail?.sender != nil
         summary.duration = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         summary.mailServerDown = job.mail?.sender?.serverDown ?? false
+        summary.monitorWarnings = options.monitorWarnings
         if !options.dryRun, let shard = options.shard {
             if let failure = spool.readFailure { throw OutputError(path: NSTemporaryDirectory(), reason: failure) }
             try ShardOutcomes.write(

@@ -16,6 +16,8 @@ package struct BatchSummary: Sendable {
     package var mailServerDown = false
     /// Seconds the run took (for summarize, its longest shard's).
     package var duration = 0.0
+    /// Monitors that could not be told the run started (the start ping, the app's cron_runs).
+    package var monitorWarnings: [String] = []
     /// The text summary as written to `summary.txt`; nil in a dry run, which writes none.
     package internal(set) var text: String?
     /// A shard's outcome file, written instead of the summaries.

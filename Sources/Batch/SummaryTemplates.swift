@@ -72,6 +72,9 @@ package struct SummaryTemplates: Sendable {
         }
         // Only when there is one: a key holding `nil as Any` would print "nil".
         if let warning = rangeWarning(summary.outcomes) { context["range_warning"] = warning }
+        if !summary.monitorWarnings.isEmpty {
+            context["monitor_warnings"] = summary.monitorWarnings.map(Display.oneLine)
+        }
         return context
     }
 
@@ -272,6 +275,9 @@ package struct SummaryTemplates: Sendable {
 
         {{range_warning}}
         {{/range_warning}}
+        {{#monitor_warnings}}
+        warning: {{.}}
+        {{/monitor_warnings}}
         {{#has_failures}}
 
         Failed families (each has a manifest.json saying why):
@@ -305,6 +311,9 @@ package struct SummaryTemplates: Sendable {
         {{#range_warning}}
         <p style="color: #92400E"><strong>{{range_warning}}</strong></p>
         {{/range_warning}}
+        {{#monitor_warnings}}
+        <p style="color: #92400E">warning: {{.}}</p>
+        {{/monitor_warnings}}
         {{#has_failures}}
         <h2 style="color: #B91C1C">Failed families</h2>
         <ul>

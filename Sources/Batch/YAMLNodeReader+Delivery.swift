@@ -176,7 +176,7 @@ extension YAMLNodeReader {
     }
 
     /// The name of an environment variable (never its value).
-    private func envName(_ node: Node, _ key: String) throws -> String {
+    func envName(_ node: Node, _ key: String) throws -> String {
         let name = try string(node, key)
         guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
             throw fail(

@@ -15,10 +15,15 @@ extension YAMLNodeReader {
             root,
             "the job",
             allowed: [
-                "database", "families", "timezone", "range", "permissions", "bad_rows", "deliver", "output", "outputs",
+                "name", "database", "families", "timezone", "range", "permissions", "bad_rows", "deliver", "output",
+                "outputs", "monitor",
             ]
         ) {
             switch key {
+            case "name":
+                job.name = try jobName(node, key)
+            case "monitor":
+                job.monitor = try monitor(node)
             case "database":
                 job.database = try string(node, key)
             case "families":
