@@ -55,6 +55,8 @@ package struct BatchJob: Sendable {
     package var name = "weekly-report"
     /// `monitor`: where the run reports how it went; empty watches nothing.
     package var monitor = JobMonitor()
+    /// Whether anyone hears how the run went beyond its files: a monitor or the operator's e-mail.
+    package var isWatched: Bool { !monitor.isEmpty || delivery?.operatorAddress != nil }
     package var database: String?
     package var families: Families = .all
     package var root: String = "out"

@@ -5,9 +5,9 @@ import Foundation
 
 /// Tells a job's monitors (`monitor:`, docs/cli.md "Watching the run") that the run started
 /// and how it ended: the app's `cron_runs`, the ping URL, the metrics textfile and the
-/// Pushgateway. Best effort: each failure is a warning for stderr, never an error. A shard
-/// writes its metrics only (labelled with its K); the run's row and pings are `summarize`'s.
-/// Times are the wall clock's.
+/// Pushgateway, and the operator's e-mail (`deliver.email.operator`). Best effort: each
+/// failure is a warning for stderr, never an error. A shard writes its metrics only (labelled
+/// with its K); the run's row, pings and e-mail are `summarize`'s. Times are the wall clock's.
 package final class RunMonitor {
     private let job: BatchJob
     private let shard: Shard?
@@ -64,6 +64,15 @@ package final class RunMonitor {
         }
         if let gateway = job.monitor.pushgateway { warnings += push(metrics, to: gateway, succeeded: succeeded) }
         guard shard == nil else { return warnings }
+        if let warning = OperatorMail.send(
+            job: job,
+            status: status,
+            summary: summary,
+            html: summaryHTML(summary),
+            error: error
+        ) {
+            warnings.append(warning)
+        }
         if let record, let warning = record.finish(ending(status, summary, error), started: started, finished: end) {
             warnings.append(warning)
         }
@@ -79,6 +88,17 @@ package final class RunMonitor {
             }
         }
         return warnings
+    }
+
+    /// The summary.html the run wrote, for the operator's e-mail (nil when there is none).
+    private func summaryHTML(_ summary: BatchSummary?) -> String? {
+        guard let summary, summary.text != nil else { return nil }
+        let path = (summary.root as NSString).appendingPathComponent("summary.html")
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= 16 << 20,
+            let data = FileManager.default.contents(atPath: path)
+        else { return nil }
+        return String(data: data, encoding: .utf8)
     }
 
     /// PUT after a success (every gauge replaced), POST after a failure without the

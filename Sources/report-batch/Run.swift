@@ -91,7 +91,7 @@ struct Run: ParsableCommand {
             job.permissions.apply()
             let options = try batchOptions()
             // The monitors hear of a run that is not a dry run, from its start to its exit (docs/cli.md).
-            let monitor = dryRun || job.monitor.isEmpty ? nil : RunMonitor(job: job, shard: options.shard)
+            let monitor = dryRun || !job.isWatched ? nil : RunMonitor(job: job, shard: options.shard)
             var monitored = options
             if let monitor {
                 monitored.monitorWarnings = monitor.start()
