@@ -48,7 +48,7 @@ package final class RunMonitor {
         let succeeded = status == .success
         let metrics = RunMetrics(
             summary: summary,
-            duration: end.timeIntervalSince(started),
+            duration: summary?.duration ?? end.timeIntervalSince(started),
             end: end.timeIntervalSince1970,
             succeeded: succeeded
         )

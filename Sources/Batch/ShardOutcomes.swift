@@ -61,7 +61,7 @@ package enum ShardOutcomes {
             mail.written, mail.sent, mail.notSentTotal, mail.failed
         )
         // The file without its families, as its type writes it; the families follow one at a time.
-        let header = ShardOutcomeFile(
+        var header = ShardOutcomeFile(
             shard: shard,
             job: .init(file: job.file, sha256: job.sha256),
             clock: summary.generatedAt.iso8601,
@@ -75,6 +75,7 @@ package enum ShardOutcomes {
             counts: counts,
             families: []
         )
+        header.startedAt = summary.startedAt
         let members: [(String, JSONValue)] =
             if case .object(let members) = try JSONValueEncoder().encode(header) { members } else { [] }
         let prefix = root.hasSuffix("/") ? root : root + "/"
@@ -150,6 +151,7 @@ package enum ShardOutcomes {
         summary.sends = first.sends
         // The shards ran side by side: the run took as long as the longest.
         summary.duration = files.map(\.duration).max() ?? 0
+        summary.startedAt = files.compactMap(\.record.startedAt).min()
         summary.mailServerDown = all.contains { ($0.outcome.mail.notSent[.serverUnreachable] ?? 0) > 0 }
         try BatchRunner.writeSummaries(&summary, spool: spool, root: root, templates: templates)
         return summary

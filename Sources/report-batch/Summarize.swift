@@ -23,25 +23,56 @@ struct Summarize: ParsableCommand {
 
     @OptionGroup var templates: TemplateOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "The job file the shards ran: its monitors (the app's cron_runs, the end ping, metrics) and its operator's e-mail hear of the run from summarize, as from a whole run.",
+            valueName: "job"
+        )
+    )
+    var job: String?
+
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         Console.configure(global)
         var status: ExitStatus = .success
         try runMapped {
-            let templates = try templates.load()
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
-                throw RuntimeFailure("no shard outcome files: the output root \(Quote.path(root)) does not exist")
+            let job = try self.job.map { try BatchJob.load($0) }
+            do {
+                let summary = try merge()
+                status = summary.exitStatus
+                if let job, job.isWatched {
+                    let started = summary.startedAt.map { Date(timeIntervalSince1970: $0) } ?? Date()
+                    let monitor = RunMonitor(job: job, shard: nil, started: started)
+                    monitor.start(ping: false).forEach(Console.warning)
+                    monitor.finish(status: status, summary: summary, error: nil).forEach(Console.warning)
+                }
+                try Console.summary(summary, quiet: global.quiet)
+            } catch {
+                if let job, job.isWatched {
+                    let monitor = RunMonitor(job: job, shard: nil)
+                    monitor.start(ping: false).forEach(Console.warning)
+                    monitor.finish(status: ExitStatus.of(error), summary: nil, error: ExitStatus.message(for: error))
+                        .forEach(Console.warning)
+                }
+                throw error
             }
-            // Alone on the root: no shard may still be writing (they hold its lock shared).
-            let lock = try OutputLock(root: root)
-            defer { withExtendedLifetime(lock) {} }
-            let summary = try ShardOutcomes.summarize(root: root, templates: templates.summary)
-            status = summary.exitStatus
-            Console.mailServerDown(summary)
-            try Console.summary(summary, quiet: global.quiet)
         }
         if status != .success { throw ExitCode(status.rawValue) }
+    }
+
+    /// Merges the outcome files into the run's summary, alone on the root.
+    private func merge() throws -> BatchSummary {
+        let templates = try templates.load()
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
+            throw RuntimeFailure("no shard outcome files: the output root \(Quote.path(root)) does not exist")
+        }
+        // Alone on the root: no shard may still be writing (they hold its lock shared).
+        let lock = try OutputLock(root: root)
+        defer { withExtendedLifetime(lock) {} }
+        let summary = try ShardOutcomes.summarize(root: root, templates: templates.summary)
+        Console.mailServerDown(summary)
+        return summary
     }
 }

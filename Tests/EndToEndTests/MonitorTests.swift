@@ -191,4 +191,24 @@ struct MonitorTests {
         #expect(!second.contains(lastRun))
         #expect(second.contains("report_batch_families{instance=\"\",job=\"weekly-report\",outcome=\"ok\"} 0"))
     }
+
+    /// A sharded run pings once, from `summarize --job`, at its end; its shards ping nothing.
+    @Test(.tags(.httpServer)) func aShardedRunPingsFromSummarize() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        let server = try HTTPTestServer(folder: demo.folder)
+        let job = try Self.job(demo, ["ping_url: \(server.url)/\(Self.key)"])
+        for shard in ["0", "1"] {
+            let result = try ReportBatchProcess.run(
+                ["run", job, "--db", "demo.db", "--out", "o", "--now", Self.now, "--shards", "2", "--shard", shard],
+                in: demo.folder.path
+            )
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(server.requests.isEmpty)
+        let summary = try ReportBatchProcess.run(["summarize", "o", "--job", job], in: demo.folder.path)
+        #expect(summary.status == 0 && Self.warnings(summary).isEmpty, "\(summary.stderr)")
+        #expect(server.requests.map { "\($0.method) \($0.path)" } == ["POST /\(Self.key)"])
+        #expect(server.requests.first?.body.hasPrefix("4 families: 3 ok, 1 skipped (no data), 0 failed\n") == true)
+    }
 }

@@ -132,4 +132,45 @@ struct AppJobsTests {
         }
         #expect(files.sorted() == plainFiles.sorted())
     }
+
+    /// A sharded run is one row, written by `summarize --job`, started at its earliest shard's
+    /// start; its shards write none.
+    @Test func aShardedRunIsOneRowWrittenBySummarize() throws {
+        let setup = try Setup()
+        defer { setup.folder.remove() }
+        let environment = [
+            "APP_JOBS_URL": setup.server.uri(setup.database, user: setup.role, password: Self.password)
+        ]
+        let before = try setup.server.psql(setup.database, "SELECT now()")
+        for shard in 0..<2 {
+            let result = try ReportBatchProcess.run(
+                [
+                    "run", "job.yaml", "--db", "demo.db", "--out", "o", "--now", "2026-11-23T12:00:00Z", "--shards",
+                    "2",
+                    "--shard", "\(shard)",
+                ],
+                in: setup.folder.path,
+                environment: environment
+            )
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(try setup.rows().isEmpty, "a shard wrote a row")
+        let shardsDone = try setup.server.psql(setup.database, "SELECT now()")
+        sleep(1)
+        let summary = try ReportBatchProcess.run(
+            ["summarize", "o", "--job", "job.yaml"],
+            in: setup.folder.path,
+            environment: environment
+        )
+        #expect(summary.status == 0 && !summary.stderr.contains("warning"), "\(summary.stderr)")
+        #expect(try setup.rows() == ["weekly-report|success|4|0|true|-"])
+        let startedAt = try setup.server.psql(
+            setup.database,
+            """
+            SELECT (started_at >= '\(before)'::timestamptz - interval '1 second'
+              AND started_at < '\(shardsDone)'::timestamptz)::text FROM public.cron_runs
+            """
+        )
+        #expect(startedAt == "true", "started_at is the earliest shard's start, not summarize's")
+    }
 }
