@@ -2,6 +2,7 @@ import Aggregation
 import ArgumentParser
 import Batch
 import Core
+import Delivery
 import Foundation
 import Synchronization
 
@@ -81,7 +82,43 @@ struct Run: ParsableCommand {
     )
     var workers: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --send-test: the family whose recap is sent as a test (its id; `report-batch families` lists them).",
+            valueName: "id"
+        )
+    )
+    var family: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Send --family's recap, as the job writes it for a member, to this one address only, its subject starting \"[Test] \": nothing is written to the output root and no delivery is recorded.",
+            valueName: "address"
+        )
+    )
+    var sendTest: String?
+
     @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if family != nil, sendTest == nil {
+            throw ValidationError(
+                "--family is for a test send: give --send-test ADDRESS too (a run runs the job's families)"
+            )
+        }
+        guard let sendTest else { return }
+        guard family != nil else {
+            throw ValidationError("--send-test needs --family ID, the family whose recap it sends")
+        }
+        guard MIMEMessage.Address(email: sendTest) != nil else {
+            throw ValidationError(
+                "--send-test must be one e-mail address, e.g. you@example.com (got \(Quote.value(sendTest)))"
+            )
+        }
+        if shards != nil || shard != nil || dryRun || resend {
+            throw ValidationError("--send-test sends one message: it takes no --shards, --shard, --dry-run or --resend")
+        }
+    }
 
     func run() throws {
         Console.configure(global)
@@ -90,6 +127,10 @@ struct Run: ParsableCommand {
             let job = try BatchJob.load(self.job)
             job.permissions.apply()
             let options = try batchOptions()
+            if let family, let sendTest, let address = MIMEMessage.Address(email: sendTest) {
+                try Console.output(try TestSend.send(job, familyID: family, to: address, options: options) + "\n")
+                return
+            }
             // The monitors hear of a run that is not a dry run, from its start to its exit (docs/cli.md).
             let monitor = dryRun || !job.isWatched ? nil : RunMonitor(job: job, shard: options.shard)
             var monitored = options
