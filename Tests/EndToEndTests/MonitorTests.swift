@@ -197,7 +197,8 @@ struct MonitorTests {
         let demo = try ReportCommandTests.Demo()
         defer { demo.folder.remove() }
         let server = try HTTPTestServer(folder: demo.folder)
-        let job = try Self.job(demo, ["ping_url: \(server.url)/\(Self.key)"])
+        let gateway = try PushgatewayServer()
+        let job = try Self.job(demo, ["ping_url: \(server.url)/\(Self.key)", "pushgateway: \(gateway.url)"])
         for shard in ["0", "1"] {
             let result = try ReportBatchProcess.run(
                 ["run", job, "--db", "demo.db", "--out", "o", "--now", Self.now, "--shards", "2", "--shard", shard],
@@ -210,5 +211,44 @@ struct MonitorTests {
         #expect(summary.status == 0 && Self.warnings(summary).isEmpty, "\(summary.stderr)")
         #expect(server.requests.map { "\($0.method) \($0.path)" } == ["POST /\(Self.key)"])
         #expect(server.requests.first?.body.hasPrefix("4 families: 3 ok, 1 skipped (no data), 0 failed\n") == true)
+        // Each shard's group, and the run's from summarize, side by side in the gateway.
+        let families = try gateway.metrics().split(separator: "\n").filter {
+            $0.hasPrefix("report_batch_families{") && $0.contains("outcome=\"ok\"")
+        }
+        #expect(families.count == 3, "\(families)")
+        #expect(families.contains { $0.contains("shard=\"0\"") } && families.contains { $0.contains("shard=\"1\"") })
+        #expect(families.contains { !$0.contains("shard=") && $0.hasSuffix(" 3") }, "\(families)")
+    }
+
+    /// Every monitor set, against servers that never answer (an HTTP server for the ping and
+    /// the gateway, the same for PostgreSQL's connection): the same files and exit code as
+    /// without them, within the bounds (10 s for the row's connection, 30 s a ping or push).
+    @Test(.tags(.httpServer)) func everyMonitorAgainstServersThatNeverAnswer() throws {
+        let demo = try ReportCommandTests.Demo()
+        defer { demo.folder.remove() }
+        try FileManager.default.createDirectory(atPath: demo.folder.file("m"), withIntermediateDirectories: true)
+        let plain = try Self.run(demo, try Self.job(demo, [], name: "plain.yaml"), out: "plain")
+        let server = try HTTPTestServer(folder: demo.folder, mode: .never)
+        let job = try Self.job(
+            demo,
+            [
+                "ping_url: \(server.url)/\(Self.key)", "pushgateway: \(server.url)", "textfile: m/rb.prom",
+                "app_jobs_env: APP_JOBS_URL",
+            ]
+        )
+        let started = Date()
+        let watched = try ReportBatchProcess.run(
+            ["run", job, "--db", "demo.db", "--out", "o", "--now", Self.now],
+            in: demo.folder.path,
+            environment: ["APP_JOBS_URL": "postgresql://report_batch_jobs:pw@127.0.0.1:\(server.port)/app"]
+        )
+        let seconds = Date().timeIntervalSince(started)
+        #expect(watched.status == plain.status && watched.status == 0)
+        #expect(Self.files(demo.folder.file("o")) == Self.files(demo.folder.file("plain")))
+        #expect(seconds < 10 + 3 * 30 + 15, "took \(seconds) s")
+        let warnings = Self.warnings(watched)
+        #expect(warnings.count == 4, "\(warnings)")
+        #expect(warnings.allSatisfy { !$0.contains(Self.key) && !$0.contains(":pw@") })
+        #expect(FileManager.default.fileExists(atPath: demo.folder.file("m/rb.prom")))
     }
 }
