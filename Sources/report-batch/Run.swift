@@ -21,6 +21,9 @@ struct Run: ParsableCommand {
             instead of the summary, and exits 0 once that file is written (1 when every one of its families failed). \
             `report-batch summarize` then writes the run's summary. Every shard must have the same job file, --db and --now.
 
+            With --family ID --send-test ADDRESS, one family's recap is sent to ADDRESS alone as a test, its subject \
+            starting "[Test] ", and nothing is written to the output root.
+
             Examples:
               report-batch run weekly.yaml --db app.db --out /srv/recruiting/weekly
               report-batch run weekly.yaml --db app.db --out /srv/shared/weekly --shards 4 --shard 2 --now 2026-11-23T09:00:00Z

@@ -11,10 +11,12 @@ struct Summarize: ParsableCommand {
             summary.html into OUT_ROOT, the same bytes a whole run writes (same order, same templates: give the same \
             --templates as the run). Exit codes: 0 every family ok or skipped, 4 some failed, 1 every family failed or \
             a shard has no outcome file yet (they are named), 65 files that are not the shards of one run (another job \
-            file, clock, shard count or database), 75 a shard still running.
+            file, clock, shard count or database), 75 a shard still running. With --job, the job file the shards \
+            ran, its monitors (the app's cron_runs, the end ping, metrics) and its operator's e-mail hear of the \
+            sharded run from here, as from a whole run; its shards tell them nothing.
 
             Example:
-              report-batch summarize /srv/shared/weekly
+              report-batch summarize /srv/shared/weekly --job weekly.yaml
             """
     )
 
