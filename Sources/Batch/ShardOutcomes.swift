@@ -130,10 +130,20 @@ package enum ShardOutcomes {
     /// `summary.txt` and `summary.html` as a whole run does.
     /// - Throws: `ShardSetError` (65) for files that are not of one run or cannot be read as
     ///   outcome files; `RuntimeFailure` (1) naming the shards without a file.
-    package static func summarize(root: String, templates: SummaryTemplates) throws -> BatchSummary {
+    /// With `job` (`summarize --job`), that job file must be the one the shards ran.
+    package static func summarize(
+        root: String,
+        templates: SummaryTemplates,
+        job: BatchJob? = nil
+    ) throws -> BatchSummary {
         let folder = (root as NSString).appendingPathComponent(Self.folder)
         let files = try readRun(in: folder)
         let first = files[0]
+        if let job, job.sha256 != first.identity.jobSHA256 {
+            throw ShardSetError.otherJob(
+                "--job \(Quote.path(job.file)) is not the job file the shards ran (SHA-256 \(job.sha256.prefix(12))… and \(first.identity.jobSHA256.prefix(12))… in \(Quote.path(first.path))); give the same file"
+            )
+        }
         let all = merged(files, order: first.order)
         try checkPositions(files, folder: folder)
         guard let clock = parseInstant(first.identity.clock) else {
@@ -341,7 +351,15 @@ package enum ShardOutcomes {
 /// Outcome files that are not the shards of one run, or not outcome files at all (exit 65).
 package struct ShardSetError: ExitCoded, Sendable, CustomStringConvertible {
     package let message: String
+    /// The `--job` given to summarize is not the shards' job file: its monitors are not told.
+    package private(set) var isOtherJob = false
     package var exitStatus: ExitStatus { .badData }
     package init(_ message: String) { self.message = message }
+
+    static func otherJob(_ message: String) -> ShardSetError {
+        var error = ShardSetError(message)
+        error.isOtherJob = true
+        return error
+    }
     package var description: String { message }
 }

@@ -41,7 +41,7 @@ struct Summarize: ParsableCommand {
         try runMapped {
             let job = try self.job.map { try BatchJob.load($0) }
             do {
-                let summary = try merge()
+                let summary = try merge(job)
                 status = summary.exitStatus
                 if let job, job.isWatched {
                     let started = summary.startedAt.map { Date(timeIntervalSince1970: $0) } ?? Date()
@@ -51,7 +51,8 @@ struct Summarize: ParsableCommand {
                 }
                 try Console.summary(summary, quiet: global.quiet)
             } catch {
-                if let job, job.isWatched {
+                // A job file the shards did not run has no business hearing of their run.
+                if let job, job.isWatched, (error as? ShardSetError)?.isOtherJob != true {
                     let monitor = RunMonitor(job: job, shard: nil)
                     monitor.start(ping: false).forEach(Console.warning)
                     monitor.finish(status: ExitStatus.of(error), summary: nil, error: ExitStatus.message(for: error))
@@ -64,7 +65,7 @@ struct Summarize: ParsableCommand {
     }
 
     /// Merges the outcome files into the run's summary, alone on the root.
-    private func merge() throws -> BatchSummary {
+    private func merge(_ job: BatchJob?) throws -> BatchSummary {
         let templates = try templates.load()
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
@@ -73,7 +74,7 @@ struct Summarize: ParsableCommand {
         // Alone on the root: no shard may still be writing (they hold its lock shared).
         let lock = try OutputLock(root: root)
         defer { withExtendedLifetime(lock) {} }
-        let summary = try ShardOutcomes.summarize(root: root, templates: templates.summary)
+        let summary = try ShardOutcomes.summarize(root: root, templates: templates.summary, job: job)
         Console.mailServerDown(summary)
         return summary
     }

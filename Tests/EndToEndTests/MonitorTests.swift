@@ -218,6 +218,12 @@ struct MonitorTests {
         #expect(families.count == 3, "\(families)")
         #expect(families.contains { $0.contains("shard=\"0\"") } && families.contains { $0.contains("shard=\"1\"") })
         #expect(families.contains { !$0.contains("shard=") && $0.hasSuffix(" 3") }, "\(families)")
+        // Another job file than the shards ran is refused (65), and its monitors are not told.
+        let other = try Self.job(demo, ["ping_url: \(server.url)/other"], name: "other.yaml")
+        let refused = try ReportBatchProcess.run(["summarize", "o", "--job", other], in: demo.folder.path)
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("--job 'other.yaml' is not the job file the shards ran"), "\(refused.stderr)")
+        #expect(server.requests.count == 1, "\(server.requests.map(\.path))")
     }
 
     /// Every monitor set, against servers that never answer (an HTTP server for the ping and
