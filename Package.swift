@@ -55,7 +55,7 @@ let package = Package(
         ),
         // A small Swift face on libpq: connect, statements with parameters, COPY streamed.
         .target(name: "PostgresClient", dependencies: ["CLibPQ"]),
-        // A small Swift face on libcurl's easy interface for SMTP uploads: every status checked.
+        // A small Swift face on libcurl's easy interface for SMTP uploads and HTTP requests: every status checked.
         .target(name: "CurlClient", dependencies: ["CLibCurl"]),
 
         // The built-in templates: each file of Templates/ embedded from there, the one copy of it
@@ -128,7 +128,8 @@ let package = Package(
             ]
         ),
 
-        // Job files, the run of a family in stages, shards, locks, summaries.
+        // Job files, the run of a family in stages, shards, locks, summaries; the run's monitors (pings and
+        // pushes through CurlClient, the app's cron_runs through PostgresClient).
         .target(
             name: "Batch",
             dependencies: [
@@ -139,6 +140,8 @@ let package = Package(
                 "ReportGen",
                 "Delivery",
                 "BuiltInTemplates",
+                "CurlClient",
+                "PostgresClient",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -10,7 +10,8 @@ set -euo pipefail
 # own throwaway clusters of (openssl makes their TLS certificate), libcurl for sending e-mail
 # over SMTP, msmtp, a sendmail the tests relay through to their own SMTP server, and
 # chromium, which renders the recap e-mail's HTML headless at a phone's width in the tests,
-# and LibreOffice Calc (headless), which prints the report workbook to pdf in the tests.
+# and LibreOffice Calc (headless), which prints the report workbook to pdf in the tests;
+# Prometheus' Pushgateway, which the monitor tests push a run's metrics to and read them back from.
 packages=(
   pkg-config libsqlite3-dev libxlsxwriter-dev libcairo2-dev libpango1.0-dev zlib1g-dev libdeflate-dev
   fonts-noto-core fonts-noto-cjk fonts-symbola fonts-dejavu-core fontconfig
@@ -19,6 +20,7 @@ packages=(
   libcurl4-openssl-dev msmtp
   chromium
   libreoffice-calc-nogui
+  prometheus-pushgateway
 )
 # Python runs the tests' readers; a machine may already have its own (pyenv) on PATH.
 command -v python3 >/dev/null || packages+=(python3 python3-pip)
@@ -57,8 +59,10 @@ fi
 if [ "${REPORT_BATCH_SKIP_PYTHON:-0}" != "1" ]; then
   # openpyxl reads xlsx back; aiosmtpd is the SMTP server the delivery tests start; PyYAML
   # reads the README's Kubernetes manifest; pdfminer.six measures every character of the pdfs
-  # (none under 9 pt but the footer); Pillow reads a rendered page's pixels. Each as module:package.
-  for pair in openpyxl:openpyxl aiosmtpd:aiosmtpd yaml:PyYAML pdfminer:pdfminer.six PIL:Pillow; do
+  # (none under 9 pt but the footer); Pillow reads a rendered page's pixels; prometheus_client
+  # parses the metrics textfile a run writes. Each as module:package.
+  for pair in openpyxl:openpyxl aiosmtpd:aiosmtpd yaml:PyYAML pdfminer:pdfminer.six PIL:Pillow \
+    prometheus_client:prometheus-client; do
     module=${pair%%:*} package=${pair#*:}
     if ! python3 -c "import $module" 2>/dev/null; then
       echo "install-deps: installing $package (for the tests)" >&2

@@ -4,7 +4,7 @@
 `@Suite(.tags(...))` attributes: `swift test` takes no tag on its command line, so the tags in
 the source are turned into the test ids it does take.
 
-Usage: python3 scripts/tagged-tests.py TAG...   (e.g. postgres smtp chromium libreOffice pythonReader)
+Usage: python3 scripts/tagged-tests.py TAG...   (e.g. postgres smtp chromium libreOffice pythonReader httpServer)
 """
 import os
 import re

@@ -6,6 +6,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-skip=$(python3 scripts/tagged-tests.py postgres smtp chromium libreOffice pythonReader)
+skip=$(python3 scripts/tagged-tests.py postgres smtp chromium libreOffice pythonReader httpServer)
 swift build --build-tests
 exec swift test --skip-build --skip "^(EndToEndTests|PostgresTests)[.]|$skip" "$@"

@@ -16,6 +16,8 @@ package struct BatchOptions: Sendable {
     package var shard: Shard?
     /// How long a read of a SQLite file waits for a writer's lock (nil: `REPORT_BATCH_SQLITE_BUSY_TIMEOUT`, else 30 s).
     package var sqliteBusyTimeout: Double?
+    /// Monitors that could not be told the run started (docs/cli.md, "Watching the run"), for the summary.
+    package var monitorWarnings: [String] = []
 
     package init(clock: RunClock, templates: RunTemplates) {
         self.clock = clock

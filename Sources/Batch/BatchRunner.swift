@@ -32,6 +32,7 @@ package enum BatchRunner {
         progress: @Sendable (Event) -> Void = { _ in }
     ) throws -> BatchSummary {
         let started = DispatchTime.now()
+        let startedAt = Date().timeIntervalSince1970
         guard let database = options.database ?? job.database else {
             throw UsageError("\(job.file): no database; give 'database' in the job file or --db")
         }
@@ -80,6 +81,8 @@ package enum BatchRunner {
         summary.sends = job.mail?.sender != nil
         summary.duration = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
         summary.mailServerDown = job.mail?.sender?.serverDown ?? false
+        summary.monitorWarnings = options.monitorWarnings
+        summary.startedAt = startedAt
         if !options.dryRun, let shard = options.shard {
             if let failure = spool.readFailure { throw OutputError(path: NSTemporaryDirectory(), reason: failure) }
             try ShardOutcomes.write(

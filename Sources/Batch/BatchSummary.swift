@@ -16,6 +16,11 @@ package struct BatchSummary: Sendable {
     package var mailServerDown = false
     /// Seconds the run took (for summarize, its longest shard's).
     package var duration = 0.0
+    /// When the run started, Unix seconds of the wall clock (for summarize, its earliest shard's
+    /// start, when their files say); the app's cron_runs row starts there.
+    package var startedAt: Double?
+    /// Monitors that could not be told the run started (the start ping, the app's cron_runs).
+    package var monitorWarnings: [String] = []
     /// The text summary as written to `summary.txt`; nil in a dry run, which writes none.
     package internal(set) var text: String?
     /// A shard's outcome file, written instead of the summaries.

@@ -52,12 +52,10 @@ struct RecapStage {
         var skipped: [RecipientPlan.Skipped]
     }
 
-    /// Writes one message per recipient; the family's words are made once for all of them.
-    func write(attaching written: [WrittenFile]) throws -> Written {
-        // A job that delivers has its overview (BatchJob.needsReport).
-        guard let report = plan.overview else { return Written(recaps: [], skipped: []) }
-        let recipients = try Self.recipients(deliver, data: report.data, source: run.source)
-        guard !recipients.recipients.isEmpty else { return Written(recaps: [], skipped: recipients.skipped) }
+    /// The family's recap, made once for all its recipients, and the files left out for their
+    /// size; nil for a job without the overview (a job that delivers has it: BatchJob.needsReport).
+    func recap(attaching written: [WrittenFile]) throws -> (recap: RecapEmail, leftOut: [String])? {
+        guard let report = plan.overview else { return nil }
         let (attached, leftOut) = attachments(from: written)
         let headline = WeekHeadline.make(
             deadlines: report.followUps.deadlines,
@@ -75,6 +73,15 @@ struct RecapStage {
             templates: run.options.templates.email,
             reportPage: reportPage(written)
         )
+        return (recap, leftOut)
+    }
+
+    /// Writes one message per recipient; the family's words are made once for all of them.
+    func write(attaching written: [WrittenFile]) throws -> Written {
+        guard let report = plan.overview else { return Written(recaps: [], skipped: []) }
+        let recipients = try Self.recipients(deliver, data: report.data, source: run.source)
+        guard !recipients.recipients.isEmpty else { return Written(recaps: [], skipped: recipients.skipped) }
+        guard let (recap, leftOut) = try recap(attaching: written) else { return Written(recaps: [], skipped: []) }
         let unsubscribe = deliver.unsubscribeURL.flatMap { url in
             run.job.mail?.unsubscribeSecret.map { (url: url, secret: $0) }
         }

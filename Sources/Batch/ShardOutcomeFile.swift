@@ -83,7 +83,7 @@ struct ShardOutcomeFile: Codable {
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion, tool, shard, shards, job, clock, today, database, order, delivers, sends, familiesInRun,
-            durationSeconds, counts, families
+            durationSeconds, startedAt, counts, families
     }
 
     var schemaVersion = currentSchemaVersion
@@ -100,6 +100,9 @@ struct ShardOutcomeFile: Codable {
     /// How many families the whole run holds (summarize checks that the shards' positions cover it, each once).
     var familiesInRun: Int
     var durationSeconds: Double
+    /// When the shard started, Unix seconds of the wall clock: `summarize --job` records the
+    /// run in the app's cron_runs as started at the earliest (docs/cli.md, "Watching the run").
+    var startedAt: Double?
     var counts: Counts
     var families: [Family]
 
@@ -140,6 +143,7 @@ struct ShardOutcomeFile: Codable {
         try container.encode(sends, forKey: .sends)
         try container.encode(familiesInRun, forKey: .familiesInRun)
         try container.encode(durationSeconds, forKey: .durationSeconds)
+        try container.encodeIfPresent(startedAt, forKey: .startedAt)
         try container.encode(counts, forKey: .counts)
         try container.encode(families, forKey: .families)
     }
@@ -181,6 +185,9 @@ struct ShardOutcomeFile: Codable {
         delivers = ((try? container.decodeIfPresent(Bool.self, forKey: .delivers)) ?? nil) ?? false
         sends = ((try? container.decodeIfPresent(Bool.self, forKey: .sends)) ?? nil) ?? false
         durationSeconds = ((try? container.decodeIfPresent(Double.self, forKey: .durationSeconds)) ?? nil) ?? 0
+        startedAt = ((try? container.decodeIfPresent(Double.self, forKey: .startedAt)) ?? nil).flatMap {
+            $0.isFinite && $0 >= 0 ? $0 : nil
+        }
         let listed = entries.count ?? 0
         guard counts.families == listed else {
             throw UnreadableRecord("it counts \(counts.families) families but lists \(listed)")

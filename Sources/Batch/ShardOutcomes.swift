@@ -61,7 +61,7 @@ package enum ShardOutcomes {
             mail.written, mail.sent, mail.notSentTotal, mail.failed
         )
         // The file without its families, as its type writes it; the families follow one at a time.
-        let header = ShardOutcomeFile(
+        var header = ShardOutcomeFile(
             shard: shard,
             job: .init(file: job.file, sha256: job.sha256),
             clock: summary.generatedAt.iso8601,
@@ -75,6 +75,7 @@ package enum ShardOutcomes {
             counts: counts,
             families: []
         )
+        header.startedAt = summary.startedAt
         let members: [(String, JSONValue)] =
             if case .object(let members) = try JSONValueEncoder().encode(header) { members } else { [] }
         let prefix = root.hasSuffix("/") ? root : root + "/"
@@ -129,10 +130,20 @@ package enum ShardOutcomes {
     /// `summary.txt` and `summary.html` as a whole run does.
     /// - Throws: `ShardSetError` (65) for files that are not of one run or cannot be read as
     ///   outcome files; `RuntimeFailure` (1) naming the shards without a file.
-    package static func summarize(root: String, templates: SummaryTemplates) throws -> BatchSummary {
+    /// With `job` (`summarize --job`), that job file must be the one the shards ran.
+    package static func summarize(
+        root: String,
+        templates: SummaryTemplates,
+        job: BatchJob? = nil
+    ) throws -> BatchSummary {
         let folder = (root as NSString).appendingPathComponent(Self.folder)
         let files = try readRun(in: folder)
         let first = files[0]
+        if let job, job.sha256 != first.identity.jobSHA256 {
+            throw ShardSetError.otherJob(
+                "--job \(Quote.path(job.file)) is not the job file the shards ran (SHA-256 \(job.sha256.prefix(12))… and \(first.identity.jobSHA256.prefix(12))… in \(Quote.path(first.path))); give the same file"
+            )
+        }
         let all = merged(files, order: first.order)
         try checkPositions(files, folder: folder)
         guard let clock = parseInstant(first.identity.clock) else {
@@ -150,6 +161,7 @@ package enum ShardOutcomes {
         summary.sends = first.sends
         // The shards ran side by side: the run took as long as the longest.
         summary.duration = files.map(\.duration).max() ?? 0
+        summary.startedAt = files.compactMap(\.record.startedAt).min()
         summary.mailServerDown = all.contains { ($0.outcome.mail.notSent[.serverUnreachable] ?? 0) > 0 }
         try BatchRunner.writeSummaries(&summary, spool: spool, root: root, templates: templates)
         return summary
@@ -339,7 +351,15 @@ package enum ShardOutcomes {
 /// Outcome files that are not the shards of one run, or not outcome files at all (exit 65).
 package struct ShardSetError: ExitCoded, Sendable, CustomStringConvertible {
     package let message: String
+    /// The `--job` given to summarize is not the shards' job file: its monitors are not told.
+    package private(set) var isOtherJob = false
     package var exitStatus: ExitStatus { .badData }
     package init(_ message: String) { self.message = message }
+
+    static func otherJob(_ message: String) -> ShardSetError {
+        var error = ShardSetError(message)
+        error.isOtherJob = true
+        return error
+    }
     package var description: String { message }
 }

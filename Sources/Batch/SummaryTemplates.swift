@@ -73,6 +73,9 @@ package struct SummaryTemplates: Sendable {
         }
         // Only when there is one: a key holding `nil as Any` would print "nil".
         if let warning = rangeWarning(summary.outcomes) { context["range_warning"] = warning }
+        if !summary.monitorWarnings.isEmpty {
+            context["monitor_warnings"] = summary.monitorWarnings.map(Display.oneLine)
+        }
         return context
     }
 

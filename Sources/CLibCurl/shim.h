@@ -19,6 +19,12 @@ static inline CURLcode rb_curl_set_list(CURL *handle, CURLoption option, struct 
 static inline CURLcode rb_curl_set_read_function(CURL *handle, size_t (*function)(char *, size_t, size_t, void *)) {
     return curl_easy_setopt(handle, CURLOPT_READFUNCTION, function);
 }
+static inline CURLcode rb_curl_set_write_function(CURL *handle, size_t (*function)(char *, size_t, size_t, void *)) {
+    return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, function);
+}
+static inline CURLcode rb_curl_set_off(CURL *handle, CURLoption option, curl_off_t value) {
+    return curl_easy_setopt(handle, option, value);
+}
 static inline CURLcode rb_curl_response_code(CURL *handle, long *code) {
     return curl_easy_getinfo(handle, CURLINFO_RESPONSE_CODE, code);
 }

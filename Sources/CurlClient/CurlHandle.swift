@@ -82,4 +82,10 @@ extension CurlHandle {
     ) throws {
         try check(rb_curl_set_read_function(raw, function), "CURLOPT_READFUNCTION")
     }
+
+    func setWriteFunction(
+        _ function: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int
+    ) throws {
+        try check(rb_curl_set_write_function(raw, function), "CURLOPT_WRITEFUNCTION")
+    }
 }

@@ -45,6 +45,10 @@ package struct DeliveryJob: Sendable {
     /// appended; nil: the recap does not link to it (docs/delivery.md, "The report's web page").
     package var reportURL: String?
     package var secretEnv: String?
+    /// `operator`: who gets the run's summary when families failed or the run stopped (or after
+    /// every run with `operator_on: always`); nil: no one.
+    package var operatorAddress: MIMEMessage.Address?
+    package var operatorAlways = false
 
     package init(from: MIMEMessage.Address) {
         self.from = from

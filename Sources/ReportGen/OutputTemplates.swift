@@ -42,7 +42,7 @@ package struct OutputTemplates: Sendable {
         try TemplatePair.checkFolder(folder)
         var templates = try builtIn()
         if html { templates.html = try HTMLTemplates.load(from: folder) }
-        func node(_ name: String) throws -> (Node, JobReader)? {
+        func node(_ name: String) throws -> (Node, YAMLNodeReader)? {
             let path = (folder as NSString).appendingPathComponent(name)
             guard FileManager.default.fileExists(atPath: path) else { return nil }
             try InputError.checkReadableFile(path, kind: .template)
@@ -52,9 +52,9 @@ package struct OutputTemplates: Sendable {
             guard let text = String(data: data, encoding: .utf8) else { throw UsageError("\(path): not UTF-8 text") }
             do {
                 guard let root = try Yams.compose(yaml: text) else { throw UsageError("\(path): the file is empty") }
-                return (root, JobReader(file: path))
+                return (root, YAMLNodeReader(file: path))
             } catch let error as YamlError {
-                throw UsageError("\(path): not valid YAML: \(JobReader.describe(error))")
+                throw UsageError("\(path): not valid YAML: \(YAMLNodeReader.describe(error))")
             }
         }
         if let (root, reader) = try node(listsFile) {
@@ -102,7 +102,7 @@ package struct OutputTemplates: Sendable {
     /// A list of `- key: Label` entries, each key one of `allowed`, none twice.
     private static func labelledList(
         _ node: Node,
-        reader: JobReader,
+        reader: YAMLNodeReader,
         context: String,
         allowed: [String]
     ) throws -> [(key: String, label: String)] {

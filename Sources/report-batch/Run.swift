@@ -2,6 +2,7 @@ import Aggregation
 import ArgumentParser
 import Batch
 import Core
+import Delivery
 import Foundation
 import Synchronization
 
@@ -19,6 +20,9 @@ struct Run: ParsableCommand {
             hashes to its K (FNV-1a 64 of the id, mod N), writes their folders and an outcome file shards/K-of-N.json \
             instead of the summary, and exits 0 once that file is written (1 when every one of its families failed). \
             `report-batch summarize` then writes the run's summary. Every shard must have the same job file, --db and --now.
+
+            With --family ID --send-test ADDRESS, one family's recap is sent to ADDRESS alone as a test, its subject \
+            starting "[Test] ", and nothing is written to the output root.
 
             Examples:
               report-batch run weekly.yaml --db app.db --out /srv/recruiting/weekly
@@ -81,7 +85,43 @@ struct Run: ParsableCommand {
     )
     var workers: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --send-test: the family whose recap is sent as a test (its id; `report-batch families` lists them).",
+            valueName: "id"
+        )
+    )
+    var family: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Send --family's recap, as the job writes it for a member, to this one address only, its subject starting \"[Test] \": nothing is written to the output root and no delivery is recorded.",
+            valueName: "address"
+        )
+    )
+    var sendTest: String?
+
     @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if family != nil, sendTest == nil {
+            throw ValidationError(
+                "--family is for a test send: give --send-test ADDRESS too (a run runs the job's families)"
+            )
+        }
+        guard let sendTest else { return }
+        guard family != nil else {
+            throw ValidationError("--send-test needs --family ID, the family whose recap it sends")
+        }
+        guard MIMEMessage.Address(email: sendTest) != nil else {
+            throw ValidationError(
+                "--send-test must be one e-mail address, e.g. you@example.com (got \(Quote.value(sendTest)))"
+            )
+        }
+        if shards != nil || shard != nil || dryRun || resend {
+            throw ValidationError("--send-test sends one message: it takes no --shards, --shard, --dry-run or --resend")
+        }
+    }
 
     func run() throws {
         Console.configure(global)
@@ -89,53 +129,81 @@ struct Run: ParsableCommand {
         try runMapped {
             let job = try BatchJob.load(self.job)
             job.permissions.apply()
-            var options = BatchOptions(clock: try RunClock.resolve(now: now), templates: try templates.load())
-            options.database = db
-            options.root = out
-            options.today = try today.map { try RunClock.parseDay($0, option: "--today") }
-            options.dryRun = dryRun
-            options.resend = resend
-            if let workers {
-                guard (1...256).contains(workers) else {
-                    throw UsageError("--workers must be from 1 to 256 (got \(workers))")
-                }
-                options.workers = workers
+            let options = try batchOptions()
+            if let family, let sendTest, let address = MIMEMessage.Address(email: sendTest) {
+                try Console.output(try TestSend.send(job, familyID: family, to: address, options: options) + "\n")
+                return
             }
-            options.shard = try shardOption(clock: options.clock)
-            let progress = RunProgress(dryRun: dryRun)
-            let summary = try BatchRunner.run(job, options: options, progress: progress.report)
-            progress.end()
-            if dryRun {
-                if let failure = progress.outputFailure { throw failure }
-                try Console.output(
-                    (options.shard.map { "shard \($0.name): " } ?? "") + summary.line + " (dry run: nothing written)\n"
-                )
-            } else if let shard = options.shard, let file = summary.outcomeFile {
-                status = summary.exitStatus
-                Console.mailServerDown(summary)
-                // --quiet: the outcome file says it all; summarize speaks for the run.
-                if !global.quiet {
-                    try Console.output(
-                        "shard \(shard.name): \(summary.line); outcomes in \(file) "
-                            + "(`report-batch summarize \(summary.root)` writes the run's summary once every shard is done)\n"
-                    )
-                }
-            } else {
-                status = summary.exitStatus
-                Console.mailServerDown(summary)
-                do {
-                    try Console.summary(summary, quiet: global.quiet)
-                } catch {
-                    // The files and summary.txt are written: the run's own status stands, with one line to say stdout
-                    // failed.
-                    Console.error(
-                        "\(ExitStatus.message(for: error)); the run finished and wrote its summary to "
-                            + Quote.path((summary.root as NSString).appendingPathComponent("summary.txt"))
-                    )
-                }
+            // The monitors hear of a run that is not a dry run, from its start to its exit (docs/cli.md).
+            let monitor = dryRun || !job.isWatched ? nil : RunMonitor(job: job, shard: options.shard)
+            var monitored = options
+            if let monitor {
+                monitored.monitorWarnings = monitor.start()
+                monitored.monitorWarnings.forEach(Console.warning)
+            }
+            do {
+                let progress = RunProgress(dryRun: dryRun)
+                let summary = try BatchRunner.run(job, options: monitored, progress: progress.report)
+                progress.end()
+                status = try report(summary, options: options, progress: progress)
+                monitor?.finish(status: status, summary: summary, error: nil).forEach(Console.warning)
+            } catch {
+                monitor?.finish(status: ExitStatus.of(error), summary: nil, error: ExitStatus.message(for: error))
+                    .forEach(Console.warning)
+                throw error
             }
         }
         if status != .success { throw ExitCode(status.rawValue) }
+    }
+
+    /// Prints what the run did and returns its exit status (a dry run's and a shard's their own).
+    private func report(_ summary: BatchSummary, options: BatchOptions, progress: RunProgress) throws -> ExitStatus {
+        if dryRun {
+            if let failure = progress.outputFailure { throw failure }
+            try Console.output(
+                (options.shard.map { "shard \($0.name): " } ?? "") + summary.line + " (dry run: nothing written)\n"
+            )
+            return .success
+        }
+        Console.mailServerDown(summary)
+        if let shard = options.shard, let file = summary.outcomeFile {
+            // --quiet: the outcome file says it all; summarize speaks for the run.
+            if !global.quiet {
+                try Console.output(
+                    "shard \(shard.name): \(summary.line); outcomes in \(file) "
+                        + "(`report-batch summarize \(summary.root)` writes the run's summary once every shard is done)\n"
+                )
+            }
+            return summary.exitStatus
+        }
+        do {
+            try Console.summary(summary, quiet: global.quiet)
+        } catch {
+            // The files and summary.txt are written: the run's own status stands, with one line to say stdout failed.
+            Console.error(
+                "\(ExitStatus.message(for: error)); the run finished and wrote its summary to "
+                    + Quote.path((summary.root as NSString).appendingPathComponent("summary.txt"))
+            )
+        }
+        return summary.exitStatus
+    }
+
+    /// The run's options from the command line.
+    private func batchOptions() throws -> BatchOptions {
+        var options = BatchOptions(clock: try RunClock.resolve(now: now), templates: try templates.load())
+        options.database = db
+        options.root = out
+        options.today = try today.map { try RunClock.parseDay($0, option: "--today") }
+        options.dryRun = dryRun
+        options.resend = resend
+        if let workers {
+            guard (1...256).contains(workers) else {
+                throw UsageError("--workers must be from 1 to 256 (got \(workers))")
+            }
+            options.workers = workers
+        }
+        options.shard = try shardOption(clock: options.clock)
+        return options
     }
 
     /// The shard this process runs, or nil for the whole run (`--shards 1`, or no `--shards`).

@@ -11,6 +11,8 @@ extension Tag {
     @Tag package static var chromium: Self
     /// Opens a workbook in LibreOffice headless.
     @Tag package static var libreOffice: Self
-    /// Reads a file back with a Python reader (openpyxl, pdfminer.six, Pillow).
+    /// Starts the tests' own HTTP server (scripts/test-http-server.py) or Prometheus' Pushgateway.
+    @Tag package static var httpServer: Self
+    /// Reads a file back with a Python reader (openpyxl, pdfminer.six, Pillow, prometheus_client).
     @Tag package static var pythonReader: Self
 }

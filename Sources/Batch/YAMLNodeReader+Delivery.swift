@@ -5,7 +5,7 @@ import Foundation
 import ReportGen
 import Yams
 
-extension JobReader {
+extension YAMLNodeReader {
     /// `to`: members, player, parents, or a list of addresses, each one mailbox.
     private func recipients(_ value: Node) throws -> DeliveryJob.Recipients {
         guard value.sequence != nil else {
@@ -37,7 +37,8 @@ extension JobReader {
             "'deliver.email'",
             allowed: [
                 "from", "to", "subject", "attach", "max_attachment_mb", "via", "starttls",
-                "timeout", "username_env", "password_env", "unsubscribe", "app_url", "report_url",
+                "timeout", "username_env", "password_env", "unsubscribe", "app_url", "report_url", "operator",
+                "operator_on",
             ]
         )
         guard let fromNode = pairs.first(where: { $0.key == "from" })?.node else {
@@ -88,6 +89,10 @@ extension JobReader {
                 job.appURL = try appURL(value)
             case "report_url":
                 job.reportURL = try reportURL(value)
+            case "operator":
+                job.operatorAddress = try operatorAddress(value)
+            case "operator_on":
+                job.operatorAlways = try operatorOn(value)
             default:
                 (job.unsubscribeURL, job.secretEnv) = try unsubscribe(value)
             }
@@ -175,8 +180,26 @@ extension JobReader {
         return (url, secretEnv)
     }
 
+    /// `operator`: one address, checked as the families' are (docs/delivery.md, "Who gets a message").
+    private func operatorAddress(_ value: Node) throws -> MIMEMessage.Address {
+        let text = try string(value, "operator")
+        guard let address = MIMEMessage.Address(email: text.trimmingCharacters(in: .whitespaces)) else {
+            throw fail(value, "'operator' must be one e-mail address, e.g. ops@example.com (got \(Quote.value(text)))")
+        }
+        return address
+    }
+
+    /// `operator_on`: failure (the default) or always; true for always.
+    private func operatorOn(_ value: Node) throws -> Bool {
+        switch try string(value, "operator_on") {
+        case "failure": return false
+        case "always": return true
+        case let other: throw fail(value, "'operator_on' must be failure or always (got \(Quote.value(other)))")
+        }
+    }
+
     /// The name of an environment variable (never its value).
-    private func envName(_ node: Node, _ key: String) throws -> String {
+    func envName(_ node: Node, _ key: String) throws -> String {
         let name = try string(node, key)
         guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
             throw fail(

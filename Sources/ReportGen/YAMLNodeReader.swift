@@ -3,7 +3,7 @@ import Foundation
 import Yams
 
 /// Reads the YAML nodes of a job file or a template folder's YAML, with messages that name file, line and key.
-package struct JobReader {
+package struct YAMLNodeReader {
     package let file: String
 
     package init(file: String) { self.file = file }
