@@ -65,20 +65,6 @@ extension FamilyUnit {
     }
 }
 
-/// Which of a family's interactions' columns a read makes into values: the plan of columns of
-/// docs/internals.md. Every value of every row read is checked whichever it is.
-package enum InteractionColumns: Sendable {
-    /// None: the interactions are streamed (`forEachInteraction`) or counted
-    /// (`tallyInteractions`) later, or not needed.
-    case none
-    /// What the report, the recap and the coaches and schools lists read of them: id, school,
-    /// coach, type, direction, sentiment, who logged it and its date. The subject, content,
-    /// attachments and stored timestamps are checked where SQLite holds them and not kept.
-    case figures
-    /// Every column: an interactions list shows them.
-    case all
-}
-
 extension FamilySource {
     package func loadFamily(id: String) throws -> FamilyData {
         try loadFamily(id: id, interactions: .all, season: true)
@@ -98,26 +84,4 @@ extension FamilySource {
     ) throws -> (data: FamilyData, leftOut: [DataIssue]) {
         try loadFamilyLeavingOutBadRows(id: id, interactions: .all, season: season)
     }
-}
-
-/// Row counts of one family, for `report-batch families`; its family has no `fileSlug`.
-package struct FamilyCounts: Sendable {
-    package let family: FamilyUnit
-    package let members: Int
-    package let schools: Int
-    package let coaches: Int
-    package let interactions: Int
-    package let metrics: Int
-    package let offers: Int
-}
-
-/// A member of a family as `families --members` lists it: what `--as` and
-/// `--logged-by` take, without SQL. Values are the stored text, unchecked (it is a listing,
-/// not a report; `check` judges them).
-package struct MemberListing: Sendable {
-    package let familyID: String
-    package let userID: String
-    package let role: String?
-    package let name: String?
-    package let email: String?
 }

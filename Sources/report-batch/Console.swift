@@ -120,3 +120,11 @@ enum Console {
         return 0
     }
 }
+
+extension Console {
+    /// Prints the written files' paths on stdout, one per line (nothing for stdout itself).
+    /// The paths of the files written, one a line (a path with a line break is shown escaped).
+    static func printWritten(_ files: [WrittenFile]) throws {
+        for file in files where file.path != "-" { try output(Display.oneLine(file.path) + "\n") }
+    }
+}

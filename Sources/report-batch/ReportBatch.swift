@@ -99,15 +99,6 @@ struct ReportBatch: ParsableCommand {
     }
 }
 
-/// Options every command shares.
-struct GlobalOptions: ParsableArguments {
-    @Flag(name: .long, help: "Print more detail about what the command does.")
-    var verbose = false
-
-    @Flag(name: .long, help: "Print only errors.")
-    var quiet = false
-}
-
 /// Runs a command's work, turning any error into its one-line message on stderr and the
 /// exit code of docs/cli.md. This is the only place that ends a command on an error.
 func runMapped(_ work: () throws -> Void) throws {

@@ -4,9 +4,9 @@ import Core
 // The lists' filters, the one table: each filter's entry (name, lists, kind of value, help,
 // the field it sets; errors name the option as data) and its place in `all`. The command line
 // declares each as an option of the `export` command's groups (Sources/report-batch/
-// FilterOptions.swift: swift-argument-parser declares an option as a stored property, and its
-// `values` hands it over). A new filter is its entry and its place in `all` here, its option and
-// its `values.set` line there, its field in Aggregation, and the docs.
+// CoachFilterOptions.swift and its two siblings: swift-argument-parser declares an option as a
+// stored property, and its `values` hands it over). A new filter is its entry and its place in
+// `all` here, its option and its `values.set` line there, its field in Aggregation, and the docs.
 extension ListFilterOption {
     /// Every filter, in the order the commands list them.
     package static let all: [ListFilterOption] = [
