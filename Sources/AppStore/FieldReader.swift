@@ -33,8 +33,9 @@ struct FieldReader {
     /// Records a bad value of `column`. One of an optional column leaves its value null and
     /// the row in (docs/data-model.md, "Bad rows"); any other costs the row its place.
     func issue(_ column: String, _ problem: String) {
-        let optional = table.index(of: column).map { table.columns[$0].isOptional } ?? false
-        log.record(DataIssue(table: table.name, rowID: rowID, column: column, problem: problem), failsRow: !optional)
+        var issue = DataIssue(table: table.name, rowID: rowID, column: column, problem: problem)
+        issue.keepsRow = table.index(of: column).map { table.columns[$0].isOptional } ?? false
+        log.record(issue)
     }
 
     private func value(_ column: String) -> SQLiteValue {

@@ -7,11 +7,11 @@ import GRDB
 final class IssueLog {
     private(set) var issues: [DataIssue] = []
     /// The issues that cost their row its place (`bad_rows: skip` leaves the row out): every
-    /// issue but one of an optional column, whose value then reads as null.
+    /// issue but one of an optional column (`keepsRow`), whose value then reads as null.
     private(set) var failures = 0
-    func record(_ issue: DataIssue, failsRow: Bool = true) {
+    func record(_ issue: DataIssue) {
         issues.append(issue)
-        if failsRow { failures += 1 }
+        if !issue.keepsRow { failures += 1 }
     }
     var count: Int { issues.count }
 }

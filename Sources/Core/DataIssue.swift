@@ -4,6 +4,9 @@ package struct DataIssue: Error, Hashable, Sendable, CustomStringConvertible {
     package let rowID: String
     package let column: String?
     package let problem: String
+    /// A bad value of an optional column: under `bad_rows: skip` it is left out alone, read as
+    /// null, and its row kept (docs/cli.md, "What a run does").
+    package var keepsRow = false
 
     package init(table: String, rowID: String, column: String?, problem: String) {
         self.table = table

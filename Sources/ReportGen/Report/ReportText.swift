@@ -119,10 +119,21 @@ extension ReportText {
         ] + nextStepTables(followUps)
     }
 
-    /// "2 rows could not be read and are left out".
+    /// "2 rows could not be read and are left out", and of the optional values left out alone
+    /// "1 value could not be read and is left out, its row kept".
     package static func leftOutLine(_ issues: [DataIssue]) -> String {
-        let rows = DataIssue.rowCount(issues)
-        return "\(rows) \(rows == 1 ? "row" : "rows") could not be read and \(rows == 1 ? "is" : "are") left out"
+        let rows = DataIssue.rowCount(issues.filter { !$0.keepsRow })
+        let values = issues.count { $0.keepsRow }
+        let rowsLine =
+            "\(rows) \(rows == 1 ? "row" : "rows") could not be read and \(rows == 1 ? "is" : "are") left out"
+        let valuesLine =
+            "\(values) \(values == 1 ? "value" : "values") could not be read and \(values == 1 ? "is" : "are") left out, "
+            + "\(values == 1 ? "its row" : "their rows") kept"
+        switch (rows, values) {
+        case (_, 0): return rowsLine
+        case (0, _): return valuesLine
+        default: return rowsLine + "; " + valuesLine
+        }
     }
 
     /// What the response rate means, in one line for the page and the Summary sheet.
