@@ -11,7 +11,7 @@ package struct RunTemplates: Sendable {
 
     package static func builtIn() throws -> RunTemplates {
         RunTemplates(
-            output: try OutputTemplates.builtIn(),
+            output: OutputTemplates.builtIn,
             summary: try SummaryTemplates.builtIn(),
             email: try EmailTemplates.builtIn()
         )

@@ -1,4 +1,4 @@
-/// The sections of the report, in the order the pdf and the Summary sheet show them.
+/// The sections of the report. Their order and headings are a template's (Templates/report.yaml).
 package enum ReportSection: String, CaseIterable, Sendable {
     case followUps = "follow_ups"
     case schoolsByStatus = "schools_by_status"
@@ -9,16 +9,4 @@ package enum ReportSection: String, CaseIterable, Sendable {
     case metricSummaries = "metric_summaries"
     case previousPeriod = "previous_period"
 
-    package var defaultTitle: String {
-        switch self {
-        case .followUps: "Follow-ups"
-        case .schoolsByStatus: "Schools by Status"
-        case .schoolsByDivision: "Schools by Division"
-        case .interactionsByType: "Interactions by Type"
-        case .interactionsBySentiment: "Interactions by Sentiment"
-        case .interactionsByDirection: "Interactions by Direction"
-        case .metricSummaries: "Metric Summaries"
-        case .previousPeriod: "Previous Period"
-        }
-    }
 }

@@ -22,6 +22,6 @@ struct TemplateOptions: ParsableArguments {
     /// html pages' read and parsed only when it writes a page (`html`), as the built-in ones
     /// are parsed only when a page is written (HTMLTemplates).
     func loadOutput(html: Bool) throws -> OutputTemplates {
-        try templates.map { try OutputTemplates.load(from: $0, html: html) } ?? OutputTemplates.builtIn()
+        try templates.map { try OutputTemplates.load(from: $0, html: html) } ?? OutputTemplates.builtIn
     }
 }

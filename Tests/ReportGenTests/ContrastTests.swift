@@ -15,9 +15,9 @@ struct ContrastTests {
     }
 
     @Test func everyPaletteColourReadsAsABadgeACardAndCellText() {
-        for (group, colors) in OutputPalette.builtIn {
-            for (name, rgb) in colors {
-                let color = Self.pdfColor(rgb)
+        for (group, names) in OutputPalette.names {
+            for name in names {
+                let color = Self.pdfColor(OutputPalette.builtIn.color(group, name))
                 let badge = color.tint(PDFColor.badgeTint)
                 #expect(color.badgeText.contrast(with: badge) >= 4.5, "\(group).\(name) badge")
                 let card = color.tint(0.08)
@@ -57,7 +57,9 @@ struct ContrastTests {
     /// text in, light and dark, on each ground a page has; and the templates' stylesheets use the
     /// page colours that are checked (Chromium checks each rendered pair: HTMLRenderingTests).
     @Test func everyHTMLTextColourReadsInBothSchemes() throws {
-        var colors = OutputPalette.builtIn.flatMap { $0.colors.map { Self.pdfColor($0.1) } }
+        var colors = OutputPalette.names.flatMap { group in
+            group.names.map { Self.pdfColor(OutputPalette.builtIn.color(group.group, $0)) }
+        }
         colors += ReportPDFCharts.lineColors + [ReportPDFSeason.forward, ReportPDFSeason.back, ReportPDFSeason.out]
         // The follow-ups' red and amber, the left-out rows' brown, the lists' greys and the star's amber.
         colors += [0xDC2626, 0xD97706, 0x92400E, 0x374151, 0x4B5563, 0x6B7280, 0xF59E0B].map { PDFColor($0) }
@@ -135,9 +137,10 @@ struct ContrastTests {
     /// The report workbook's own looks: each card's label, figure, change and scope on the card's
     /// tint (for the built-in colours and a palette that sets a pale one), the urgent follow-ups on white.
     @Test func everyWorkbookTextReadsOnItsFill() {
-        var pale = OutputPalette()
-        pale.groups["cards"] = ["interactions": RGBColor(0xFFFF66), "metrics": RGBColor(0xFFFFFF)]
-        for palette in [OutputPalette(), pale] {
+        var pale = OutputPalette.builtIn
+        pale.groups["cards", default: [:]]["interactions"] = RGBColor(0xFFFF66)
+        pale.groups["cards", default: [:]]["metrics"] = RGBColor(0xFFFFFF)
+        for palette in [OutputPalette.builtIn, pale] {
             let pairs = WorkbookLook.textPairs(palette)
             #expect(pairs.count == 5 * 4 + 2)
             for pair in pairs {

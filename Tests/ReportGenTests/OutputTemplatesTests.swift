@@ -1,3 +1,4 @@
+import Aggregation
 import Core
 import Foundation
 import ReportGen
@@ -5,34 +6,48 @@ import TestSupport
 import Testing
 
 struct OutputTemplatesTests {
-    static var folder: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-            .appendingPathComponent("Templates").path
+    /// The built-in templates are Templates/'s files as embedded, read by the reader of a user's
+    /// copy: each sets every list, every column a list has, the title, every section and every
+    /// colour (a column or colour missing from them would be shown nowhere or in grey).
+    @Test func theBuiltInFilesSetEverything() throws {
+        let builtIn = OutputTemplates.builtIn
+        for kind in ListKind.allCases {
+            #expect(builtIn.listColumns[kind]?.map(\.key) == ListColumns.keys(kind), "\(kind)")
+            #expect(builtIn.listColumns[kind]?.allSatisfy { !$0.label.isEmpty } == true, "\(kind)")
+        }
+        #expect(builtIn.listColumns[.schools]?.first { $0.key == "distance" }?.label == "Distance (mi)")
+        #expect(builtIn.reportTitle == "Recruiting Report")
+        #expect(builtIn.reportSections.map(\.section) == ReportSection.allCases)
+        #expect(builtIn.reportSections.first?.title == "Follow-ups")
+        for (group, names) in OutputPalette.names {
+            #expect(builtIn.palette.groups[group].map { Set($0.keys) } == Set(names), "\(group)")
+        }
     }
 
-    @Test func theShippedTemplatesHoldTheBuiltInValues() throws {
-        let shipped = try OutputTemplates.load(from: Self.folder)
-        let builtIn = try OutputTemplates.builtIn()
-        #expect(shipped.reportTitle == builtIn.reportTitle)
-        #expect(
-            shipped.reportSections.map { "\($0.section.rawValue)=\($0.title)" }
-                == builtIn.reportSections.map { "\($0.section.rawValue)=\($0.title)" }
+    /// A user's copy replaces what each of its files sets: a list it names, the title, the
+    /// colours it names; the rest keeps the built-in value.
+    @Test func aFolderReplacesOnlyWhatItSets() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try "schools:\n  - state: ST\n  - school: Name\n".write(
+            toFile: folder.file("lists.yaml"),
+            atomically: true,
+            encoding: .utf8
         )
-        for kind in ListKind.allCases {
-            #expect(
-                shipped.listColumns[kind]?.map { "\($0.key)=\($0.label)" }
-                    == builtIn.listColumns[kind]?.map { "\($0.key)=\($0.label)" },
-                "\(kind)"
-            )
-        }
-        // Every colour is written out in palette.yaml, and equal to the built-in one.
-        let text = try String(contentsOfFile: Self.folder + "/palette.yaml", encoding: .utf8)
-        let written: Int = shipped.palette.groups.values.map { $0.count }.reduce(0, +)
-        let known: Int = OutputPalette.builtIn.map { $0.colors.count }.reduce(0, +)
-        #expect(written == known)
-        #expect(shipped.palette.resolved == builtIn.palette.resolved)
-        #expect(text.contains("schools: \"#0066FF\""))
+        try "title: Weekly Report\n".write(toFile: folder.file("report.yaml"), atomically: true, encoding: .utf8)
+        try "cards:\n  schools: \"#123456\"\n".write(
+            toFile: folder.file("palette.yaml"),
+            atomically: true,
+            encoding: .utf8
+        )
+        let loaded = try OutputTemplates.load(from: folder.path, html: false)
+        let builtIn = OutputTemplates.builtIn
+        #expect(loaded.listColumns[.schools]?.map { "\($0.key)=\($0.label)" } == ["state=ST", "school=Name"])
+        #expect(loaded.listColumns[.coaches]?.map(\.label) == builtIn.listColumns[.coaches]?.map(\.label))
+        #expect(loaded.reportTitle == "Weekly Report")
+        #expect(loaded.reportSections.map(\.title) == builtIn.reportSections.map(\.title))
+        #expect(loaded.palette.card("schools") == RGBColor(0x123456))
+        #expect(loaded.palette.card("coaches") == builtIn.palette.card("coaches"))
     }
 
     /// A palette copied from an earlier Templates/ still names the statuses the app left
@@ -44,7 +59,8 @@ struct OutputTemplatesTests {
         let palette = "status:\n  contacted: \"#123456\"\n  interested: \"#8B5CF6\"\n  declined: \"#EF4444\"\n"
         try palette.write(toFile: folder.file("palette.yaml"), atomically: true, encoding: .utf8)
         let loaded = try OutputTemplates.load(from: folder.path)
-        #expect(loaded.palette.groups["status"]?.keys.sorted() == ["contacted"])
+        #expect(loaded.palette.status(.contacted) == RGBColor(0x123456))
+        #expect(loaded.palette.groups["status"].map { Set($0.keys) } == Set(SchoolStatus.allCases.map(\.rawValue)))
         try "status:\n  maybe: \"#123456\"\n".write(
             toFile: folder.file("palette.yaml"),
             atomically: true,

@@ -182,7 +182,7 @@ struct PageTemplateTests {
             )
             let (mustache, page) = try Self.both(
                 HTMLTemplates.defaultReport,
-                ReportHTML.data(run, templates: try OutputTemplates.builtIn())
+                ReportHTML.data(run, templates: OutputTemplates.builtIn)
             )
             #expect(page == mustache, "\(family.id)")
             pages += 1

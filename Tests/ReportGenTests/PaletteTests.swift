@@ -2,26 +2,26 @@ import Aggregation
 import ReportGen
 import Testing
 
-/// The built-in colours of the page specifications (presentation lives in ReportGen).
+/// The built-in colours (Templates/palette.yaml) are the page specifications' (presentation
+/// lives in ReportGen).
 struct PaletteTests {
+    let palette = OutputPalette.builtIn
+
     @Test func coloursOfThePageSpecifications() {
-        #expect(ResponsivenessLevel.high.color.hexString == "#10B981")
-        #expect(ResponsivenessLevel.medium.color.hexString == "#F59E0B")
-        #expect(ResponsivenessLevel.low.color.hexString == "#EF4444")
-        #expect(Palette.schoolsCard.hexString == "#0066FF")
-        #expect(Palette.coachesCard.hexString == "#9333EA")
-        #expect(Palette.interactionsCard.hexString == "#00CC66")
-        #expect(Palette.metricsCard.hexString == "#FF6B00")
-        #expect(Palette.responseRateCard.hexString == "#4F46E5")
-        #expect(RGBColor(hexString: "#4f46e5") == Palette.responseRateCard)
+        #expect(ResponsivenessLevel.allCases.map { palette.responsiveness($0).hexString } == ["#10B981", "#F59E0B", "#EF4444"])
+        // docs/report.md §3: the five stat cards.
+        #expect(
+            ["schools", "coaches", "interactions", "metrics", "response_rate"].map { palette.card($0).hexString }
+                == ["#0066FF", "#9333EA", "#00CC66", "#FF6B00", "#4F46E5"]
+        )
+        #expect(RGBColor(hexString: "#4f46e5") == palette.card("response_rate"))
         #expect(RGBColor(hexString: "nope") == nil)
     }
 
     @Test func everyStatusHasItsBadgeColour() {
-        #expect(SchoolStatus.researching.color.hexString == "#64748B")
         // The app's badge palette (app-today.md §1).
         #expect(
-            SchoolStatus.allCases.map(\.color) == [
+            SchoolStatus.allCases.map(palette.status) == [
                 Palette.slate, Palette.blue, Palette.orange, Palette.emerald, Palette.emerald, Palette.red,
             ]
         )
@@ -29,5 +29,14 @@ struct PaletteTests {
             FitBand.color(70) == Palette.emerald && FitBand.color(69.9) == Palette.orange
                 && FitBand.color(0) == Palette.red
         )
+    }
+
+    /// A name a palette does not set is grey, and a palette that sets one colour keeps the others.
+    @Test func aColourLeftOutKeepsItsBuiltInValue() {
+        #expect(OutputPalette().status(.contacted) == Palette.gray)
+        var mine = palette
+        mine.groups["status", default: [:]]["contacted"] = RGBColor(0x123456)
+        #expect(mine.status(.contacted) == RGBColor(0x123456))
+        #expect(mine.status(.visiting) == palette.status(.visiting) && mine.card("schools") == palette.card("schools"))
     }
 }

@@ -1,36 +1,28 @@
 import Aggregation
 import Exporters
 
-/// One column of a list export: its key (as `Templates/lists.yaml` names it), its header,
-/// and how a row becomes its cell.
+/// One column of a list export: its key (as `Templates/lists.yaml` names it), how a row
+/// becomes its cell, and, once a template has chosen it, its header.
 package struct ListColumn<Row>: Sendable {
     package let key: String
-    package let header: String
     package let cell: @Sendable (Row) -> Cell
+    /// The label the template gives the column (`selected(by:)`); empty until then.
+    package fileprivate(set) var header = ""
 
-    package init(_ header: String, key: String? = nil, _ cell: @escaping @Sendable (Row) -> Cell) {
-        self.header = header
-        self.key =
-            key
-            ?? header.lowercased().replacingOccurrences(of: " (%)", with: "").replacingOccurrences(
-                of: " (mi)",
-                with: ""
-            )
-            .replacingOccurrences(of: " ", with: "_")
+    package init(_ key: String, _ cell: @escaping @Sendable (Row) -> Cell) {
+        self.key = key
         self.cell = cell
-    }
-
-    /// The same column under another header.
-    package func labelled(_ header: String) -> ListColumn {
-        ListColumn(header, key: key, cell)
     }
 }
 
 extension Array {
-    /// The columns a template names, in its order and with its labels; nil keeps them all.
-    func selected<Row>(by template: [(key: String, label: String)]?) -> [ListColumn<Row>]
+    /// The columns a template names, in its order and with its labels.
+    func selected<Row>(by template: [(key: String, label: String)]) -> [ListColumn<Row>]
     where Element == ListColumn<Row> {
-        guard let template else { return self }
-        return template.compactMap { entry in first { $0.key == entry.key }?.labelled(entry.label) }
+        template.compactMap { entry in
+            guard var column = first(where: { $0.key == entry.key }) else { return nil }
+            column.header = entry.label
+            return column
+        }
     }
 }

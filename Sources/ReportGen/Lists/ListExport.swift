@@ -39,7 +39,7 @@ package enum ListExport {
         csv: CSVWriter.Options = CSVWriter.Options(),
         templates: OutputTemplates? = nil
     ) throws -> ListResult {
-        let templates = try templates ?? OutputTemplates.builtIn()
+        let templates = templates ?? OutputTemplates.builtIn
         let viewer: Viewer
         do {
             viewer = try Viewer.resolve(request.viewerID, in: data)
@@ -57,7 +57,7 @@ package enum ListExport {
             target: target,
             csv: csv,
             palette: templates.palette,
-            chosen: templates.listColumns[request.kind],
+            chosen: templates.listColumns[request.kind] ?? [],
             html: try templates.htmlTemplates()
         )
         switch request.filters {
@@ -81,8 +81,8 @@ package enum ListExport {
         let target: OutputTarget
         let csv: CSVWriter.Options
         let palette: OutputPalette
-        /// The template's columns of the list, in its order and with its labels; nil keeps them all.
-        let chosen: [(key: String, label: String)]?
+        /// The template's columns of the list, in its order and with its labels.
+        let chosen: [(key: String, label: String)]
         let html: HTMLTemplates
     }
 

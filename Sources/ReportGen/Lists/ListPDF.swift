@@ -201,7 +201,7 @@ enum ListPDF {
                         PDFCard(
                             label: home != nil ? "Average Distance" : "Average Distance (no home location)",
                             value: average,
-                            color: PDFColor(Palette.responseRateCard)
+                            color: PDFColor(Palette.deepIndigo)
                         ),
                     ])
                 ]
@@ -283,7 +283,7 @@ enum ListPDF {
                         PDFCard(
                             label: figures.weekLabel,
                             value: String(figures.thisWeek),
-                            color: PDFColor(Palette.responseRateCard)
+                            color: PDFColor(Palette.deepIndigo)
                         ),
                     ])
                 ]

@@ -1,11 +1,29 @@
 import Aggregation
 
-/// The colours of the outputs: the stat cards and the categories' badges and bars.
-/// Anything a palette does not name keeps its built-in colour.
+/// The colours of the outputs: the stat cards and the categories' badges and bars. The built-in
+/// colours are Templates/palette.yaml's (`OutputTemplates.builtIn`); a user's palette changes
+/// any of them and keeps the rest.
 package struct OutputPalette: Sendable, Equatable {
     package var groups: [String: [String: RGBColor]] = [:]
 
     package init() {}
+
+    /// The built-in palette: Templates/palette.yaml as the binary embeds it.
+    package static var builtIn: OutputPalette { OutputTemplates.builtIn.palette }
+
+    /// The names a palette may set, by group: the cards and the domain's values, as the file
+    /// spells them. The built-in palette gives each a colour (OutputTemplatesTests).
+    package static let names: [(group: String, names: [String])] = [
+        ("cards", ["schools", "coaches", "interactions", "metrics", "response_rate"]),
+        ("status", SchoolStatus.allCases.map(\.rawValue)),
+        ("division", Division.allCases.map(\.rawValue)),
+        ("interaction_type", InteractionType.allCases.map(\.rawValue)),
+        ("direction", Direction.allCases.map(\.rawValue)),
+        ("sentiment", Sentiment.allCases.map(\.rawValue)),
+        ("role", CoachRole.allCases.map(\.rawValue)),
+        ("responsiveness", ResponsivenessLevel.allCases.map(\.rawValue)),
+        ("size", SizeCategory.allCases.map(sizeName)),
+    ]
 
     /// Names a palette may still hold but nothing shows any more, by group: the statuses the app
     /// left in August 2026 (docs/data-model.md), so that a palette copied from an earlier
@@ -14,33 +32,8 @@ package struct OutputPalette: Sendable, Equatable {
         "status": StoredSchoolStatus.allCases.map(\.rawValue).filter { SchoolStatus(rawValue: $0) == nil }
     ]
 
-    /// The groups a palette may set, with their names and built-in colours.
-    package static let builtIn: [(group: String, colors: [(String, RGBColor)])] = [
-        (
-            "cards",
-            [
-                ("schools", Palette.schoolsCard), ("coaches", Palette.coachesCard),
-                ("interactions", Palette.interactionsCard),
-                ("metrics", Palette.metricsCard), ("response_rate", Palette.responseRateCard),
-            ]
-        ),
-        ("status", SchoolStatus.allCases.map { ($0.rawValue, $0.color) }),
-        ("division", Division.allCases.map { ($0.rawValue, $0.color) }),
-        ("interaction_type", InteractionType.allCases.map { ($0.rawValue, $0.color) }),
-        ("direction", Direction.allCases.map { ($0.rawValue, $0.color) }),
-        ("sentiment", Sentiment.allCases.map { ($0.rawValue, $0.color) }),
-        ("role", CoachRole.allCases.map { ($0.rawValue, $0.color) }),
-        ("responsiveness", ResponsivenessLevel.allCases.map { ($0.rawValue, $0.color) }),
-        (
-            "size",
-            SizeCategory.allCases.map { ($0.rawValue.lowercased().replacingOccurrences(of: " ", with: "_"), $0.color) }
-        ),
-    ]
-
-    package func color(_ group: String, _ name: String) -> RGBColor {
-        if let color = groups[group]?[name] { return color }
-        return OutputPalette.builtIn.first { $0.group == group }?.colors.first { $0.0 == name }?.1 ?? Palette.gray
-    }
+    /// A colour the palette sets; grey for a name it does not (the built-in one sets every name).
+    package func color(_ group: String, _ name: String) -> RGBColor { groups[group]?[name] ?? Palette.gray }
 
     package func card(_ name: String) -> RGBColor { color("cards", name) }
     package func status(_ value: SchoolStatus) -> RGBColor { color("status", value.rawValue) }
@@ -50,14 +43,17 @@ package struct OutputPalette: Sendable, Equatable {
     package func sentiment(_ value: Sentiment) -> RGBColor { color("sentiment", value.rawValue) }
     package func role(_ value: CoachRole) -> RGBColor { color("role", value.rawValue) }
     package func responsiveness(_ value: ResponsivenessLevel) -> RGBColor { color("responsiveness", value.rawValue) }
-    package func size(_ value: SizeCategory) -> RGBColor {
-        color("size", value.rawValue.lowercased().replacingOccurrences(of: " ", with: "_"))
+    package func size(_ value: SizeCategory) -> RGBColor { color("size", Self.sizeName(value)) }
+
+    /// A size's name in the palette: "Very Small" is `very_small`.
+    private static func sizeName(_ value: SizeCategory) -> String {
+        value.rawValue.lowercased().replacingOccurrences(of: " ", with: "_")
     }
 
-    /// Every colour, resolved, for comparing two palettes.
+    /// Every colour a palette may set, resolved, for comparing two palettes.
     package var resolved: [String] {
-        OutputPalette.builtIn.flatMap { group in
-            group.colors.map { "\(group.group).\($0.0)=\(color(group.group, $0.0).hexString)" }
+        Self.names.flatMap { group in
+            group.names.map { "\(group.group).\($0)=\(color(group.group, $0).hexString)" }
         }
     }
 

@@ -1,6 +1,7 @@
 // Colours are presentation: the domain (Aggregation) has none.
 
-/// The palette of the page specifications (Tailwind's 500 shades where a seed names a colour).
+/// The colours of the page specifications that no palette name sets (Tailwind's 500 shades where a
+/// seed names a colour); the named ones are Templates/palette.yaml's (`OutputPalette`).
 package enum Palette {
     package static let blue = RGBColor(0x3B82F6)
     package static let green = RGBColor(0x22C55E)
@@ -16,11 +17,6 @@ package enum Palette {
     package static let indigo = RGBColor(0x6366F1)
     package static let pink = RGBColor(0xEC4899)
     package static let cyan = RGBColor(0x06B6D4)
-
-    /// The report's stat cards (docs/report.md §3).
-    package static let schoolsCard = RGBColor(0x0066FF)
-    package static let coachesCard = RGBColor(0x9333EA)
-    package static let interactionsCard = RGBColor(0x00CC66)
-    package static let metricsCard = RGBColor(0xFF6B00)
-    package static let responseRateCard = RGBColor(0x4F46E5)
+    /// Tailwind's indigo-600: the lists' pdf cards that are none of the report's stat cards.
+    package static let deepIndigo = RGBColor(0x4F46E5)
 }

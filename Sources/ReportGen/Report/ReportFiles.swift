@@ -25,7 +25,7 @@ package enum ReportFiles {
         csv options: CSVWriter.Options = CSVWriter.Options(),
         templates: OutputTemplates? = nil
     ) throws -> [WrittenFile] {
-        let templates = try templates ?? OutputTemplates.builtIn()
+        let templates = templates ?? OutputTemplates.builtIn
         switch target {
         case .standardOutput:
             guard formats.count == 1, let format = formats.first, format.isText else {
@@ -34,7 +34,7 @@ package enum ReportFiles {
                 )
             }
             let sink = ByteSink.standardOutput()
-            let rows = try render(run, format, to: sink, csv: options)
+            let rows = try render(run, format, to: sink, csv: options, title: templates.reportTitle)
             try sink.close()
             return [WrittenFile(path: "-", format: format.rawValue, rows: rows)]
         case .folder(let folder):
@@ -91,7 +91,7 @@ package enum ReportFiles {
             return WrittenFile(path: file.path, format: format.rawValue, rows: nil)
         case .json, .csv:
             let sink = try ByteSink(path: temporary)
-            let rows = try render(run, format, to: sink, csv: options)
+            let rows = try render(run, format, to: sink, csv: options, title: templates.reportTitle)
             try sink.close()
             return WrittenFile(path: file.path, format: format.rawValue, rows: rows)
         }
@@ -102,11 +102,12 @@ package enum ReportFiles {
         _ run: ReportRun,
         _ format: ReportFormat,
         to sink: ByteSink,
-        csv options: CSVWriter.Options
+        csv options: CSVWriter.Options,
+        title: String
     ) throws -> Int? {
         switch format {
         case .json:
-            try sink.write(ReportJSON.document(run).serialized())
+            try sink.write(ReportJSON.document(run, title: title).serialized())
             return nil
         case .csv:
             let writer = try CSVWriter(sink: sink, options: options)

@@ -7,11 +7,12 @@ import Exporters
 package enum ReportJSON {
     package static let schemaVersion = 1
 
-    package static func document(_ run: ReportRun) -> JSONValue {
+    /// - Parameter title: the report's title, Templates/report.yaml's unless a user's template says otherwise.
+    package static func document(_ run: ReportRun, title: String = OutputTemplates.builtIn.reportTitle) -> JSONValue {
         let figures = run.figures
         return .object([
             ("schemaVersion", .integer(schemaVersion)),
-            ("title", .string(ReportText.title)),
+            ("title", .string(title)),
             ("family", .object([("id", .string(run.data.family.id)), ("name", .string(run.data.family.displayName))])),
             ("range", range(run)),
             ("generatedAt", .string(run.generatedAt.iso8601)),

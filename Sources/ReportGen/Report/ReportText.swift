@@ -5,7 +5,6 @@ import Foundation
 
 /// Words of the report shared by every format.
 package enum ReportText {
-    package static let title = "Recruiting Report"
     package static let noData = "No data found for selected date range"
 }
 
@@ -147,7 +146,7 @@ extension ReportText {
     package static func statCards(
         _ figures: ReportFigures,
         range: DateRange,
-        palette: OutputPalette = OutputPalette()
+        palette: OutputPalette = .builtIn
     )
         -> [(label: String, value: Cell, color: RGBColor, scope: String)]
     {

@@ -89,7 +89,7 @@ extension SeasonSheet {
                 .init(
                     name: status.displayName,
                     values: column(table.stages.lowerBound + index, of: table),
-                    color: WorkbookLook.hex(Self.lineColor(status))
+                    color: WorkbookLook.hex(lineColor(status))
                 )
             },
             at: (top, 0),
@@ -110,8 +110,8 @@ extension SeasonSheet {
     }
 
     /// A stage's line: its status's colour, but Committed's emerald is Offer Received's: purple.
-    static func lineColor(_ status: SchoolStatus) -> RGBColor {
-        status == .committed ? Palette.purple : status.color
+    func lineColor(_ status: SchoolStatus) -> RGBColor {
+        status == .committed ? Palette.purple : palette.status(status)
     }
 
     /// "Interactions per week, Aug 31 to Nov 16 (weeks starting): outbound 3 in the first week, 5 in

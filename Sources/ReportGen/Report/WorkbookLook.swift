@@ -57,7 +57,7 @@ package enum WorkbookLook {
     /// label, figure and notes on its tint, and the urgent follow-ups on white.
     package static func textPairs(_ palette: OutputPalette) -> [(name: String, text: UInt32, fill: UInt32)] {
         var pairs: [(String, UInt32, UInt32)] = []
-        for (name, _) in OutputPalette.builtIn.first(where: { $0.group == "cards" })?.colors ?? [] {
+        for name in OutputPalette.names.first(where: { $0.group == "cards" })?.names ?? [] {
             let color = palette.card(name)
             let card = card(color)
             for (part, style) in [
