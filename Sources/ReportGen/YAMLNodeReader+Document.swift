@@ -16,7 +16,9 @@ extension YAMLNodeReader {
             // The basic resolver: every value is read as text by YAMLNodeReader, and Yams's default
             // one compiles its regular expressions (through ICU) at first use, milliseconds at start-up.
             do {
-                guard let root = try Yams.compose(yaml: text, .basic) else { throw UsageError("\(path): the file is empty") }
+                guard let root = try Yams.compose(yaml: text, .basic) else {
+                    throw UsageError("\(path): the file is empty")
+                }
                 self.root = root
             } catch let error as YamlError {
                 throw UsageError("\(path): not valid YAML: \(YAMLNodeReader.describe(error))")

@@ -8,7 +8,11 @@ struct PaletteTests {
     let palette = OutputPalette.builtIn
 
     @Test func coloursOfThePageSpecifications() {
-        #expect(ResponsivenessLevel.allCases.map { palette.responsiveness($0).hexString } == ["#10B981", "#F59E0B", "#EF4444"])
+        #expect(
+            ResponsivenessLevel.allCases.map { palette.responsiveness($0).hexString } == [
+                "#10B981", "#F59E0B", "#EF4444",
+            ]
+        )
         // docs/report.md §3: the five stat cards.
         #expect(
             ["schools", "coaches", "interactions", "metrics", "response_rate"].map { palette.card($0).hexString }
