@@ -6,12 +6,19 @@ import Exporters
 enum MetricCells {
     /// The cell of a value in `format` and the style that shows it so; a duration is written in
     /// days, as spreadsheets keep durations, so that `[m]:ss.00` reads 412.3 seconds "6:52.30".
+    /// A spreadsheet shows a negative time, or one past its last day, as "####": such a duration
+    /// (never a real one) is written as the text the pdf shows ("-2:06.50").
     static func cell(_ value: Double?, _ format: MetricFormat) -> (Cell, XLSXStyle) {
         let style = XLSXStyle(numberFormat: numberFormat(format))
         guard let value, value.isFinite else { return (.empty, style) }
-        if case .duration = format { return (.number(value / 86_400), style) }
-        return (.number(value), style)
+        guard case .duration = format else { return (.number(value), style) }
+        let days = value / 86_400
+        guard days >= 0, days < lastSpreadsheetDay else { return (.text(format.text(value)), XLSXStyle()) }
+        return (.number(days), style)
     }
+
+    /// Excel's last day, 9999-12-31, as days from its epoch: a time of that many days or more shows "####".
+    static let lastSpreadsheetDay = 2_958_466.0
 
     /// The Excel number format of `format`: "0.00", "#.000" (no zero before the point, as the
     /// app drops it), "0", "[m]:ss.00".
