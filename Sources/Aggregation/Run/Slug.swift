@@ -16,7 +16,7 @@ package enum Slug {
     /// The end of a family's slug made from its id: its first 8 letters and digits (and the
     /// dashes between them), as `make` folds them.
     package static func idPart(_ id: String) -> String {
-        make(id, limit: 8, keepLength: true)
+        make(id, limit: 8)
     }
 
     /// Slugs for every family of a database, unique among them: each family's `family(name:id:)`,
@@ -55,7 +55,7 @@ package enum Slug {
     /// the first letter or digit that brings it to `limit` characters or more. A text of Latin
     /// letters, with or without marks, is folded by `latinTable`; a text with a scalar of
     /// another script, through ICU (`latinThroughICU`): the same slug either way.
-    package static func make(_ text: String, limit: Int = 60, keepLength: Bool = false) -> String {
+    package static func make(_ text: String, limit: Int = 60) -> String {
         let folded = text.utf8.allSatisfy({ $0 < 0x80 }) ? text : (foldedByTable(text) ?? latin(text))
         return words(folded, limit: limit)
     }
