@@ -202,7 +202,7 @@ let package = Package(
         .testTarget(
             name: "AppStoreTests",
             dependencies: [
-                "Aggregation", "Core", "AppStore", "ReportGen", "TestSupport", "TestFixtures", "BatchTestSupport",
+                "Aggregation", "Core", "AppStore", "TestSupport", "TestFixtures",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
