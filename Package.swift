@@ -202,17 +202,18 @@ let package = Package(
         .testTarget(
             name: "AppStoreTests",
             dependencies: [
-                "Aggregation", "Core", "AppStore", "ReportGen", "TestSupport", "TestFixtures", "BatchTestSupport",
+                "Aggregation", "Core", "AppStore", "TestSupport", "TestFixtures",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "ReportGenTests",
+            // Reports and lists of families read from databases built in code (TestFixtures) and from the
+            // demo's (DemoData); nothing of Batch: a list's interactions are streamed from the database
+            // through the tests' own copy of Batch's feed (InteractionFeed+Source.swift).
             dependencies: [
                 "Aggregation", "Exporters", "Core", "AppStore", "ReportGen", "DemoData", "SeededRandom", "TestSupport",
                 "TestFixtures",
-                // A list's interactions streamed from the database (Batch/InteractionFeed+Source.swift).
-                "Batch",
             ],
             exclude: ["Goldens"]
         ),
@@ -223,8 +224,8 @@ let package = Package(
         .testTarget(
             name: "BatchTests",
             dependencies: [
-                "Aggregation", "Core", "Exporters", "AppStore", "Delivery", "Batch", "TestSupport", "TestFixtures",
-                "BatchTestSupport",
+                "Aggregation", "Core", "Exporters", "AppStore", "ReportGen", "Delivery", "Batch", "DemoData",
+                "TestSupport", "TestFixtures", "BatchTestSupport",
             ]
         ),
         .testTarget(

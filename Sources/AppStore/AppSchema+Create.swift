@@ -47,7 +47,11 @@ extension AppSchema {
 
     /// `CREATE TABLE` for each of `tables`; without `primaryKeys`, `id` is a plain column (a
     /// bulk load adds its unique index after the rows, which is much faster).
-    static func tableStatements(_ tables: [Table], leavingOut absent: Set<String>, primaryKeys: Bool) -> [String] {
+    package static func tableStatements(
+        _ tables: [Table],
+        leavingOut absent: Set<String>,
+        primaryKeys: Bool
+    ) -> [String] {
         tables.map { table in
             let columns = table.columns.filter { !absent.contains("\(table.name).\($0.name)") }.map { column in
                 "\(column.name.quotedDatabaseIdentifier) \(column.sqlType)"

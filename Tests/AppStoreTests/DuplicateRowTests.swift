@@ -12,7 +12,7 @@ import Testing
 /// twice in a table made without its key fails the family, whether its bad rows fail it or are
 /// left out, and names the table, the row and how often its id appears.
 struct DuplicateRowTests {
-    /// Each table with the id of one of family A's rows in SeasonReadingTests' database (with
+    /// Each table with the id of one of family A's rows in `Fixture.seasonFamilies`' database (with
     /// the next steps' rows of `extra` below).
     static let cases: [(table: String, id: String)] = [
         ("users", "uA"), ("schools", "sA"), ("coaches", "cA"), ("school_status_history", "hA"),
@@ -31,7 +31,7 @@ struct DuplicateRowTests {
 
     /// The database with `table` made again without its key and row `id` stored twice.
     static func database(at path: String, doubling table: String, id: String) throws {
-        try SeasonReadingTests.database(at: path, extra: extra)
+        try Fixture.seasonFamilies(at: path, extra: extra)
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
             let name = table.quotedDatabaseIdentifier
@@ -73,7 +73,7 @@ struct DuplicateRowTests {
     @Test func aMemberListedTwiceFailsTheFamily() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try SeasonReadingTests.database(at: folder.file("app.db"))
+        try Fixture.seasonFamilies(at: folder.file("app.db"))
         let queue = try DatabaseQueue(path: folder.file("app.db"))
         try queue.write { db in
             try db.execute(

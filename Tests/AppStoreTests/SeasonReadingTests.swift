@@ -2,7 +2,6 @@ import Aggregation
 import Core
 import Foundation
 import GRDB
-import ReportGen
 import TestFixtures
 import TestSupport
 import Testing
@@ -13,45 +12,10 @@ import Testing
 /// own rows, each through what makes it the family's; bad values are named by table, row and
 /// column; a database without the tables reads them as absent.
 struct SeasonReadingTests {
-    /// Two families, A and B, with a row of every season table each (and shared calendar rows).
-    static func database(at path: String, extra: [String] = []) throws {
-        try Fixture.database(at: path) { f in
-            for family in ["A", "B"] {
-                try f.family(family, name: "Family \(family)")
-                try f.user("u\(family)", role: "parent", fullName: "Parent \(family)")
-                try f.member(family: family, user: "u\(family)")
-                try f.school("s\(family)", family: family, status: "interested", ["division": "D1"])
-                try f.coach("c\(family)", family: family, school: "s\(family)")
-            }
-            for statement in AppSchema.tableStatements(AppSchema.seasonTables, leavingOut: [], primaryKeys: true) {
-                try f.db.execute(sql: statement)
-            }
-            try f.db.execute(
-                sql: """
-                    INSERT INTO school_status_history VALUES ('hA', 'sA', 'contacted', 'interested', 'uA', '2026-11-18T12:00:00Z', 'Auto-advanced: interaction logged'),
-                                                             ('hB', 'sB', NULL, 'committed', NULL, '2026-11-18T12:00:00Z', NULL);
-                    INSERT INTO player_profiles VALUES ('pA', 'uA', 'A', 1), ('pB', 'uB', 'B', 1);
-                    INSERT INTO profile_tracking_links VALUES ('lA', 'pA', 'cA'), ('lB', 'pB', 'cB');
-                    INSERT INTO profile_views VALUES ('vA', 'pA', 'lA', '2026-11-19T12:00:00Z'), ('vB', 'pB', 'lB', '2026-11-19T12:00:00Z');
-                    INSERT INTO events (id, family_unit_id, school_id, user_id, type, name, start_date, end_date, start_time) VALUES
-                        ('e1', 'A', NULL, NULL, 'camp', 'Camp', '2026-11-28', NULL, '09:30:00'),
-                        ('e2', NULL, 'sA', NULL, 'official_visit', 'Visit', '2026-11-29', '2026-11-30', NULL),
-                        ('e3', NULL, NULL, 'uA', 'showcase', 'Showcase', '2026-12-01', NULL, '18:00'),
-                        ('e4', 'B', NULL, NULL, 'game', 'Game', '2026-11-28', NULL, NULL);
-                    INSERT INTO follow_up_reminders VALUES ('rA', 'uA', 'sA', 'cA', 'follow_up', 'Call back', '2026-11-24', 'high', 0),
-                                                           ('rB', 'uB', NULL, NULL, 'custom', 'Private note', '2026-11-24', NULL, NULL);
-                    INSERT INTO user_deadlines VALUES ('dA', 'uA', 'Application', '2026-12-01', 'school', 'sA'), ('dB', 'uB', 'Essay', '2026-12-01', 'school', NULL);
-                    INSERT INTO system_calendar VALUES ('k1', 'Dead Period', '2026-11-26', '2026-11-29', 'dead_period', NULL, 'd1');
-                    INSERT INTO sports VALUES ('sp1', 'Baseball');
-                    """ + extra.joined(separator: ";\n")
-            )
-        }
-    }
-
     @Test func eachFamilyReadsOnlyItsOwnSeasonRows() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try Self.database(at: folder.file("app.db"))
+        try Fixture.seasonFamilies(at: folder.file("app.db"))
         let source = try SQLiteSource(path: folder.file("app.db"))
         #expect(source.absentSeasonTables.isEmpty)
         let season = try source.loadFamily(id: "A").season
@@ -86,7 +50,7 @@ struct SeasonReadingTests {
                 "INSERT INTO events SELECT * FROM events_copy", "DROP TABLE events_copy",
             ]
         }
-        try Self.database(at: folder.file("app.db"), extra: extra)
+        try Fixture.seasonFamilies(at: folder.file("app.db"), extra: extra)
         let source = try SQLiteSource(path: folder.file("app.db"))
         #expect(try source.loadFamily(id: "A").season.events?.map(\.id) == ["e1", "e2", "e3"])
         #expect(try source.loadFamily(id: "B").season.events?.map(\.id) == ["e4", "e5"])
@@ -105,7 +69,7 @@ struct SeasonReadingTests {
         #expect(try source.loadFamily(id: "A").season.events?.map(\.id) == ["e0", "e1", "e2", "e3", "e5"])
         #expect(try source.loadFamily(id: "B").season.events?.map(\.id) == ["e4"])
         guard !withoutRowID else { return }
-        try Self.database(
+        try Fixture.seasonFamilies(
             at: folder.file("null-id.db"),
             extra: [
                 "INSERT INTO events (id, user_id, type, name, start_date) VALUES (NULL, 'uA', 'camp', 'Camp', '2026-12-02')"
@@ -125,7 +89,7 @@ struct SeasonReadingTests {
     @Test func aBadPersonalRowNeverShowsItsText() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try Self.database(
+        try Fixture.seasonFamilies(
             at: folder.file("app.db"),
             extra: [
                 "UPDATE user_deadlines SET deadline_date = 'call mom re tuition' WHERE id = 'dA'",
@@ -146,7 +110,7 @@ struct SeasonReadingTests {
     @Test func aReadWithoutTheSeasonLeavesItsTablesUnread() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try Self.database(
+        try Fixture.seasonFamilies(
             at: folder.file("app.db"),
             extra: ["UPDATE follow_up_reminders SET priority = 'tuition' WHERE id = 'rA'"]
         )
@@ -190,7 +154,7 @@ struct SeasonReadingTests {
     func aBadValueIsNamedAndCanBeLeftOut(statement: String, table: String, row: String, column: String) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try Self.database(at: folder.file("app.db"), extra: [statement])
+        try Fixture.seasonFamilies(at: folder.file("app.db"), extra: [statement])
         let source = try SQLiteSource(path: folder.file("app.db"))
         #expect {
             _ = try source.loadFamily(id: "A")
@@ -205,75 +169,5 @@ struct SeasonReadingTests {
                 && data.season.statusHistory?.contains { $0.id == row } != true
         )
         #expect(try source.check().contains { $0.table == table && $0.rowID == "'\(row)'" && $0.column == column })
-    }
-}
-
-/// The season's parts of the report's json and csv (docs/season.md §6), from a database with
-/// the tables, read back by Python: keys in order, values from the family's own rows only.
-struct SeasonOutputTests {
-    @Test func theJsonAndCsvCarryTheFamilysSeason() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        try SeasonReadingTests.database(
-            at: folder.file("app.db"),
-            extra: [
-                "INSERT INTO interactions (id, family_unit_id, school_id, coach_id, type, direction, occurred_at) VALUES ('iA', 'A', 'sA', 'cA', 'email', 'inbound', '2026-11-18T15:00:00Z')",
-                "INSERT INTO interactions (id, family_unit_id, school_id, coach_id, type, direction, occurred_at) VALUES ('iB', 'B', 'sB', 'cB', 'email', 'inbound', '2026-11-18T15:00:00Z')",
-            ]
-        )
-        let source = try SQLiteSource(path: folder.file("app.db"))
-        let clock = RunClock(now: Instant(seconds: 1_795_413_600), source: "test")  // 2026-11-23T06:00:00Z
-        let run = try ReportRun(
-            data: try source.loadFamily(id: "A"),
-            selection: .preset(.previousWeek),
-            today: nil,
-            timezone: Zone.utc,
-            clock: clock
-        )
-        try ReportJSON.document(run).serialized(indent: 0).write(
-            toFile: folder.file("report.json"),
-            atomically: true,
-            encoding: .utf8
-        )
-        let csv = ReportCSV.rows(run).map { row in
-            row.map { cell -> String in
-                if case .text(let t) = cell { return t }
-                return "\(cell)"
-            }.joined(separator: "\t")
-        }
-        let check = try ReportBatchProcess.tool(
-            "python3",
-            [
-                "-c",
-                """
-                import json, sys
-                doc = json.load(open(sys.argv[1]))
-                c, a, t = doc['changes'], doc['ahead'], doc['trend']
-                assert list(c) == ['statusChanges', 'moved', 'coachesWhoWrote', 'otherInbound', 'newSchools', 'newOffers', 'profileViews', 'outreach'], list(c)
-                assert c['outreach'] == [] and a['contactWindows'] == [], (c['outreach'], a['contactWindows'])
-                assert c['statusChanges'] == [{'date': '2026-11-18', 'school': 'School sA', 'from': 'contacted', 'to': 'interested', 'direction': 'same',
-                                               'by': 'Parent A', 'note': 'Auto-advanced: interaction logged'}], c['statusChanges']
-                assert c['moved'] == {'forward': 0, 'back': 0, 'out': 0}, c['moved']
-                assert [x['firstTime'] for x in c['coachesWhoWrote']] == [True] and c['otherInbound'] == 0
-                assert c['profileViews']['total'] == 1 and c['profileViews']['byCoach'][0]['views'] == 1 and c['profileViews']['other'] == 0
-                assert [e['name'] for e in a['events']] == ['Camp', 'Visit', 'Showcase'], a['events']
-                assert list(a['events'][0]) == ['start', 'end', 'time', 'type', 'name', 'school', 'place', 'registered', 'daysAway']
-                assert a['events'][0]['time'] == '09:30' and a['events'][0]['daysAway'] == 5
-                assert a['calendar'][0]['division'] == 'd1'
-                assert len(t['weeks']) == 12 and t['weeks'][-1]['end'] == '2026-11-22' and t['weeks'][-1]['inbound'] == 1
-                assert list(t['weeks'][-1]['pipeline']) == ['researching', 'contacted', 'visiting', 'offer_received', 'committed', 'not_pursuing']
-                assert t['weeks'][-1]['pipeline']['contacted'] == 1, t['weeks'][-1]['pipeline']
-                assert t['weeks'][-1]['profileViews'] == 1
-                assert 'Private note' not in open(sys.argv[1]).read() and 'Call back' not in open(sys.argv[1]).read(), 'a personal item in a family file'
-                print('ok')
-                """, folder.file("report.json"),
-            ]
-        )
-        #expect(check.status == 0 && check.stdout == "ok\n", "\(check.stderr)")
-        #expect(
-            csv.contains { $0.hasPrefix("changes\tstatus_change\tSchool sA\tinterested") },
-            "\(csv.filter { $0.hasPrefix("changes") })"
-        )
-        #expect(csv.filter { $0.hasPrefix("trend\tpipeline_") }.count == 12 * SchoolStatus.allCases.count)
     }
 }

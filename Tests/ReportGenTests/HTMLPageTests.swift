@@ -1,6 +1,5 @@
 import Aggregation
 import AppStore
-import Batch
 import Core
 import DemoData
 import Foundation
@@ -163,7 +162,7 @@ struct HTMLPageTests {
             let result = try ListExport.run(
                 request,
                 data: data,
-                interactions: .database(source, familyID: family.id),
+                interactions: .streamed(from: source, familyID: family.id),
                 clock: clock,
                 to: .folder(folder.path),
                 csv: .init(byteOrderMark: false)

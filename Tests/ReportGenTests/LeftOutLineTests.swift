@@ -23,6 +23,11 @@ struct LeftOutLineTests {
                 == "1 value could not be read and is left out, its row kept"
         )
         #expect(
+            ReportText.leftOutLine([
+                Self.issue("a", "fit_score", keepsRow: true), Self.issue("b", "graduation_year", keepsRow: true),
+            ]) == "2 values could not be read and are left out, their rows kept"
+        )
+        #expect(
             ReportText.leftOutLine([Self.issue("a", "status"), Self.issue("b", "ranking", keepsRow: true)])
                 == "1 row could not be read and is left out; 1 value could not be read and is left out, its row kept"
         )

@@ -1,6 +1,5 @@
 import Aggregation
 import AppStore
-import Batch
 import Core
 import Foundation
 import ReportGen
@@ -115,7 +114,7 @@ struct WorkbookGoldenTests {
         let result = try ListExport.run(
             request,
             data: data,
-            interactions: .database(source, familyID: "F"),
+            interactions: .streamed(from: source, familyID: "F"),
             clock: clock,
             to: .folder(folder.path)
         )

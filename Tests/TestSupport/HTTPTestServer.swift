@@ -24,7 +24,7 @@ public final class HTTPTestServer {
 
     public let port: Int
     private let logFile: String
-    private let process: Process
+    private let server: ServerProcess
 
     public init(folder: TemporaryFolder, mode: Mode = .ok) throws {
         port = PostgresServer.freePort()
@@ -40,23 +40,7 @@ public final class HTTPTestServer {
         case .close: arguments += ["--mode", "close"]
         case .slow(let seconds): arguments += ["--mode", "slow", "--delay", "\(seconds)"]
         }
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: ready) {
-            guard process.isRunning else {
-                throw PostgresServer.ServerError("the HTTP test server ended before it was ready")
-            }
-            usleep(50_000)
-        }
-        guard FileManager.default.fileExists(atPath: ready) else {
-            stop()
-            throw PostgresServer.ServerError("the HTTP test server did not start within 10 s")
-        }
+        server = try ServerProcess("the HTTP test server", ["python3"] + arguments, readyFile: ready, within: 10)
     }
 
     public var url: String { "http://127.0.0.1:\(port)" }
@@ -68,11 +52,6 @@ public final class HTTPTestServer {
         }
     }
 
-    public func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-    }
-
-    deinit { stop() }
+    /// Stops the server by its pid (its end does too).
+    public func stop() { server.stop() }
 }

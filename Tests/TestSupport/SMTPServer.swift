@@ -12,7 +12,7 @@ public final class SMTPServer {
     public let password = "smtp-password-5d1c0e"
     /// Every RCPT TO the server was given, accepted or not, as Python's repr of the address.
     public let rcptLog: String
-    private let process: Process
+    private let server: ServerProcess
 
     /// - Parameters: `starttls` false offers no STARTTLS (and no AUTH); `reject` recipients get 550;
     ///   `tempfail` recipients get 451 that many times; `dropData` messages lose their
@@ -57,25 +57,7 @@ public final class SMTPServer {
         }
         arguments +=
             reject.flatMap { ["--reject", $0] } + tempfail.flatMap { ["--tempfail", "\($0.key)=\($0.value)"] }
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        // No pipes: a server that outlives a reader of its output would keep that reader waiting.
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // The server writes its ready file once it listens; 20 s at most.
-        for _ in 0..<400 where !FileManager.default.fileExists(atPath: ready) {
-            guard process.isRunning else {
-                throw PostgresServer.ServerError("the SMTP server ended before it was ready")
-            }
-            usleep(50_000)
-        }
-        guard FileManager.default.fileExists(atPath: ready) else {
-            stop()
-            throw PostgresServer.ServerError("the SMTP server did not start within 20 s")
-        }
+        server = try ServerProcess("the SMTP server", ["python3"] + arguments, readyFile: ready, within: 20)
     }
 
     /// The messages received, in order: (file name, bytes).
@@ -111,11 +93,6 @@ public final class SMTPServer {
         return config
     }
 
-    public func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-    }
-
-    deinit { stop() }
+    /// Stops the server by its pid (its end does too).
+    public func stop() { server.stop() }
 }

@@ -1,4 +1,3 @@
-import AppStore
 import BatchTestSupport
 import Foundation
 import Synchronization
@@ -6,9 +5,10 @@ import TestFixtures
 import TestSupport
 import Testing
 
-/// The app's SQLite file written while a run reads it (docs/cli.md, "Reading a SQLite file"):
-/// a writer in another process holds its lock; the run waits up to the busy timeout, tries a
-/// family once more, and only a lock held past that fails the families it hits.
+/// The app's SQLite file written while a run reads it (docs/cli.md, "Reading a SQLite file that
+/// is being written"): a writer in another process holds its lock; the run waits up to the busy
+/// timeout, tries a family once more, and only a lock held past that fails the families it hits.
+/// (A read of a file in WAL mode is AppStoreTests' SQLiteWALTests.)
 @Suite(.serialized)
 struct SQLiteLockTests {
     /// A Python process that holds an exclusive lock on `database` until it is stopped or
@@ -93,35 +93,5 @@ struct SQLiteLockTests {
             return
         }
         #expect(reason.contains("stayed locked by another program") && reason.contains("0.5 s"), "\(reason)")
-    }
-
-    @Test func aWALDatabaseIsReadWithWhatItsLogHolds() throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        let database = folder.file("app.db")
-        try Self.families(1, at: database)
-        // A writer in WAL mode commits a new name and stays open, so that the change is only in the log.
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        writer.arguments = [
-            "python3", "-c",
-            """
-            import sqlite3, sys, time
-            db = sqlite3.connect(sys.argv[1], isolation_level=None)
-            db.execute('PRAGMA journal_mode=WAL'); db.execute('PRAGMA wal_autocheckpoint=0')
-            db.execute("UPDATE family_units SET family_name = 'Logged Family'")
-            open(sys.argv[1] + '.written', 'w').close()
-            time.sleep(30)
-            """, database,
-        ]
-        try writer.run()
-        defer {
-            kill(writer.processIdentifier, SIGKILL)
-            writer.waitUntilExit()
-        }
-        for _ in 0..<400 where !FileManager.default.fileExists(atPath: database + ".written") { usleep(25_000) }
-        #expect(FileManager.default.fileExists(atPath: database + "-wal"))
-        let source = try SQLiteSource(path: database)
-        #expect(try source.familiesByName().map(\.familyName) == ["Logged Family"])
     }
 }
