@@ -175,7 +175,7 @@ struct DeliveryFaultTests {
         // A server that accepts and says nothing, or a port where nothing listens (refused).
         let server = try SMTPServer(folder: setup.demo.folder, silent: true)
         defer { server.stop() }
-        let port = silent ? server.port : PostgresServer.freePort()
+        let port = silent ? server.port : ServerProcess.freePort()
         try setup.write(via: "smtp://127.0.0.1:\(port)\n    timeout: 1")
         let started = Date()
         // One worker, so that the recipients are tried one after another.

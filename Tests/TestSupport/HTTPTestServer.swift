@@ -27,7 +27,7 @@ public final class HTTPTestServer {
     private let server: ServerProcess
 
     public init(folder: TemporaryFolder, mode: Mode = .ok) throws {
-        port = PostgresServer.freePort()
+        port = ServerProcess.freePort()
         logFile = folder.file("http-\(port).log")
         let ready = folder.file("http-\(port).ready")
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

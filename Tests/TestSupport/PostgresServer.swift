@@ -75,7 +75,7 @@ public final class PostgresServer: Sendable {
 
         var started: (port: Int, pid: Int32)?
         for _ in 0..<5 where started == nil {
-            let port = Self.freePort()
+            let port = ServerProcess.freePort()
             // The server would inherit every descriptor of this process, among them the one
             // Foundation watches to learn that its child ended: the shell closes them first.
             let closeInherited =
@@ -95,7 +95,7 @@ public final class PostgresServer: Sendable {
         }
         guard let started else {
             let log = (try? String(contentsOfFile: base + "/server.log", encoding: .utf8)) ?? ""
-            throw ServerError("the test PostgreSQL server did not start: \(log.suffix(2000))")
+            throw ServerProcess.ServerError("the test PostgreSQL server did not start: \(log.suffix(2000))")
         }
         port = started.port
         pid = started.pid
@@ -131,7 +131,9 @@ public final class PostgresServer: Sendable {
                 "-U", "postgres", "-d", database, "-c", sql,
             ]
         )
-        guard result.status == 0 else { throw ServerError("psql failed on \(database): \(result.stderr)") }
+        guard result.status == 0 else {
+            throw ServerProcess.ServerError("psql failed on \(database): \(result.stderr)")
+        }
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -156,35 +158,14 @@ public final class PostgresServer: Sendable {
         if FileManager.default.fileExists(atPath: folder + "/initdb") { return folder }
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
         guard let newest = versions.compactMap(Int.init).max() else {
-            throw ServerError("no PostgreSQL server binaries (install Debian's postgresql: scripts/install-deps.sh)")
+            throw ServerProcess.ServerError(
+                "no PostgreSQL server binaries (install Debian's postgresql: scripts/install-deps.sh)"
+            )
         }
         return "/usr/lib/postgresql/\(newest)/bin"
     }
 
     private static func check(_ result: CommandResult, _ what: String) throws {
-        guard result.status == 0 else { throw ServerError("\(what) failed: \(result.stderr)") }
-    }
-
-    /// A TCP port that was free a moment ago on 127.0.0.1.
-    public static func freePort() -> Int {
-        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) }
-        }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    public struct ServerError: Error, CustomStringConvertible {
-        public let description: String
-        init(_ description: String) { self.description = description }
+        guard result.status == 0 else { throw ServerProcess.ServerError("\(what) failed: \(result.stderr)") }
     }
 }

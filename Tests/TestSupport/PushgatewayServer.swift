@@ -7,7 +7,7 @@ public final class PushgatewayServer {
     private let server: ServerProcess
 
     public init() throws {
-        port = PostgresServer.freePort()
+        port = ServerProcess.freePort()
         let url = "http://127.0.0.1:\(port)"
         server = try ServerProcess(
             "prometheus-pushgateway",

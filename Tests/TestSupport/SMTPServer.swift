@@ -38,9 +38,9 @@ public final class SMTPServer {
                     "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate,
                 ]
             )
-            guard made.status == 0 else { throw PostgresServer.ServerError("openssl failed: \(made.stderr)") }
+            guard made.status == 0 else { throw ServerProcess.ServerError("openssl failed: \(made.stderr)") }
         }
-        port = PostgresServer.freePort()
+        port = ServerProcess.freePort()
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
             .appendingPathComponent("scripts/test-smtp-server.py").path

@@ -26,12 +26,12 @@ public final class ServerProcess {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         for _ in 0..<(seconds * 20) where !isReady() {
-            guard process.isRunning else { throw PostgresServer.ServerError("\(name) ended before it was ready") }
+            guard process.isRunning else { throw ServerError("\(name) ended before it was ready") }
             usleep(50_000)
         }
         guard isReady() else {
             stop()
-            throw PostgresServer.ServerError("\(name) did not start within \(seconds) s")
+            throw ServerError("\(name) did not start within \(seconds) s")
         }
     }
 
@@ -48,4 +48,28 @@ public final class ServerProcess {
     }
 
     deinit { stop() }
+
+    /// A TCP port that was free a moment ago on 127.0.0.1.
+    public static func freePort() -> Int {
+        let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) }
+        }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// A test server that could not be started or made ready.
+    public struct ServerError: Error, CustomStringConvertible {
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
 }
