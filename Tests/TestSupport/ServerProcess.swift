@@ -25,7 +25,8 @@ public final class ServerProcess {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        for _ in 0..<(seconds * 20) where !isReady() {
+        for _ in 0..<(seconds * 20) {
+            if isReady() { return }
             guard process.isRunning else { throw ServerError("\(name) ended before it was ready") }
             usleep(50_000)
         }
