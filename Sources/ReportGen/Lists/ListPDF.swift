@@ -278,8 +278,16 @@ enum ListPDF {
                 return [
                     .cards([
                         PDFCard(label: "Total", value: String(figures.total), color: PDFColor(palette.card("schools"))),
-                        PDFCard(label: "Outbound", value: String(figures.outbound), color: PDFColor(Palette.blue)),
-                        PDFCard(label: "Inbound", value: String(figures.inbound), color: PDFColor(Palette.emerald)),
+                        PDFCard(
+                            label: "Outbound",
+                            value: String(figures.outbound),
+                            color: PDFColor(palette.direction(.outbound))
+                        ),
+                        PDFCard(
+                            label: "Inbound",
+                            value: String(figures.inbound),
+                            color: PDFColor(palette.direction(.inbound))
+                        ),
                         PDFCard(
                             label: figures.weekLabel,
                             value: String(figures.thisWeek),

@@ -6,7 +6,8 @@ import Aggregation
 package struct OutputPalette: Sendable, Equatable {
     package var groups: [String: [String: RGBColor]] = [:]
 
-    package init() {}
+    /// A palette that sets nothing, for a file to be read into (`BuiltInValues`).
+    init() {}
 
     /// The built-in palette: Templates/palette.yaml as the binary embeds it.
     package static var builtIn: OutputPalette { OutputTemplates.builtIn.palette }

@@ -109,9 +109,11 @@ extension SeasonSheet {
         )
     }
 
-    /// A stage's line: its status's colour, but Committed's emerald is Offer Received's: purple.
+    /// A stage's line: its status's colour, but purple for Committed where the palette gives it
+    /// Offer Received's colour (the built-in one gives both emerald), so that the two lines differ.
     func lineColor(_ status: SchoolStatus) -> RGBColor {
-        status == .committed ? Palette.purple : palette.status(status)
+        let shared = status == .committed && palette.status(.committed) == palette.status(.offerReceived)
+        return shared ? Palette.purple : palette.status(status)
     }
 
     /// "Interactions per week, Aug 31 to Nov 16 (weeks starting): outbound 3 in the first week, 5 in
