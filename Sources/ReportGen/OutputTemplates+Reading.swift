@@ -2,7 +2,7 @@ import BuiltInTemplates
 import Core
 import Yams
 
-/// Reading one of the YAML templates into `OutputTemplates`: the built-in file (`BuiltInFiles`)
+/// Reading one of the YAML templates into `OutputTemplates`: the built-in file (`BuiltInValues`)
 /// and a user's copy alike. A list or the report's sections are replaced as a whole; a palette sets the colours it
 /// names and keeps the others.
 extension OutputTemplates {
@@ -14,7 +14,8 @@ extension OutputTemplates {
         case .lists: try Self.readLists(document, &listColumns)
         case .report: try Self.readReport(document, &headings)
         case .palette: try Self.readPalette(document, &palette)
-        default: throw UsageError("\(path): not a YAML template")
+        case .reportHTML, .listHTML, .emailText, .emailHTML, .summaryText, .summaryHTML:
+            preconditionFailure("\(file.fileName) is a Mustache template, not one of OutputTemplates.files")
         }
     }
 

@@ -7,7 +7,7 @@ import Foundation
 /// templates (`HTMLTemplates`; the run summary's and the e-mail's templates are `RunTemplates`,
 /// Batch/RunTemplates.swift). The built-in values are Templates/'s lists.yaml, report.yaml and
 /// palette.yaml as the binary embeds them, each read when first used by the same reader as a
-/// user's copy (`BuiltInFiles`); with
+/// user's copy (`BuiltInValues`); with
 /// `--templates DIR`, each file of the folder replaces what it sets.
 package struct OutputTemplates: Sendable {
     /// A list's columns: keys in order, with their headers.
@@ -29,7 +29,7 @@ package struct OutputTemplates: Sendable {
     package static let builtIn = OutputTemplates()
 
     package var listColumns: [ListKind: Columns] {
-        get { ownColumns ?? BuiltInFiles.columns }
+        get { ownColumns ?? BuiltInValues.columns }
         set { ownColumns = newValue }
     }
     package var reportTitle: String {
@@ -41,11 +41,11 @@ package struct OutputTemplates: Sendable {
         set { headings.sections = newValue }
     }
     package var palette: OutputPalette {
-        get { ownPalette ?? BuiltInFiles.palette }
+        get { ownPalette ?? BuiltInValues.palette }
         set { ownPalette = newValue }
     }
     var headings: Headings {
-        get { ownHeadings ?? BuiltInFiles.headings }
+        get { ownHeadings ?? BuiltInValues.headings }
         set { ownHeadings = newValue }
     }
 

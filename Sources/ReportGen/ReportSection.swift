@@ -8,5 +8,4 @@ package enum ReportSection: String, CaseIterable, Sendable {
     case interactionsByDirection = "interactions_by_direction"
     case metricSummaries = "metric_summaries"
     case previousPeriod = "previous_period"
-
 }

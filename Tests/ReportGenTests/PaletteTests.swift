@@ -23,10 +23,10 @@ struct PaletteTests {
     }
 
     @Test func everyStatusHasItsBadgeColour() {
-        // The app's badge palette (app-today.md §1).
+        // The app's badge palette (app-today.md §1): slate, blue, orange, emerald twice, red.
         #expect(
-            SchoolStatus.allCases.map(palette.status) == [
-                Palette.slate, Palette.blue, Palette.orange, Palette.emerald, Palette.emerald, Palette.red,
+            SchoolStatus.allCases.map { palette.status($0).hexString } == [
+                "#64748B", "#3B82F6", "#F97316", "#10B981", "#10B981", "#EF4444",
             ]
         )
         #expect(
@@ -35,12 +35,12 @@ struct PaletteTests {
         )
     }
 
-    /// A name a palette does not set is grey, and a palette that sets one colour keeps the others.
-    @Test func aColourLeftOutKeepsItsBuiltInValue() {
-        #expect(OutputPalette().status(.contacted) == Palette.gray)
+    /// A palette changed in one colour (as a user's palette.yaml is merged) keeps every other.
+    @Test func oneColourChangedLeavesTheOthers() {
         var mine = palette
         mine.groups["status", default: [:]]["contacted"] = RGBColor(0x123456)
         #expect(mine.status(.contacted) == RGBColor(0x123456))
         #expect(mine.status(.visiting) == palette.status(.visiting) && mine.card("schools") == palette.card("schools"))
+        #expect(mine != palette)
     }
 }

@@ -28,7 +28,7 @@ struct SeasonOutputTests {
             timezone: Zone.utc,
             clock: clock
         )
-        try ReportJSON.document(run).serialized(indent: 0).write(
+        try ReportJSON.document(run, title: OutputTemplates.builtIn.reportTitle).serialized(indent: 0).write(
             toFile: folder.file("report.json"),
             atomically: true,
             encoding: .utf8

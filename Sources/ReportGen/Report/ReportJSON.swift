@@ -7,8 +7,8 @@ import Exporters
 package enum ReportJSON {
     package static let schemaVersion = 1
 
-    /// - Parameter title: the report's title, Templates/report.yaml's unless a user's template says otherwise.
-    package static func document(_ run: ReportRun, title: String = OutputTemplates.builtIn.reportTitle) -> JSONValue {
+    /// - Parameter title: the report's title: report.yaml's, the built-in one or a user's copy.
+    package static func document(_ run: ReportRun, title: String) -> JSONValue {
         let figures = run.figures
         return .object([
             ("schemaVersion", .integer(schemaVersion)),

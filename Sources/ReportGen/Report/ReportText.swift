@@ -146,7 +146,7 @@ extension ReportText {
     package static func statCards(
         _ figures: ReportFigures,
         range: DateRange,
-        palette: OutputPalette = .builtIn
+        palette: OutputPalette
     )
         -> [(label: String, value: Cell, color: RGBColor, scope: String)]
     {
