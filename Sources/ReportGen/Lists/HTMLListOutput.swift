@@ -10,15 +10,12 @@ import Foundation
 /// is complete the page is written around them, the template's `{{#rows}}…{{/rows}}` section
 /// rendered once a row, so that memory does not grow with the rows.
 final class HTMLListOutput<Row>: TableOutput, RowOutput {
-    let pending: AtomicFile.Pending?
-    private let spec: ListPDFSpec<Row>
+    private var list: SpooledListRows<Row>
     private let kind: ListKind
     private let family: FamilyUnit
     private let footer: String
     private let templates: HTMLTemplates
     private let emptyMessage: () -> String
-    private let rows: PDFRowSpool
-    private var kept: [Row] = []
 
     init(
         path: String,
@@ -29,10 +26,7 @@ final class HTMLListOutput<Row>: TableOutput, RowOutput {
         templates: HTMLTemplates,
         emptyMessage: @escaping () -> String
     ) throws {
-        let pending = try AtomicFile.Pending(path: path)
-        self.pending = pending
-        rows = try PDFRowSpool(folder: PathText.folder(of: pending.temporaryPath))
-        self.spec = spec
+        list = try SpooledListRows(path: path, spec: spec)
         self.kind = kind
         self.family = family
         self.footer = footer
@@ -40,13 +34,10 @@ final class HTMLListOutput<Row>: TableOutput, RowOutput {
         self.emptyMessage = emptyMessage
     }
 
-    func writeHeader(_ headers: [String]) throws {}
-    func writeRow(_ cells: [Cell]) throws {}
+    var pending: AtomicFile.Pending? { list.pending }
+    private var spec: ListPDFSpec<Row> { list.spec }
 
-    func add(_ row: Row) throws {
-        if case .fromRows = spec.summary { kept.append(row) }
-        try rows.append(spec.cells(row))
-    }
+    func add(_ row: Row) throws { try list.add(row) }
 
     func finish() throws -> WrittenFile {
         let starred = spec.columns.first?.title == ListHTML.starColumn
@@ -58,7 +49,7 @@ final class HTMLListOutput<Row>: TableOutput, RowOutput {
         page[.rows] = true
         var render = PageRender(page: page)
         render.rows = { row, render in
-            try self.rows.forEachRow { cells in
+            try self.list.cells.forEachRow { cells in
                 try row.render(row: self.rowData(cells, columns: columns, starred: starred), into: &render)
                 if render.bytes.count >= 1 << 16 {
                     try sink.write(render.bytes)
@@ -67,10 +58,10 @@ final class HTMLListOutput<Row>: TableOutput, RowOutput {
             }
         }
         try template.render(into: &render)
-        guard rows.count == 0 || render.rowsReached == 1 else { throw Self.noRowsSection(path) }
+        guard list.count == 0 || render.rowsReached == 1 else { throw Self.noRowsSection(path) }
         try sink.write(render.bytes)
         try sink.close()
-        return WrittenFile(path: pending?.path ?? "-", format: ListFormat.html.rawValue, rows: rows.count)
+        return WrittenFile(path: pending?.path ?? "-", format: ListFormat.html.rawValue, rows: list.count)
     }
 
     /// A row's data: its cells, the schools' star put before the school's name.
@@ -91,16 +82,11 @@ final class HTMLListOutput<Row>: TableOutput, RowOutput {
     private func pageContext(columns: [PDFTable.Column]) -> HTMLItem {
         var cards: [HTMLValue] = []
         var notes: [HTMLValue] = []
-        let summary: [PDFBlock]
-        switch spec.summary {
-        case .fromRows(let blocks): summary = blocks(kept)
-        case .fixed(let blocks): summary = blocks()
-        }
-        for block in summary {
+        for block in list.summary() {
             if case .cards(let list) = block { cards += HTMLCells.cards(list) }
             if case .note(let text, let color) = block { notes.append(.item(HTMLCells.note(text, color: color))) }
         }
-        let count = rows.count
+        let count = list.count
         let noun = count == 1 ? kind.singular : kind.rawValue
         return ListHTML.context(
             title: spec.title,

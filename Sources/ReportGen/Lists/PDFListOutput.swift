@@ -3,18 +3,14 @@ import Core
 import Exporters
 import Foundation
 
-/// A pdf list being gathered: each row's cells go to a spool in the output's folder (a pdf
-/// paginates with a total, so it is drawn once every row is known), and the rows themselves are
-/// kept only when the spec's summary needs them. Memory does not grow with the rows.
+/// A pdf list: drawn once every row is known, since a pdf paginates with a total, from the rows
+/// spooled as they come (`SpooledListRows`).
 final class PDFListOutput<Row>: TableOutput, RowOutput {
-    let pending: AtomicFile.Pending?
-    private let spec: ListPDFSpec<Row>
+    private var list: SpooledListRows<Row>
     private let family: FamilyUnit
     private let footer: String
     private let created: Date
     private let emptyMessage: () -> String
-    private let rows: PDFRowSpool
-    private var kept: [Row] = []
     private var result: PDFResult?
 
     init(
@@ -25,23 +21,17 @@ final class PDFListOutput<Row>: TableOutput, RowOutput {
         created: Date,
         emptyMessage: @escaping () -> String
     ) throws {
-        let pending = try AtomicFile.Pending(path: path)
-        self.pending = pending
-        rows = try PDFRowSpool(folder: PathText.folder(of: pending.temporaryPath))
-        self.spec = spec
+        list = try SpooledListRows(path: path, spec: spec)
         self.family = family
         self.footer = footer
         self.created = created
         self.emptyMessage = emptyMessage
     }
 
-    func writeHeader(_ headers: [String]) throws {}
-    func writeRow(_ cells: [Cell]) throws {}
+    var pending: AtomicFile.Pending? { list.pending }
+    private var spec: ListPDFSpec<Row> { list.spec }
 
-    func add(_ row: Row) throws {
-        if case .fromRows = spec.summary { kept.append(row) }
-        try rows.append(spec.cells(row))
-    }
+    func add(_ row: Row) throws { try list.add(row) }
 
     var warnings: [String] { result?.warnings ?? [] }
 
@@ -56,16 +46,13 @@ final class PDFListOutput<Row>: TableOutput, RowOutput {
         )
         // The order on the family's line: the first page keeps room for another row.
         document.blocks.append(.title(spec.title, lines: [family.displayName + " · " + spec.sorted]))
-        switch spec.summary {
-        case .fromRows(let summary): document.blocks.append(contentsOf: summary(kept))
-        case .fixed(let summary): document.blocks.append(contentsOf: summary())
-        }
+        document.blocks.append(contentsOf: list.summary())
         document.blocks.append(.section(spec.title))
-        if rows.count == 0 {
+        if list.count == 0 {
             document.blocks.append(.note(emptyMessage(), color: PDFColor(0x374151)))
         } else {
             document.blocks.append(.note(spec.legend, color: PDFColor(0x4B5563)))
-            var table = PDFTable(columns: spec.columns, spool: rows)
+            var table = PDFTable(columns: spec.columns, spool: list.cells)
             table.sizedByContent = true
             table.measuresContent = true
             document.blocks.append(.table(table))
@@ -73,6 +60,6 @@ final class PDFListOutput<Row>: TableOutput, RowOutput {
         let path = pending?.temporaryPath ?? ""
         let rendered = try PDFRenderer.render(document, to: path)
         result = rendered
-        return WrittenFile(path: pending?.path ?? "-", format: "pdf", rows: rows.count, warnings: rendered.warnings)
+        return WrittenFile(path: pending?.path ?? "-", format: "pdf", rows: list.count, warnings: rendered.warnings)
     }
 }

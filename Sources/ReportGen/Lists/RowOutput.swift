@@ -8,3 +8,9 @@ protocol RowOutput<Row>: TableOutput {
     associatedtype Row
     func add(_ row: Row) throws
 }
+
+extension RowOutput {
+    /// A row output draws its cells from the rows (`add`), not from the columns' cells.
+    func writeHeader(_ headers: [String]) throws {}
+    func writeRow(_ cells: [Cell]) throws {}
+}
