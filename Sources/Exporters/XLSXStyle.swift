@@ -16,8 +16,9 @@ public struct XLSXStyle: Hashable, Sendable {
     public var wrap = false
     /// Text at the cell's top rather than its bottom.
     public var alignTop = false
-    /// Against the cell's left edge, numbers too.
-    public var alignLeft = false
+    /// Against the cell's left edge (numbers too) or its right edge (text too); nil: the
+    /// spreadsheet's own, text left and numbers right.
+    public var horizontal: Horizontal?
     /// A thin line under the cell, in this colour.
     public var bottomBorder: UInt32?
     /// A thick line over the cell, in this colour (a card's accent).
@@ -31,7 +32,7 @@ public struct XLSXStyle: Hashable, Sendable {
         numberFormat: String? = nil,
         wrap: Bool = false,
         alignTop: Bool = false,
-        alignLeft: Bool = false,
+        horizontal: Horizontal? = nil,
         bottomBorder: UInt32? = nil,
         topBorder: UInt32? = nil
     ) {
@@ -42,7 +43,7 @@ public struct XLSXStyle: Hashable, Sendable {
         self.numberFormat = numberFormat
         self.wrap = wrap
         self.alignTop = alignTop
-        self.alignLeft = alignLeft
+        self.horizontal = horizontal
         self.bottomBorder = bottomBorder
         self.topBorder = topBorder
     }
@@ -59,7 +60,11 @@ public struct XLSXStyle: Hashable, Sendable {
         if let numberFormat { format_set_num_format(format, numberFormat) }
         if wrap { format_set_text_wrap(format) }
         if alignTop { format_set_align(format, UInt8(LXW_ALIGN_VERTICAL_TOP.rawValue)) }
-        if alignLeft { format_set_align(format, UInt8(LXW_ALIGN_LEFT.rawValue)) }
+        switch horizontal {
+        case .left: format_set_align(format, UInt8(LXW_ALIGN_LEFT.rawValue))
+        case .right: format_set_align(format, UInt8(LXW_ALIGN_RIGHT.rawValue))
+        case nil: break
+        }
         if let bottomBorder {
             format_set_bottom(format, UInt8(LXW_BORDER_THIN.rawValue))
             format_set_bottom_color(format, bottomBorder)
@@ -91,4 +96,11 @@ public struct XLSXStyle: Hashable, Sendable {
     /// A percentage that is the value itself (45.2 reads "45.2%"), with `places` decimals.
     static func percentFormat(places: Int) -> String { "0." + String(repeating: "0", count: max(1, places)) + "\"%\"" }
     static let pointsFormat = "+0.0\" pts\";-0.0\" pts\";0.0\" pts\""
+}
+
+extension XLSXStyle {
+    /// Which edge of its cell a value stands against.
+    public enum Horizontal: Hashable, Sendable {
+        case left, right
+    }
 }

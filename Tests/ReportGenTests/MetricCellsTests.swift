@@ -24,7 +24,7 @@ struct MetricCellsTests {
     func aDurationNoSpreadsheetShowsAsATimeIsItsText(value: Double, text: String) {
         let (cell, style) = MetricCells.cell(value, .duration)
         #expect(cell == .text(text))
-        #expect(style.numberFormat == nil)
+        #expect(style.numberFormat == nil && style.horizontal == .right)
     }
 
     @Test func otherFormatsKeepTheirNumbers() {

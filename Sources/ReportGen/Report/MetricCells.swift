@@ -7,13 +7,16 @@ enum MetricCells {
     /// The cell of a value in `format` and the style that shows it so; a duration is written in
     /// days, as spreadsheets keep durations, so that `[m]:ss.00` reads 412.3 seconds "6:52.30".
     /// A spreadsheet shows a negative time, or one past its last day, as "####": such a duration
-    /// (never a real one) is written as the text the pdf shows ("-2:06.50").
+    /// (never a real one) is written as the text the pdf shows ("-2:06.50"), against the right
+    /// edge as the column's numbers are.
     static func cell(_ value: Double?, _ format: MetricFormat) -> (Cell, XLSXStyle) {
         let style = XLSXStyle(numberFormat: numberFormat(format))
         guard let value, value.isFinite else { return (.empty, style) }
         guard case .duration = format else { return (.number(value), style) }
         let days = value / 86_400
-        guard days >= 0, days < lastSpreadsheetDay else { return (.text(format.text(value)), XLSXStyle()) }
+        guard days >= 0, days < lastSpreadsheetDay else {
+            return (.text(format.text(value)), XLSXStyle(horizontal: .right))
+        }
         return (.number(days), style)
     }
 

@@ -42,7 +42,7 @@ package enum WorkbookLook {
         let fill = fill(of: color)
         return Card(
             label: XLSXStyle(bold: true, size: 10, color: cardLabel, fill: fill, topBorder: hex(color)),
-            value: XLSXStyle(bold: true, size: 20, color: figure(of: color), fill: fill, alignLeft: true),
+            value: XLSXStyle(bold: true, size: 20, color: figure(of: color), fill: fill, horizontal: .left),
             change: XLSXStyle(size: 9, color: cardNote, fill: fill, wrap: true, alignTop: true),
             scope: XLSXStyle(size: 9, color: cardNote, fill: fill, wrap: true, alignTop: true)
         )
